@@ -1,0 +1,336 @@
+"""Load ``content/*.yaml`` into one frozen, cross-checked :class:`Catalog`.
+
+Every problem is reported as a :class:`ContentError` naming the file, the entry
+(by id where it has one) and the field, e.g.::
+
+    content/hexes.yaml: entry 'rigga' (hexes[3]): field explore[0].op: unknown op 'gian'
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from . import models as m
+from .ops import ExchangeUnit, PlaceUnit
+
+CONTENT_ENV = "UPRISING_CONTENT"
+
+
+class ContentError(Exception):
+    """A content file is missing, malformed or inconsistent."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def default_content_dir() -> Path:
+    env = os.environ.get(CONTENT_ENV)
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "content"
+
+
+# file name -> (model, list key, kind label)
+FILES: dict[str, tuple[type[BaseModel], str]] = {
+    "dice.yaml": (m.DiceFile, ""),
+    "factions.yaml": (m.FactionsFile, "factions"),
+    "heroes.yaml": (m.HeroesFile, "heroes"),
+    "hexes.yaml": (m.HexesFile, "hexes"),
+    "maps.yaml": (m.MapFile, "layouts"),
+    "nemesis.yaml": (m.NemesisFile, "legions"),
+    "druids.yaml": (m.DruidsFile, "druids"),
+    "events.yaml": (m.EventsFile, "events"),
+    "feats.yaml": (m.FeatsFile, "feats"),
+    "items.yaml": (m.ItemsFile, "items"),
+    "quests.yaml": (m.QuestsFile, "quests"),
+}
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Everything the game is made of, by id. Read-only."""
+    dice: Mapping[str, m.Die]
+    strength_order: tuple[str, ...]
+    garrison_levels: tuple[m.GarrisonLevel, ...]
+    skeleton_die: str
+    factions: Mapping[str, m.Faction]
+    units: Mapping[str, m.UnitDef]
+    unit_faction: Mapping[str, str]
+    heroes: Mapping[str, m.Hero]
+    hexes: Mapping[str, m.HexTile]
+    layouts: Mapping[int, m.Layout]
+    legions: Mapping[str, m.NemesisCard]
+    hordes: Mapping[str, m.NemesisCard]
+    druids: Mapping[str, m.Druid]
+    events: Mapping[str, m.EventCard]
+    feats: Mapping[str, m.Feat]
+    items: Mapping[str, m.Item]
+    quests: Mapping[str, m.Quest]
+    tower_cost: int = 1
+    wall_cost: int = 1
+    source: str = ""
+    _extra: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def nemesis(self, card_id: str) -> m.NemesisCard:
+        return self.legions.get(card_id) or self.hordes[card_id]
+
+    def counts(self) -> dict[str, int]:
+        return {
+            "dice": len(self.dice),
+            "factions": len(self.factions),
+            "units": len(self.units),
+            "heroes": len(self.heroes),
+            "hexes": len(self.hexes),
+            "layouts": len(self.layouts),
+            "legions": len(self.legions),
+            "hordes": len(self.hordes),
+            "druids": len(self.druids),
+            "events": len(self.events),
+            "feats": len(self.feats),
+            "items": len(self.items),
+            "quests": len(self.quests),
+        }
+
+
+def _entry_name(data: Any, loc: tuple) -> str:
+    """Describe the list entry a pydantic error location points into."""
+    if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int):
+        try:
+            item = data[loc[0]][loc[1]]
+            ident = item.get("id") if isinstance(item, dict) else None
+        except (KeyError, IndexError, TypeError):
+            ident = None
+        where = f"{loc[0]}[{loc[1]}]"
+        return f"entry {ident!r} ({where})" if ident else f"entry {where}"
+    return "top level"
+
+
+def _field_path(loc: tuple) -> str:
+    rest = loc[2:] if len(loc) >= 2 and isinstance(loc[1], int) else loc
+    out = ""
+    for part in rest:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(whole entry)"
+
+
+def _parse(path: Path, model: type[BaseModel]) -> BaseModel:
+    rel = f"content/{path.name}"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError([f"{rel}: cannot read: {exc.strerror}"]) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise ContentError([f"{rel}: not valid YAML{where}: {getattr(exc, 'problem', exc)}"]) from None
+    if not isinstance(data, dict):
+        raise ContentError([f"{rel}: expected a mapping at the top level"])
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = tuple(err["loc"])
+            # drop pydantic's union-branch tags (e.g. 'gain') after a discriminated op
+            msg = err["msg"]
+            if err["type"] == "union_tag_invalid":
+                msg = f"unknown op {err['input'].get('op')!r}" if isinstance(err.get("input"), dict) else msg
+            problems.append(f"{rel}: {_entry_name(data, loc)}: field {_field_path(loc)}: {msg}")
+        raise ContentError(problems) from None
+
+
+def _index(items, rel: str, kind: str, problems: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for i, it in enumerate(items):
+        if it.id in out:
+            problems.append(f"{rel}: entry {it.id!r} ({kind}[{i}]): field id: duplicate id")
+        out[it.id] = it
+    return out
+
+
+def load_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
+    """Load and cross-check every content file; raise ContentError listing all problems."""
+    root = Path(content_dir) if content_dir is not None else default_content_dir()
+    if not root.is_dir():
+        raise ContentError([f"content directory {root} does not exist"])
+    parsed: dict[str, BaseModel] = {}
+    problems: list[str] = []
+    for name, (model, _key) in FILES.items():
+        p = root / name
+        if not p.exists():
+            problems.append(f"content/{name}: file is missing")
+            continue
+        try:
+            parsed[name] = _parse(p, model)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise ContentError(problems)
+
+    dice_f: m.DiceFile = parsed["dice.yaml"]  # type: ignore[assignment]
+    fac_f: m.FactionsFile = parsed["factions.yaml"]  # type: ignore[assignment]
+    hero_f: m.HeroesFile = parsed["heroes.yaml"]  # type: ignore[assignment]
+    hex_f: m.HexesFile = parsed["hexes.yaml"]  # type: ignore[assignment]
+    map_f: m.MapFile = parsed["maps.yaml"]  # type: ignore[assignment]
+    nem_f: m.NemesisFile = parsed["nemesis.yaml"]  # type: ignore[assignment]
+
+    dice = {}
+    for d in dice_f.dice:
+        if d.colour in dice:
+            problems.append(f"content/dice.yaml: die {d.colour!r}: defined twice")
+        dice[d.colour] = d
+    for colour in ("white", "yellow", "red", "blue", "purple", "black"):
+        if colour not in dice:
+            problems.append(f"content/dice.yaml: die {colour!r}: missing")
+
+    factions = _index(fac_f.factions, "content/factions.yaml", "factions", problems)
+    units: dict[str, m.UnitDef] = {}
+    unit_faction: dict[str, str] = {}
+    for f in fac_f.factions:
+        for u in f.units:
+            if u.id in units:
+                problems.append(f"content/factions.yaml: entry {f.id!r}: field units: unit id {u.id!r} used twice")
+            units[u.id] = u
+            unit_faction[u.id] = f.id
+    heroes = _index(hero_f.heroes, "content/heroes.yaml", "heroes", problems)
+    hexes = _index(hex_f.hexes, "content/hexes.yaml", "hexes", problems)
+    legions = _index(nem_f.legions, "content/nemesis.yaml", "legions", problems)
+    hordes = _index(nem_f.hordes, "content/nemesis.yaml", "hordes", problems)
+    druids = _index(parsed["druids.yaml"].druids, "content/druids.yaml", "druids", problems)  # type: ignore[attr-defined]
+    events = _index(parsed["events.yaml"].events, "content/events.yaml", "events", problems)  # type: ignore[attr-defined]
+    feats = _index(parsed["feats.yaml"].feats, "content/feats.yaml", "feats", problems)  # type: ignore[attr-defined]
+    items = _index(parsed["items.yaml"].items, "content/items.yaml", "items", problems)  # type: ignore[attr-defined]
+    quests = _index(parsed["quests.yaml"].quests, "content/quests.yaml", "quests", problems)  # type: ignore[attr-defined]
+
+    # ---- cross references
+    for f in fac_f.factions:
+        tile = hexes.get(f.home_hex)
+        if tile is None or tile.kind != "home":
+            problems.append(f"content/factions.yaml: entry {f.id!r}: field home_hex: {f.home_hex!r} is not a home hex in hexes.yaml")
+    for i, h in enumerate(hero_f.heroes):
+        if h.faction not in factions:
+            problems.append(f"content/heroes.yaml: entry {h.id!r} (heroes[{i}]): field faction: unknown faction {h.faction!r}")
+        starts = 0
+        for fid in h.feats:
+            feat = feats.get(fid)
+            if feat is None:
+                problems.append(f"content/heroes.yaml: entry {h.id!r} (heroes[{i}]): field feats: unknown feat {fid!r}")
+            elif feat.hero != h.id:
+                problems.append(f"content/heroes.yaml: entry {h.id!r} (heroes[{i}]): field feats: feat {fid!r} belongs to {feat.hero!r}")
+            elif feat.start:
+                starts += 1
+        if starts != 2:
+            problems.append(f"content/heroes.yaml: entry {h.id!r} (heroes[{i}]): field feats: needs exactly 2 START feats, has {starts}")
+    for fid, feat in feats.items():
+        if feat.hero not in heroes:
+            problems.append(f"content/feats.yaml: entry {fid!r}: field hero: unknown hero {feat.hero!r}")
+
+    def check_units(rel: str, ident: str, effect) -> None:
+        for j, op in enumerate(effect):
+            if isinstance(op, ExchangeUnit):
+                for fld in ("from_unit", "to_unit"):
+                    if getattr(op, fld) not in units:
+                        problems.append(f"{rel}: entry {ident!r}: field effect[{j}].{fld}: unknown unit {getattr(op, fld)!r}")
+
+    for fid, feat in feats.items():
+        check_units("content/feats.yaml", fid, feat.effect)
+    for iid, item in items.items():
+        check_units("content/items.yaml", iid, item.effect)
+
+    for card in list(legions.values()) + list(hordes.values()):
+        expected = card.max_threat
+        for t in range(1, expected + 1):
+            if t not in card.dice:
+                problems.append(f"content/nemesis.yaml: entry {card.id!r}: field dice: no row for Threat {t}")
+        if card.kind == "legion" and card.id in hordes:
+            problems.append(f"content/nemesis.yaml: entry {card.id!r}: id used by a Legion and a Horde")
+
+    for ev in events.values():
+        pass
+    for level in (1, 2, 3, 4):
+        if sum(1 for e in events.values() if e.level == level and not e.advanced) < 2:
+            problems.append(f"content/events.yaml: level {level}: needs at least 2 non-advanced Events")
+
+    layouts: dict[int, m.Layout] = {}
+    for i, lay in enumerate(map_f.layouts):
+        rel = f"content/maps.yaml: layout for {lay.factions} faction(s) (layouts[{i}])"
+        if lay.factions in layouts:
+            problems.append(f"{rel}: defined twice")
+        layouts[lay.factions] = lay
+        ids = set()
+        coords = set()
+        for s in lay.spaces:
+            if s.id in ids:
+                problems.append(f"{rel}: space {s.id!r}: duplicate id")
+            if (s.q, s.r) in coords:
+                problems.append(f"{rel}: space {s.id!r}: two spaces at ({s.q}, {s.r})")
+            ids.add(s.id)
+            coords.add((s.q, s.r))
+            if s.role == "region" and s.region is None:
+                problems.append(f"{rel}: space {s.id!r}: field region: a region space needs a region name")
+        roles = [s.role for s in lay.spaces]
+        if roles.count("capital") != 1:
+            problems.append(f"{rel}: needs exactly one capital space")
+        if roles.count("home") < lay.factions:
+            problems.append(f"{rel}: needs at least {lay.factions} home spaces")
+        n_random = roles.count("random")
+        pool = sum(1 for h in hexes.values() if h.kind == "regular" and not h.advanced)
+        if n_random > pool:
+            problems.append(f"{rel}: {n_random} random spaces but only {pool} regular hexes")
+    for n in (1, 2, 3, 4):
+        if n not in layouts:
+            problems.append(f"content/maps.yaml: no layout for {n} faction(s)")
+    for kind in ("capital", "region"):
+        if not any(h.kind == kind for h in hexes.values()):
+            problems.append(f"content/hexes.yaml: no {kind} hex")
+    if problems:
+        raise ContentError(problems)
+
+    def ro(d):
+        return MappingProxyType(dict(d))
+
+    return Catalog(
+        dice=ro(dice),
+        strength_order=tuple(dice_f.strength_order),
+        garrison_levels=tuple(dice_f.garrison),
+        skeleton_die=dice_f.skeleton,
+        factions=ro(factions),
+        units=ro(units),
+        unit_faction=ro(unit_faction),
+        heroes=ro(heroes),
+        hexes=ro(hexes),
+        layouts=ro(layouts),
+        legions=ro(legions),
+        hordes=ro(hordes),
+        druids=ro(druids),
+        events=ro(events),
+        feats=ro(feats),
+        items=ro(items),
+        quests=ro(quests),
+        tower_cost=fac_f.tower_cost,
+        wall_cost=fac_f.wall_cost,
+        source=str(root),
+    )
+
+
+@lru_cache(maxsize=4)
+def _cached(path: str) -> Catalog:
+    return load_catalog(path)
+
+
+def default_catalog() -> Catalog:
+    """The catalog from the default content directory, loaded once per process."""
+    return _cached(str(default_content_dir()))

@@ -1,0 +1,299 @@
+"""Pydantic models for every kind of content file in ``content/``.
+
+All models forbid unknown fields and are frozen: the catalog built from them is
+read-only for the whole life of a game.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .ops import Attribute, Colour, Effect, Resource, Symbol
+
+Terrain = Literal["woods", "marsh", "badlands", "highlands", "ice_waste", "none"]
+UnitType = Literal["warrior", "archer", "rider"]
+Grade = Literal["basic", "elite"]
+Face = tuple[Symbol, ...]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------- dice
+class Die(Model):
+    colour: Colour
+    faces: tuple[Face, Face, Face, Face, Face, Face]
+
+
+class GarrisonLevel(Model):
+    archery: tuple[Colour, ...]
+    clash: tuple[Colour, ...]
+
+
+class DiceFile(Model):
+    dice: list[Die]
+    strength_order: tuple[Colour, ...]  # strongest first
+    garrison: list[GarrisonLevel] = Field(min_length=3, max_length=3)
+    skeleton: Colour  # one die of this colour per Skeleton, Clash only
+
+
+# ---------------------------------------------------------------- factions
+class Cost(Model):
+    """One way to pay: fixed resources, or `any` resources in any mix."""
+    salt: int = 0
+    plunder: int = 0
+    food: int = 0
+    any: int = 0
+
+
+class UnitDef(Model):
+    id: str
+    name: str
+    type: UnitType
+    grade: Grade
+    die: Colour
+    reserve: int = Field(ge=1, le=6)
+    costs: list[Cost] = Field(min_length=1)  # alternatives
+
+
+class ProductionRow(Model):
+    salt: int = 0
+    plunder: int = 0
+    food: int = 0
+
+
+class Faction(Model):
+    id: str
+    name: str
+    home_hex: str
+    haven_cost: int
+    havens: int = 5
+    units: list[UnitDef] = Field(min_length=4, max_length=4)
+    production: list[ProductionRow] = Field(min_length=6, max_length=6)  # by Havens 0..5+
+
+
+class Hero(Model):
+    id: str
+    name: str
+    faction: str
+    might: int = 0
+    magic: int = 0
+    leadership: int = 0
+    guile: int = 0
+    feats: list[str] = Field(min_length=4)  # feat ids; those marked start begin in play
+    blurb: str = ""
+
+
+# ---------------------------------------------------------------- map
+class HexTile(Model):
+    id: str
+    name: str
+    kind: Literal["regular", "home", "capital", "sea_tower", "region"]
+    advanced: bool = False
+    terrain: Terrain = "none"
+    resources: ProductionRow = ProductionRow()
+    vp: int = 0
+    no_haven: bool = False
+    alignment: Literal["empire", "chaos", "none"] = "none"
+    impassable: tuple[int, ...] = ()  # edges 0..5 in the tile's own frame
+    explore: Effect = []
+    sea_tower: bool = False  # ongoing: adjacent to every hex, Market 1 Salt cheaper
+    text: str = ""
+
+    @field_validator("impassable")
+    @classmethod
+    def _edges(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        for e in v:
+            if not 0 <= e <= 5:
+                raise ValueError(f"edge {e} is not in 0..5")
+        if len(set(v)) != len(v):
+            raise ValueError("an edge is listed twice")
+        return v
+
+
+class Space(Model):
+    id: str
+    q: int
+    r: int
+    role: Literal["capital", "home", "sea_tower", "random", "region"]
+    region: Literal["howling_white", "fog_grave", "screaming_sea"] | None = None
+    garrison: Literal["veteran", "nightmare"] | None = None  # start Garrison mark
+    curse: int = 0  # 1..3: placed when the difficulty places at least this many
+    skeleton: bool = False
+    impassable: tuple[int, ...] = ()  # fixed edges of a pre-printed space (home, capital)
+
+
+class Layout(Model):
+    factions: int = Field(ge=1, le=4)
+    spaces: list[Space]
+
+
+class MapFile(Model):
+    layouts: list[Layout]
+
+
+# ---------------------------------------------------------------- cards
+Part = Literal["before_combat", "archery", "clash", "after_combat"]
+Step = Literal["before_rolling", "before_damage", "after_damage"]
+
+
+class Use(Model):
+    """When and how a card can be used."""
+    when: Literal["combat", "actions", "always", "build", "quest", "trigger", "refresh"]
+    parts: tuple[Part, ...] = ()  # combat only
+    step: Step | None = None  # archery/clash only
+    hero_hex: bool = False
+    limit: Literal["none", "once_per_round", "once_per_combat"] = "none"
+    cost: Literal["none", "flip", "discard"] = "none"
+    on: Literal["horde_activates", "legion_activates", "combat_won", "haven_built", "none"] = "none"
+
+
+class Card(Model):
+    id: str
+    name: str
+    text: str
+    advanced: bool = False
+
+
+class Feat(Card):
+    hero: str
+    start: bool = False
+    use: Use
+    effect: Effect
+
+
+class Item(Card):
+    cost: int = Field(ge=0)
+    requires: dict[Attribute, int] = {}
+    use: Use
+    effect: Effect
+    quest_bonus: bool = False  # usable while rolling for a Quest
+
+
+class Druid(Card):
+    use: Use
+    effect: Effect
+
+
+class QuestGoal(Model):
+    symbol: Symbol
+    count: int = Field(ge=1)
+    reward: Effect = []
+
+
+class QuestBonus(Model):
+    when: Literal["terrain", "curse", "sea_tower", "haven", "always"]
+    terrain: str | None = None
+    dice: list[Colour] = []
+    any_die: int = 0  # extra dice whose colour the player picks
+
+
+class Quest(Card):
+    goals: list[QuestGoal] = Field(min_length=1)
+    threshold: int = Field(ge=1)
+    solve: Effect
+    fail: Effect
+    immediate: Effect = []
+    bonus: list[QuestBonus] = []
+    ongoing: Use | None = None
+    ongoing_effect: Effect = []
+    stays: bool = False  # not discarded at Refresh
+
+
+class Ability(Model):
+    """A Legion or Horde combat ability."""
+    kind: Literal[
+        "extra_dice", "no_enemy_shields", "no_enemy_bolts", "skip_archery",
+        "reroll_blanks", "mirror",
+    ]
+    colour: Colour | Literal["all"] | None = None
+    count: int = 0
+    parts: tuple[Literal["archery", "clash"], ...] = ("archery", "clash")
+    terrain: str | None = None
+    condition: Literal["none", "target_here", "haven_or_imperial"] = "none"
+    per_druid: bool = False
+
+
+class Godpower(Model):
+    step: Step = "before_damage"
+    limit: Literal["none", "once_per_round", "once_per_combat"] = "once_per_round"
+    effect: Effect
+
+
+class DiceRow(Model):
+    archery: tuple[Colour, ...] = ()
+    clash: tuple[Colour, ...]
+
+
+class NemesisCard(Card):
+    kind: Literal["legion", "horde"]
+    initiative: int
+    max_threat: int = 7
+    dice: dict[int, DiceRow]
+    immediate: Effect = []
+    abilities: list[Ability] = []
+    godpower: Godpower
+    destroyed: Effect = []
+    destroyed_vp: int = 0
+    retarget_removes_sea_tower: bool = False
+    adjacent_to_all: bool = False
+    return_once: bool = False  # once per game goes to the bottom of its deck instead
+
+    @field_validator("dice")
+    @classmethod
+    def _rows(cls, v: dict[int, DiceRow]) -> dict[int, DiceRow]:
+        for k in v:
+            if not 1 <= k <= 7:
+                raise ValueError(f"Threat row {k} is not in 1..7")
+        return v
+
+
+class EventCard(Card):
+    level: int = Field(ge=1, le=4)
+    threat: int = Field(ge=1, le=7)
+    effect: Effect
+
+
+# ---------------------------------------------------------------- files
+class FactionsFile(Model):
+    factions: list[Faction]
+    tower_cost: int = 1
+    wall_cost: int = 1
+
+
+class HeroesFile(Model):
+    heroes: list[Hero]
+
+
+class HexesFile(Model):
+    hexes: list[HexTile]
+
+
+class FeatsFile(Model):
+    feats: list[Feat]
+
+
+class ItemsFile(Model):
+    items: list[Item]
+
+
+class QuestsFile(Model):
+    quests: list[Quest]
+
+
+class DruidsFile(Model):
+    druids: list[Druid]
+
+
+class NemesisFile(Model):
+    legions: list[NemesisCard] = []
+    hordes: list[NemesisCard] = []
+
+
+class EventsFile(Model):
+    events: list[EventCard]
+
+
+RESOURCES: tuple[Resource, ...] = ("salt", "plunder", "food")

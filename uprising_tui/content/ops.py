@@ -1,0 +1,342 @@
+"""The effect vocabulary: every step a card, hex, Event or Nemesis card can take.
+
+An effect is a list of steps; each step is exactly one op, validated here when the
+catalog loads. The engine's executor (``uprising_tui.engine.effects``) runs them.
+Adding an op means adding a model here and a handler there; a test checks that the
+two lists match.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Colour = Literal["white", "yellow", "red", "blue", "purple", "black"]
+Resource = Literal["salt", "plunder", "food"]
+Symbol = Literal["skull", "shield", "bolt"]
+Nemesis = Literal["empire", "chaos"]
+Attribute = Literal["might", "magic", "leadership", "guile"]
+Who = Literal["self", "each", "each_other", "first_player"]
+Region = Literal["any", "howling_white", "fog_grave", "screaming_sea"]
+
+
+class Op(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Resources(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    salt: int = 0
+    plunder: int = 0
+    food: int = 0
+
+    def items(self):
+        return (("salt", self.salt), ("plunder", self.plunder), ("food", self.food))
+
+
+# ---------------------------------------------------------------- economy
+class Gain(Op):
+    """Gain resources, VP and/or AP."""
+    op: Literal["gain"]
+    who: Who = "self"
+    salt: int = 0
+    plunder: int = 0
+    food: int = 0
+    vp: int = 0
+    ap: int = 0
+
+
+class GainChoice(Op):
+    """Gain N resources, picking the kind of each one."""
+    op: Literal["gain_choice"]
+    count: int = Field(ge=1)
+
+
+class LoseHalf(Op):
+    """Lose half of one resource, rounded down."""
+    op: Literal["lose_half"]
+    who: Who = "each"
+    resource: Resource
+
+
+class NemesisVP(Op):
+    """The Empire or Chaos gains VP."""
+    op: Literal["nemesis_vp"]
+    faction: Nemesis
+    amount: int = Field(ge=1)
+
+
+class GainAttribute(Op):
+    """Raise one attribute of the player's choice (or a fixed one) by 1."""
+    op: Literal["gain_attribute"]
+    attribute: Attribute | Literal["choice"] = "choice"
+
+
+class RollHeroDice(Op):
+    """Roll the Hero Dice; gain `gain` for each `per` symbol rolled."""
+    op: Literal["roll_hero_dice"]
+    per: Symbol = "skull"
+    salt: int = 0
+    plunder: int = 0
+    food: int = 0
+    vp: int = 0
+
+
+# ---------------------------------------------------------------- cards
+class DrawItem(Op):
+    op: Literal["draw_item"]
+    count: int = 1
+    ignore_requirements: bool = True
+
+
+class DrawFeat(Op):
+    """Draw the top Feat(s) of the deck; with keep < count the rest go to the bottom."""
+    op: Literal["draw_feat"]
+    who: Who = "self"
+    count: int = 1
+    keep: int = 1
+
+
+class GainFeat(Op):
+    """Search the Feat deck for any Feat and put it into play."""
+    op: Literal["gain_feat"]
+    shuffle: bool = False
+
+
+class DiscardFeat(Op):
+    """Discard a Feat of your choice (it goes to the bottom of its deck)."""
+    op: Literal["discard_feat"]
+    who: Who = "self"
+
+
+class FreeQuest(Op):
+    """Attempt a Quest at once without spending AP."""
+    op: Literal["free_quest"]
+    bonus_dice: list[Colour] = []
+    ignore_failure: bool = False
+
+
+class ResolveQuestFailure(Op):
+    """Choose a face-up Quest and resolve its failure effect."""
+    op: Literal["resolve_quest_failure"]
+
+
+class DiscardMarket(Op):
+    """Discard the Market (all, or only the cheapest/most expensive) and refill it."""
+    op: Literal["discard_market"]
+
+
+class TakeThisCard(Op):
+    """A solved Quest stays in front of the player (its `ongoing` text applies)."""
+    op: Literal["take_card"]
+
+
+class KeepQuest(Op):
+    """The Quest stays on offer instead of being discarded."""
+    op: Literal["keep_quest"]
+
+
+class DrawQuest(Op):
+    """Deal a new Quest into the offer at once (its immediate effect resolves)."""
+    op: Literal["draw_quest"]
+
+
+# ---------------------------------------------------------------- units and map
+class PlaceUnit(Op):
+    """Place player Units from the reserve."""
+    op: Literal["place_unit"]
+    who: Who = "self"
+    grade: Literal["basic", "elite", "any"] = "basic"
+    where: Literal["haven", "haven_or_empty_explored", "here"] = "haven"
+    count: int = 1
+
+
+class ExchangeUnit(Op):
+    """Swap one Unit of type `from_unit` on the combat/hero hex with a `to_unit` from the reserve."""
+    op: Literal["exchange_unit"]
+    from_unit: str
+    to_unit: str
+
+
+class PlaceGarrison(Op):
+    """Place Garrisons: here, on empty hexes with no cannot-gain-Haven icon, or on the Capital."""
+    op: Literal["place_garrison"]
+    where: Literal["here", "empty", "capital", "with_garrisons"] = "empty"
+    count: int = 1
+
+
+class PlaceSkeleton(Op):
+    op: Literal["place_skeleton"]
+    where: Literal["here", "with_skeletons", "empty"] = "with_skeletons"
+    count: int = 1
+
+
+class PlaceOrReinforce(Op):
+    """If the hex is empty of Units place `count` of `unit` here; otherwise reinforce what is here."""
+    op: Literal["place_or_reinforce"]
+    unit: Literal["garrison", "skeleton"]
+    count: int = 1
+
+
+class RemoveHere(Op):
+    """Remove every Garrison or Skeleton on this hex (to the reserve)."""
+    op: Literal["remove_here"]
+    what: Literal["garrisons", "skeletons"]
+
+
+class PlaceLegion(Op):
+    op: Literal["place_legion"]
+    count: int = 1
+    threat: int | None = None  # None: the current Event's Threat
+
+
+class PlaceHorde(Op):
+    op: Literal["place_horde"]
+    count: int = 1
+    region: Region = "any"
+    not_adjacent_to_haven: bool = False
+    threat: int | None = None
+    where: Literal["region", "here"] = "region"
+
+
+class PlaceCurse(Op):
+    op: Literal["place_curse"]
+    where: Literal["here", "empty", "any_unexplored"] = "here"
+    count: int = 1
+
+
+class RemoveCurse(Op):
+    op: Literal["remove_curse"]
+    where: Literal["here", "adjacent", "any"] = "any"
+
+
+class ActivationToken(Op):
+    """Place Activation Tokens, each on a Legion/Horde card with the fewest."""
+    op: Literal["activation_token"]
+    count: int = 1
+
+
+class ActivateNemesis(Op):
+    """Activate Legions/Hordes (no token needed)."""
+    op: Literal["activate"]
+    which: Literal["all_legions", "all_hordes", "self", "skeletons"]
+
+
+class PlaceTarget(Op):
+    op: Literal["place_target"]
+
+
+class ThreatChange(Op):
+    """Change Threat of some Legions/Hordes (overflow becomes VP for their side)."""
+    op: Literal["threat"]
+    which: Literal["self", "other_hordes", "all_hordes", "all_legions", "all_others", "enemy_here"]
+    amount: int
+
+
+class SetThreat(Op):
+    op: Literal["set_threat"]
+    value: int = Field(ge=1, le=7)
+
+
+class RemoveSeaTower(Op):
+    """Remove a Sea Tower from the game (empty if possible); optionally move this Legion there."""
+    op: Literal["remove_sea_tower"]
+    move_here: bool = False
+
+
+class RemoveHaven(Op):
+    """Remove a Haven (with its Defenses): here, here-or-adjacent, or any (chosen by the first player)."""
+    op: Literal["remove_haven"]
+    where: Literal["here", "here_or_adjacent", "any"] = "here"
+
+
+class RemoveDefense(Op):
+    """Remove one Wall, Tower or Haven here; if there is none, `else_threat` Threat from this card."""
+    op: Literal["remove_defense"]
+    else_threat: int = 0
+
+
+class DestroyUnit(Op):
+    """Destroy the most expensive enemy Unit here (or, against the Nemesis, Threat)."""
+    op: Literal["destroy_unit"]
+    choose: Literal["most_expensive", "any"] = "most_expensive"
+    or_threat: int = 0
+    remove_from_game: bool = False
+    include_reserve: bool = False
+
+
+class EnemyPenalty(Op):
+    """The enemy player picks: suffer `penalty`, or this card loses `threat` Threat."""
+    op: Literal["enemy_penalty"]
+    penalty: Literal["discard_item_or_feat", "flip_all_cards"]
+    threat: int = 2
+
+
+class MoveToClosestEmpty(Op):
+    """Move this Legion/Horde to the closest empty hex (ends the combat)."""
+    op: Literal["move_to_closest_empty"]
+
+
+class Explore(Op):
+    """Flip an unexplored hex (here) for the acting player."""
+    op: Literal["explore"]
+
+
+# ---------------------------------------------------------------- combat
+class AddDice(Op):
+    op: Literal["add_dice"]
+    colour: Colour | Literal["choice"]
+    count: int = 1
+
+
+class AddSymbols(Op):
+    """Symbols that are added to the total but are not on dice."""
+    op: Literal["add_symbols"]
+    skull: int = 0
+    shield: int = 0
+    bolt: int = 0
+    per_bolt: bool = False  # multiply by the number of own Bolts rolled this round
+
+
+class SetDie(Op):
+    """Turn one of your dice to show the given face."""
+    op: Literal["set_die"]
+    face: Literal["shield", "skull", "bolt"]
+
+
+class Reroll(Op):
+    """Reroll dice just rolled: `count` of your choice, `any`, or `all`; optionally only non-Bolts/blanks."""
+    op: Literal["reroll"]
+    count: int | Literal["any", "all"] = 1
+    only: Literal["any", "non_bolt", "blank"] = "any"
+
+
+class CancelEnemy(Op):
+    """Cancel enemy symbols (e.g. ignore 1 Skull)."""
+    op: Literal["cancel_enemy"]
+    symbol: Symbol
+    count: int = 1
+
+
+class HeroVP(Op):
+    """Gain VP (for the faction that triggered the effect)."""
+    op: Literal["vp"]
+    amount: int = 1
+
+
+OP_MODELS: tuple[type[Op], ...] = (
+    Gain, GainChoice, LoseHalf, NemesisVP, GainAttribute, RollHeroDice,
+    DrawItem, DrawFeat, GainFeat, DiscardFeat, FreeQuest, ResolveQuestFailure,
+    DiscardMarket, TakeThisCard, KeepQuest, DrawQuest,
+    PlaceUnit, ExchangeUnit, PlaceGarrison, PlaceSkeleton, PlaceOrReinforce, RemoveHere,
+    PlaceLegion, PlaceHorde, PlaceCurse, RemoveCurse, ActivationToken, ActivateNemesis,
+    PlaceTarget, ThreatChange, SetThreat, RemoveSeaTower, RemoveHaven, RemoveDefense,
+    DestroyUnit, EnemyPenalty, MoveToClosestEmpty, Explore,
+    AddDice, AddSymbols, SetDie, Reroll, CancelEnemy, HeroVP,
+)
+
+AnyOp = Annotated[Union[OP_MODELS], Field(discriminator="op")]  # type: ignore[valid-type]
+
+Effect = list[AnyOp]
+
+OP_NAMES: tuple[str, ...] = tuple(m.model_fields["op"].annotation.__args__[0] for m in OP_MODELS)
