@@ -1,0 +1,8 @@
+"""The pure rules engine: no I/O, no terminal, all randomness from the game's seeded RNG."""
+from .decision import Decision, GameFinished, IllegalChoice, Option
+from .events import GameEvent
+from .game import EngineError, Game, SaveError
+from .setup import DIFFICULTIES, Setup
+
+__all__ = ["Decision", "DIFFICULTIES", "EngineError", "Game", "GameEvent", "GameFinished", "IllegalChoice",
+           "Option", "SaveError", "Setup"]

@@ -1,0 +1,37 @@
+"""Explore: flip the unexplored hex under the Hero; resolve its effect; orient it."""
+from __future__ import annotations
+
+from ..decision import Option
+from ..economy import add_ap
+from ..effects import Source, run_effect
+from ..events import HexExplored
+
+
+def options(ctx, p) -> list[Option]:
+    h = ctx.state.hexes[p.hero_hex]
+    if p.ap < 1 or h.explored or h.curse:
+        return []
+    return [Option("explore", f"Explore {h.id}", hex=h.id)]
+
+
+def flip_hex(ctx, p, hid: str):
+    st = ctx.state
+    h = st.hexes[hid]
+    tile = ctx.cat.hexes[h.tile]
+    h.explored = True
+    ctx.board.touch()
+    ctx.emit(HexExplored(p.faction, hid, h.tile, 0))
+    yield from run_effect(ctx, tile.explore, Source(p.faction, hid, h.tile))
+    if tile.impassable:
+        opts = [Option(f"rotate:{r}", f"Turn the impassable edges to {', '.join(str((e + r) % 6) for e in tile.impassable)}", hex=hid)
+                for r in range(6)]
+        pick = yield from ctx.ask(p.faction, "orient", f"Orient {tile.name}'s impassable edges", opts)
+        h.rotation = int(pick.split(":")[1])
+        ctx.board.touch()
+    from ..fights import settle
+    yield from settle(ctx, hid, attacker=None)
+
+
+def run(ctx, p):
+    add_ap(ctx, p, -1, "Explore")
+    yield from flip_hex(ctx, p, p.hero_hex)

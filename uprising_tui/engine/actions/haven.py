@@ -1,0 +1,35 @@
+"""Haven: 1 AP + the faction's Haven cost in Plunder, on the Hero's hex."""
+from __future__ import annotations
+
+from ..decision import Option
+from ..economy import add_ap, pay
+from ..events import HavenBuilt
+from ..pieces import no_haven_icon
+
+
+def can_build(ctx, p, hid: str) -> bool:
+    h = ctx.state.hexes[hid]
+    return (h.explored and not h.curse and not no_haven_icon(ctx, hid) and h.haven is None
+            and not h.empire_here and not h.chaos_here and h.owner in (None, p.faction)
+            and p.havens_in_supply > 0)
+
+
+def options(ctx, p) -> list[Option]:
+    cost = ctx.cat.factions[p.faction].haven_cost
+    if p.ap < 1 or p.plunder < cost or not can_build(ctx, p, p.hero_hex):
+        return []
+    return [Option("haven", f"Build a Haven here ({cost} Plunder)", hex=p.hero_hex)]
+
+
+def run(ctx, p):
+    add_ap(ctx, p, -1, "Haven")
+    pay(ctx, p, "Haven", plunder=ctx.cat.factions[p.faction].haven_cost)
+    place_haven(ctx, p, p.hero_hex)
+    from ..cards import fire_triggers
+    yield from fire_triggers(ctx, "haven_built")
+
+
+def place_haven(ctx, p, hid: str) -> None:
+    ctx.state.hexes[hid].haven = p.faction
+    p.havens_in_supply -= 1
+    ctx.emit(HavenBuilt(p.faction, hid))

@@ -1,0 +1,31 @@
+"""Market: 1 AP + the Item's Salt cost (1 less on a Sea Tower); refill at once."""
+from __future__ import annotations
+
+from ..cards import can_use_item, refill_market, take_card
+from ..decision import Option
+from ..economy import add_ap, pay
+
+
+def price(ctx, p, iid: str) -> int:
+    cost = ctx.cat.items[iid].cost
+    if ctx.board.is_sea_tower(p.hero_hex):
+        cost = max(0, cost - 1)
+    return cost
+
+
+def options(ctx, p) -> list[Option]:
+    if p.ap < 1:
+        return []
+    out = []
+    for iid in ctx.state.market:
+        if can_use_item(ctx, p, iid) and p.salt >= price(ctx, p, iid):
+            out.append(Option(f"market:{iid}", f"Buy {ctx.name(iid)} ({price(ctx, p, iid)} Salt)", card=iid))
+    return out
+
+
+def run(ctx, p, iid: str):
+    add_ap(ctx, p, -1, "Market")
+    pay(ctx, p, "Market", salt=price(ctx, p, iid))
+    ctx.state.market.remove(iid)
+    refill_market(ctx)
+    yield from take_card(ctx, p, "item", iid, "bought")

@@ -1,0 +1,21 @@
+"""Move: 1 AP per hex; the Hero only; does not end the turn."""
+from __future__ import annotations
+
+from ..decision import Option
+from ..economy import add_ap
+from ..events import HeroMoved
+
+
+def options(ctx, p) -> list[Option]:
+    if p.ap < 1:
+        return []
+    return [Option(f"move:{n}", f"Move to {ctx.hex_label(n)}", hex=n) for n in ctx.board.hero_adjacent(p.hero_hex)]
+
+
+def run(ctx, p, hid: str):
+    add_ap(ctx, p, -1, "Move")
+    src = p.hero_hex
+    p.hero_hex = hid
+    ctx.emit(HeroMoved(p.faction, src, hid))
+    return
+    yield  # pragma: no cover

@@ -1,0 +1,58 @@
+"""Trade: 1 AP → 1 Salt (ALWAYS); Heros sharing a hex may also pass resources and Items."""
+from __future__ import annotations
+
+from ..cards import can_use_item
+from ..decision import Option
+from ..economy import RES_NAME, apply_always, gain
+from ..events import CardGained, Note
+
+
+def partners(ctx, p):
+    return [q for q in ctx.state.seat_order() if q is not p and q.hero_hex == p.hero_hex]
+
+
+def transfer_options(ctx, p) -> list[Option]:
+    """Gifts and requests between Heros on the same hex (only after a Trade this turn)."""
+    out = []
+    for q in partners(ctx, p):
+        for r in ("salt", "plunder", "food"):
+            if p.res(r) > 0:
+                out.append(Option(f"give:{q.faction}:{r}", f"Give 1 {RES_NAME[r]} to {ctx.name(q.faction)}"))
+            if q.res(r) > 0:
+                out.append(Option(f"ask:{q.faction}:{r}", f"Ask {ctx.name(q.faction)} for 1 {RES_NAME[r]}"))
+        for c in p.items:
+            if can_use_item(ctx, q, c.id):
+                out.append(Option(f"give_item:{q.faction}:{c.id}", f"Give {ctx.name(c.id)} to {ctx.name(q.faction)}", card=c.id))
+        for c in q.items:
+            if can_use_item(ctx, p, c.id):
+                out.append(Option(f"ask_item:{q.faction}:{c.id}", f"Ask {ctx.name(q.faction)} for {ctx.name(c.id)}", card=c.id))
+    return out
+
+
+def run_transfer(ctx, p, oid: str):
+    from ..cards import enforce_limit
+    kind, fac, what = oid.split(":", 2)
+    q = ctx.state.player(fac)
+    giver, taker = (p, q) if kind.startswith("give") else (q, p)
+    if kind.startswith("ask"):
+        label = ctx.name(what) if kind == "ask_item" else f"1 {RES_NAME[what]}"
+        yes = yield from ctx.ask(q.faction, "trade_consent", f"{ctx.name(p.faction)} asks you for {label}",
+                                 [Option("yes", "Agree"), Option("no", "Refuse")])
+        if yes != "yes":
+            ctx.emit(Note(f"{ctx.name(q.faction)} refuses"))
+            return
+    if kind.endswith("item"):
+        card = next(c for c in giver.items if c.id == what)
+        giver.items.remove(card)
+        taker.items.append(card)
+        ctx.emit(CardGained(taker.faction, what, f"from {ctx.name(giver.faction)}"))
+        yield from enforce_limit(ctx, taker)
+    else:
+        gain(ctx, giver, f"gift to {ctx.name(taker.faction)}", **{what: -1})
+        gain(ctx, taker, f"gift from {ctx.name(giver.faction)}", **{what: 1})
+
+
+def run(ctx, p):
+    apply_always(ctx, p, "trade:ap")
+    return
+    yield  # pragma: no cover

@@ -1,0 +1,88 @@
+"""The Actions Phase: clockwise turns; Move/Trade freely, then at most one other Action."""
+from __future__ import annotations
+
+from ..cards import usable, use_card
+from ..decision import Option
+from ..economy import always_options, apply_always
+from ..events import PhaseStarted, TurnStarted
+from . import command, explore, haven, market, move, quest, trade
+
+MAIN = ("command", "explore", "haven", "market", "quest")
+
+
+def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
+    opts: list[Option] = []
+    if not main_done:
+        opts += move.options(ctx, p)
+        opts += command.options(ctx, p)
+        opts += explore.options(ctx, p)
+        opts += haven.options(ctx, p)
+        opts += market.options(ctx, p)
+        opts += quest.options(ctx, p)
+    opts += always_options(p)
+    if traded:
+        opts += trade.transfer_options(ctx, p)
+    opts += [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable(ctx, p, ("actions", "always"))]
+    if p.spent_this_turn > 0 or p.ap == 0:
+        opts.append(Option("end", "End your turn"))
+    return opts
+
+
+def take_turn(ctx, p):
+    ctx.emit(TurnStarted(p.faction, p.ap))
+    p.spent_this_turn = 0
+    main_done = traded = False
+    while True:
+        opts = turn_options(ctx, p, main_done, traded)
+        pick = yield from ctx.ask(p.faction, "turn", f"{ctx.name(p.faction)}: your turn ({p.ap} AP)", opts)
+        before = p.ap
+        if pick == "end":
+            break
+        kind, _, arg = pick.partition(":")
+        if kind == "move":
+            yield from move.run(ctx, p, arg)
+        elif pick == "trade:ap":
+            yield from trade.run(ctx, p)
+            traded = True
+        elif kind in ("give", "ask", "give_item", "ask_item"):
+            yield from trade.run_transfer(ctx, p, pick)
+        elif kind == "convert":
+            apply_always(ctx, p, pick)
+        elif kind == "card":
+            yield from use_card(ctx, p, arg)
+        elif kind == "command":
+            yield from command.run(ctx, p, arg)
+        elif kind == "explore":
+            yield from explore.run(ctx, p)
+        elif kind == "haven":
+            yield from haven.run(ctx, p)
+        elif kind == "market":
+            yield from market.run(ctx, p, arg)
+        elif kind == "quest":
+            yield from quest.run(ctx, p, arg)
+        if kind in MAIN:
+            main_done = True
+        p.spent_this_turn += max(0, before - p.ap)
+        if main_done or p.ap == 0:
+            # the turn ends after the main Action; with no AP left it ends too
+            break
+
+
+def actions_phase(ctx):
+    st = ctx.state
+    st.phase = "actions"
+    ctx.emit(PhaseStarted(st.chapter, "actions"))
+    for p in st.players:
+        p.passed = p.ap <= 0
+    while True:
+        progressed = False
+        for p in st.seat_order():
+            if st.verdict:
+                return
+            if p.ap <= 0:
+                p.passed = True
+                continue
+            yield from take_turn(ctx, p)
+            progressed = True
+        if not progressed:
+            return

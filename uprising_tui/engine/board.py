@@ -1,0 +1,111 @@
+"""Map geometry: adjacency (with impassable edges and Sea Towers) and distances."""
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from ..content.loader import Catalog
+    from .state import GameState, Hex
+
+# axial directions; edge i of a hex faces direction i
+DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+UNREACHABLE = 10_000
+
+
+class Board:
+    """Static neighbours plus state-dependent passability, cached until `touch()`."""
+
+    def __init__(self, state: "GameState", cat: "Catalog", fixed_edges: dict[str, tuple[int, ...]]):
+        self.state = state
+        self.cat = cat
+        self.fixed_edges = fixed_edges
+        by_coord = {(h.q, h.r): h.id for h in state.hexes.values()}
+        self.geo: dict[str, tuple[str | None, ...]] = {}
+        for h in state.hexes.values():
+            self.geo[h.id] = tuple(by_coord.get((h.q + dq, h.r + dr)) for dq, dr in DIRS)
+        self.all_ids: tuple[str, ...] = tuple(state.hexes)
+        self._walk: dict[str, tuple[str, ...]] = {}
+        self._dist_cache: dict[tuple, dict[str, int]] = {}
+
+    def touch(self) -> None:
+        """Forget cached passability (after an Explore, a removed Sea Tower, ...)."""
+        self._walk.clear()
+        self._dist_cache.clear()
+
+    # ------------------------------------------------------------- edges
+    def blocked_edges(self, h: "Hex") -> tuple[int, ...]:
+        fixed = self.fixed_edges.get(h.id, ())
+        if not h.explored:
+            return fixed
+        tile = self.cat.hexes.get(h.tile)
+        if tile is None or not tile.impassable:
+            return fixed
+        return fixed + tuple((e + h.rotation) % 6 for e in tile.impassable)
+
+    def is_sea_tower(self, hid: str) -> bool:
+        h = self.state.hexes[hid]
+        if h.role != "sea_tower" or not h.explored or h.sea_tower_removed:
+            return False
+        tile = self.cat.hexes.get(h.tile)
+        return bool(tile and tile.sea_tower)
+
+    def walk_neighbours(self, hid: str) -> tuple[str, ...]:
+        """Geometric neighbours not across impassable terrain (for Units, Legions, Hordes)."""
+        got = self._walk.get(hid)
+        if got is not None:
+            return got
+        hexes = self.state.hexes
+        mine = set(self.blocked_edges(hexes[hid]))
+        out = []
+        for d, nid in enumerate(self.geo[hid]):
+            if nid is None or d in mine:
+                continue
+            if (d + 3) % 6 in self.blocked_edges(hexes[nid]):
+                continue
+            out.append(nid)
+        res = tuple(out)
+        self._walk[hid] = res
+        return res
+
+    def unit_adjacent(self, hid: str) -> tuple[str, ...]:
+        """Where Units here may step: walk neighbours, or every hex from a Sea Tower."""
+        if self.is_sea_tower(hid):
+            return tuple(x for x in self.all_ids if x != hid)
+        return self.walk_neighbours(hid)
+
+    def hero_adjacent(self, hid: str) -> tuple[str, ...]:
+        """Heros ignore impassable terrain; a Sea Tower reaches everywhere."""
+        if self.is_sea_tower(hid):
+            return tuple(x for x in self.all_ids if x != hid)
+        return tuple(n for n in self.geo[hid] if n is not None)
+
+    def units_can_step(self, src: str, dst: str) -> bool:
+        return dst in self.unit_adjacent(src)
+
+    # ------------------------------------------------------------- distances
+    def dist_to(self, target: str, *, sea_towers: bool = True) -> dict[str, int]:
+        """Shortest step count from every hex to `target` for Legions/Hordes."""
+        key = (target, sea_towers)
+        got = self._dist_cache.get(key)
+        if got is not None:
+            return got
+        towers = [x for x in self.all_ids if self.is_sea_tower(x)] if sea_towers else []
+        dist = {target: 0}
+        dq = deque([target])
+        while dq:
+            u = dq.popleft()
+            preds: Iterable[str] = self.walk_neighbours(u)
+            if towers:
+                preds = list(preds) + towers
+            for v in preds:
+                if v not in dist:
+                    dist[v] = dist[u] + 1
+                    dq.append(v)
+        self._dist_cache[key] = dist
+        return dist
+
+    def hex_distance(self, a: str, b: str) -> int:
+        ha, hb = self.state.hexes[a], self.state.hexes[b]
+        dq, dr = ha.q - hb.q, ha.r - hb.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

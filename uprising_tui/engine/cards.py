@@ -1,0 +1,159 @@
+"""Feats, Items and Quests held by players: drawing, the 10-card limit, using cards."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator, Iterable
+
+from .decision import Decision, Option
+from .events import CardDiscarded, CardGained, CardUsed, MarketDealt, Note
+from .state import CardState
+
+if TYPE_CHECKING:
+    from .context import Ctx
+    from .state import Player
+
+Gen = Generator[Decision, str, object]
+CARD_LIMIT = 10
+
+
+def draw_item(ctx: "Ctx") -> str | None:
+    st = ctx.state
+    if not st.item_deck and st.item_discard:
+        st.item_deck = st.item_discard
+        st.item_discard = []
+        ctx.rng.shuffle(st.item_deck)
+        ctx.emit(Note("The Item discards are shuffled into a new deck"))
+    return st.item_deck.pop(0) if st.item_deck else None
+
+
+def refill_market(ctx: "Ctx") -> None:
+    st = ctx.state
+    while len(st.market) < 3:
+        iid = draw_item(ctx)
+        if iid is None:
+            break
+        st.market.append(iid)
+    ctx.emit(MarketDealt(tuple(st.market)))
+
+
+def can_use_item(ctx: "Ctx", p: "Player", iid: str) -> bool:
+    return all(p.attr(a) >= n for a, n in ctx.cat.items[iid].requires.items())
+
+
+def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
+    """Put a Feat or Item into play for `p`, then enforce the 10-card limit."""
+    (p.feats if kind == "feat" else p.items).append(CardState(cid))
+    ctx.emit(CardGained(p.faction, cid, how))
+    if kind == "feat":
+        from .effects import Source, run_effect
+        feat = ctx.cat.feats[cid]
+        if feat.use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in feat.effect):
+            # attribute Feats take effect as they come into play
+            yield from run_effect(ctx, feat.effect, Source(p.faction, p.hero_hex, cid))
+    yield from enforce_limit(ctx, p)
+
+
+def enforce_limit(ctx: "Ctx", p: "Player") -> Gen:
+    while len(p.feats) + len(p.items) > CARD_LIMIT:
+        opts = [Option(f"card:{c.id}", ctx.name(c.id), card=c.id) for c in p.feats + p.items]
+        cid = (yield from ctx.ask(p.faction, "card_limit", "Over 10 Feats and Items: discard one", opts)).split(":", 1)[1]
+        discard_card(ctx, p, cid)
+
+
+def discard_card(ctx: "Ctx", p: "Player", cid: str) -> None:
+    """Feats go to the bottom of their deck; Items to the Market discard pile."""
+    for c in p.feats:
+        if c.id == cid:
+            p.feats.remove(c)
+            p.feat_deck.append(cid)
+            ctx.emit(CardDiscarded(p.faction, cid))
+            return
+    for c in p.items:
+        if c.id == cid:
+            p.items.remove(c)
+            ctx.state.item_discard.append(cid)
+            ctx.emit(CardDiscarded(p.faction, cid))
+            return
+
+
+def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
+    drawn = [p.feat_deck.pop(0) for _ in range(min(count, len(p.feat_deck)))]
+    if not drawn:
+        ctx.emit(Note(f"{ctx.name(p.faction)}'s Feat deck is empty"))
+        return
+    kept: list[str] = []
+    while len(kept) < min(keep, len(drawn)):
+        rest = [f for f in drawn if f not in kept]
+        opts = [Option(f"feat:{f}", ctx.name(f), card=f) for f in rest]
+        fid = (yield from ctx.ask(p.faction, "keep_feat", "Keep which Feat?", opts)).split(":", 1)[1]
+        kept.append(fid)
+    for f in drawn:
+        if f not in kept:
+            p.feat_deck.append(f)
+    for f in kept:
+        yield from take_card(ctx, p, "feat", f, "drawn")
+
+
+def card_def(ctx: "Ctx", cid: str):
+    return ctx.cat.feats.get(cid) or ctx.cat.items.get(cid) or ctx.cat.quests.get(cid)
+
+
+def card_use(ctx: "Ctx", cid: str):
+    d = card_def(ctx, cid)
+    if d is None:
+        return None, []
+    if cid in ctx.cat.quests:
+        return d.ongoing, d.ongoing_effect
+    return d.use, d.effect
+
+
+def pay_card_cost(ctx: "Ctx", p: "Player", cid: str) -> None:
+    use, _ = card_use(ctx, cid)
+    ctx.emit(CardUsed(p.faction, cid))
+    if use.cost == "flip":
+        for c in p.feats + p.items + p.quests:
+            if c.id == cid:
+                c.face_up = False
+    elif use.cost == "discard":
+        discard_card(ctx, p, cid)
+
+
+def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
+    """Face-up cards of `p` whose timing is one of `when` (not combat: see combat.py)."""
+    wanted = set(when)
+    out = []
+    for c in p.feats + p.items + p.quests:
+        if not c.face_up:
+            continue
+        use, eff = card_use(ctx, c.id)
+        if use is None or not eff or use.when not in wanted:
+            continue
+        d = card_def(ctx, c.id)
+        if use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in eff):
+            continue  # attribute Feats resolved when gained
+        out.append(c.id)
+    return out
+
+
+def use_card(ctx: "Ctx", p: "Player", cid: str) -> Gen:
+    from .effects import Source, run_effect
+    use, eff = card_use(ctx, cid)
+    pay_card_cost(ctx, p, cid)
+    yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid))
+
+
+def triggered(ctx: "Ctx", on: str) -> list[tuple["Player", str]]:
+    out = []
+    for p in ctx.state.seat_order():
+        for c in p.feats + p.items + p.quests:
+            use, eff = card_use(ctx, c.id)
+            if use is not None and use.when == "trigger" and use.on == on and c.face_up:
+                out.append((p, c.id))
+    return out
+
+
+def fire_triggers(ctx: "Ctx", on: str) -> Gen:
+    from .effects import Source, run_effect
+    for p, cid in triggered(ctx, on):
+        use, eff = card_use(ctx, cid)
+        pay_card_cost(ctx, p, cid) if use.cost != "none" else ctx.emit(CardUsed(p.faction, cid))
+        yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid))

@@ -1,0 +1,488 @@
+"""One combat, exactly as the rulebook sequences it:
+
+Before Combat → one Archery round → Clash rounds until a side is gone → After Combat,
+and inside each round: Before Rolling → roll → Before Damage → Damage → After Damage.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator
+
+from . import pieces
+from .combat_dice import Side, apply_marsh, base_dice, has_ability, terrain_of
+from .decision import Decision, Option
+from .economy import add_vp
+from .effects import Source, run_effect
+from .events import CombatEnded, CombatRolled, CombatStarted, CombatTally, GodpowerUsed, NemesisDestroyed, Note
+from .units import destroy_player_unit, unit_value
+
+if TYPE_CHECKING:
+    from .context import Ctx
+
+Gen = Generator[Decision, str, object]
+MAX_ROUNDS = 300
+
+
+class Combat:
+    def __init__(self, ctx: "Ctx", hid: str, a: Side, b: Side):
+        self.ctx = ctx
+        self.hid = hid
+        self.a, self.b = a, b
+        self.terrain = terrain_of(ctx, hid)
+        ctx.state.counter += 1
+        self.id = ctx.state.counter
+        self.part = "before_combat"
+        self.step: str | None = None
+        self.round = 0
+        self.destroyed_by: dict[str, str] = {}  # card id -> destroyer owner
+
+    # ------------------------------------------------------------ helpers
+    def enemy_of(self, side: Side) -> Side:
+        return self.b if side is self.a else self.a
+
+    def alive(self, side: Side) -> bool:
+        h = self.ctx.state.hexes[self.hid]
+        if side.kind == "player":
+            return h.owner == side.owner and bool(h.units)
+        if side.kind == "garrisons":
+            return bool(h.garrisons)
+        if side.kind == "skeletons":
+            return h.skeletons > 0
+        card = self.ctx.state.nem(side.card)
+        return card is not None and card.hex == self.hid and card.threat > 0
+
+    def hero_here(self, side: Side) -> bool:
+        if not side.is_player:
+            return False
+        return self.ctx.state.player(side.owner).hero_hex == self.hid
+
+    def can_bolt(self, side: Side) -> bool:
+        if self.terrain == "curse" and side.owner != "chaos":
+            return False
+        if has_ability(self.ctx, self.enemy_of(side), "no_enemy_bolts"):
+            return False
+        return True
+
+    def shields_count(self, side: Side) -> bool:
+        return not has_ability(self.ctx, self.enemy_of(side), "no_enemy_shields")
+
+    def _roll(self, colours: list[str]) -> list[list]:
+        return [[c, self.ctx.dice.roll(c)] for c in colours]
+
+    def _show(self, side: Side) -> tuple:
+        return tuple((c, tuple(f)) for c, f in side.dice)
+
+    # ------------------------------------------------------------ the sequence
+    def fight(self) -> Gen:
+        ctx = self.ctx
+        prev, ctx.combat = ctx.combat, self
+        try:
+            ctx.emit(CombatStarted(self.id, self.hid, self.a.label(ctx), self.b.label(ctx), self.terrain))
+            self.part = "before_combat"
+            for side in (self.a, self.b):
+                yield from self.card_window(side, "before_combat", None)
+            skip = has_ability(ctx, self.a, "skip_archery") or has_ability(ctx, self.b, "skip_archery")
+            if not skip and self.both_alive():
+                yield from self.do_round("archery")
+            while self.both_alive():
+                if self.round >= MAX_ROUNDS:
+                    ctx.emit(Note("The combat is called off after too many rounds"))
+                    break
+                yield from self.do_round("clash")
+            yield from self.after_combat()
+        finally:
+            ctx.combat = prev
+
+    def both_alive(self) -> bool:
+        return self.alive(self.a) and self.alive(self.b)
+
+    def do_round(self, part: str) -> Gen:
+        ctx = self.ctx
+        self.part = part
+        self.round += 1
+        a, b = self.a, self.b
+        for s in (a, b):
+            s.new_round()
+        # Before Rolling
+        self.step = "before_rolling"
+        for s in (a, b):
+            yield from self.card_window(s, part, "before_rolling")
+        colours = {}
+        for s in (a, b):
+            cs = apply_marsh(base_dice(ctx, self.hid, s, part, self.terrain) + apply_marsh(s.pool, self.terrain), self.terrain)
+            if self.terrain == "highlands" and part == "archery" and len(cs) > 1:
+                cs = [(yield from self.pick_one_die(s, cs))]
+            colours[id(s)] = cs
+        if not colours[id(a)] and not colours[id(b)]:
+            return  # nobody shoots in this Archery round
+        # Rolling (simultaneous)
+        a.dice = self._roll(colours[id(a)])
+        b.dice = self._roll(colours[id(b)])
+        ctx.emit(CombatRolled(self.id, part, self.round, a.label(ctx), self._show(a), b.label(ctx), self._show(b)))
+        # Before Damage: terrain and ability rerolls, cards, Bolts
+        self.step = "before_damage"
+        if self.terrain == "woods" and part == "archery":
+            for s in (a, b):
+                yield from self.reroll(s, 2, "any", reason="Woods")
+        for s in (a, b):
+            ab = has_ability(ctx, s, "reroll_blanks")
+            if ab and part in ab.parts:
+                n = ab.count * (len(ctx.state.druids) if ab.per_druid else 1)
+                yield from self.reroll(s, n, "blank", reason=ctx.name(s.card))
+        for s in (a, b):
+            yield from self.card_window(s, part, "before_damage")
+        for s in (a, b):
+            yield from self.spend_bolts(s)
+        # Damage (simultaneous)
+        hits_on_b = self.hits(a, b)
+        hits_on_a = self.hits(b, a)
+        yield from self.damage(b, hits_on_b, by=a)
+        yield from self.damage(a, hits_on_a, by=b)
+        # After Damage
+        self.step = "after_damage"
+        for s in (a, b):
+            for eff, card in s.queued:
+                if s.is_player or self.alive(s):
+                    yield from run_effect(ctx, eff, Source(s.owner, self.hid, card, nem=ctx.state.nem(card) if not s.is_player else None, side=s))
+            s.queued = []
+        yield from self.skeleton_bolts(a)
+        yield from self.skeleton_bolts(b)
+        for s in (a, b):
+            yield from self.card_window(s, part, "after_damage")
+
+    def hits(self, src: Side, dst: Side) -> int:
+        skulls = max(0, src.count("skull") - src.cancelled["skull"])
+        shields = 0
+        if self.shields_count(dst):
+            shields = max(0, dst.count("shield") - dst.shields_broken - dst.cancelled["shield"])
+        blocked = min(skulls, shields)
+        self.ctx.emit(CombatTally(self.id, dst.label(self.ctx), skulls - blocked, blocked))
+        return skulls - blocked
+
+    # ------------------------------------------------------------ Bolts
+    def spend_bolts(self, side: Side) -> Gen:
+        ctx = self.ctx
+        if side.kind == "skeletons":
+            return  # Skeleton Bolts spawn Skeletons after damage
+        if not self.can_bolt(side):
+            return
+        enemy = self.enemy_of(side)
+        if side.is_big:
+            spec = ctx.cat.nemesis(side.card)
+            gp = spec.godpower
+            while side.count("bolt") - side.bolts_spent > 0:
+                side.bolts_spent += 1
+                key = f"gp:{side.card}"
+                allowed = (gp.limit == "none"
+                           or (gp.limit == "once_per_round" and key not in side.used_round)
+                           or (gp.limit == "once_per_combat" and key not in side.used_combat))
+                if allowed and self.alive(side):
+                    side.used_round.add(key)
+                    side.used_combat.add(key)
+                    ctx.emit(GodpowerUsed(self.id, side.label(ctx), side.card))
+                    src = Source(side.owner, self.hid, side.card, nem=ctx.state.nem(side.card), side=side)
+                    if gp.step == "after_damage":
+                        side.queued.append((gp.effect, side.card))
+                    else:
+                        yield from run_effect(ctx, gp.effect, src)
+                else:
+                    self._break_shield(enemy)
+            return
+        if not side.is_player:
+            return
+        while side.count("bolt") - side.bolts_spent > 0:
+            opts = []
+            if self._enemy_shields(enemy) > 0:
+                opts.append(Option("bolt:shield", "Cancel 1 enemy Shield"))
+            for did in ctx.state.druids:
+                d = ctx.cat.druids[did]
+                key = f"druid:{did}"
+                if self.part not in d.use.parts:
+                    continue
+                if (d.use.limit == "once_per_round" and key in side.used_round) or \
+                        (d.use.limit == "once_per_combat" and key in side.used_combat):
+                    continue
+                opts.append(Option(f"bolt:druid:{did}", f"Godpower: {d.name}", card=did))
+            opts.append(Option("bolt:none", "Let the Bolt go unused"))
+            pick = yield from ctx.ask(side.owner, "bolt", "You rolled a Bolt: what does it do?", opts)
+            side.bolts_spent += 1
+            if pick == "bolt:shield":
+                self._break_shield(enemy)
+            elif pick.startswith("bolt:druid:"):
+                did = pick.split(":", 2)[2]
+                d = ctx.cat.druids[did]
+                side.used_round.add(f"druid:{did}")
+                side.used_combat.add(f"druid:{did}")
+                ctx.emit(GodpowerUsed(self.id, side.label(ctx), did))
+                if d.use.step == "after_damage":
+                    side.queued.append((d.effect, did))
+                else:
+                    yield from run_effect(ctx, d.effect, Source(side.owner, self.hid, did, side=side))
+
+    def _enemy_shields(self, enemy: Side) -> int:
+        return max(0, enemy.count("shield") - enemy.shields_broken - enemy.cancelled["shield"])
+
+    def _break_shield(self, enemy: Side) -> None:
+        if self._enemy_shields(enemy) > 0:
+            enemy.shields_broken += 1
+
+    # ------------------------------------------------------------ damage
+    def damage(self, side: Side, hits: int, by: Side) -> Gen:
+        ctx = self.ctx
+        st = ctx.state
+        h = st.hexes[self.hid]
+        if hits <= 0:
+            return
+        if side.kind == "player":
+            for _ in range(hits):
+                if not h.units or h.owner != side.owner:
+                    break
+                kinds = sorted(h.units)
+                if len(kinds) == 1:
+                    unit = kinds[0]
+                else:
+                    opts = [Option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})") for u in kinds]
+                    unit = (yield from ctx.ask(side.owner, "assign_damage", "A Skull hits: which Unit is destroyed?", opts)).split(":", 1)[1]
+                destroy_player_unit(ctx, self.hid, unit, by.owner if by.owner in ("empire", "chaos") else "reserve")
+        elif side.kind == "garrisons":
+            for _ in range(min(hits, len(h.garrisons))):
+                lvl = h.garrisons.pop()
+                if by.is_player:
+                    st.garrison_reserve[lvl - 1] += 1
+                    add_vp(ctx, by.owner, 1, "Garrison destroyed")
+                else:
+                    pieces.to_graveyard(ctx, "chaos", "empire", f"garrison:{lvl}")
+                ctx.emit(Note(f"A Garrison level falls on {self.hid}"))
+        elif side.kind == "skeletons":
+            n = min(hits, h.skeletons)
+            h.skeletons -= n
+            if by.is_player:
+                st.skeleton_reserve += n
+                add_vp(ctx, by.owner, n, "Skeleton destroyed")
+            else:
+                pieces.to_graveyard(ctx, "empire", "chaos", "skeleton", n)
+            ctx.emit(Note(f"{n} Skeleton(s) fall on {self.hid}"))
+        else:
+            card = st.nem(side.card)
+            if card is None:
+                return
+            pieces.change_threat(ctx, card, -hits)
+            if card.threat <= 0:
+                self.destroyed_by[card.id] = by.owner
+
+    def skeleton_bolts(self, side: Side) -> Gen:
+        if side.kind != "skeletons":
+            return
+        n = side.count("bolt")
+        for _ in range(n):
+            self.ctx.emit(Note("A Skeleton Bolt raises another Skeleton"))
+            yield from pieces.skeleton_here(self.ctx, self.hid, self.ctx.first.faction)
+
+    # ------------------------------------------------------------ After Combat
+    def after_combat(self) -> Gen:
+        ctx = self.ctx
+        st = ctx.state
+        self.part = "after_combat"
+        self.step = None
+        for cid, by in list(self.destroyed_by.items()):
+            card = st.nem(cid)
+            if card is None:
+                continue
+            spec = ctx.cat.nemesis(cid)
+            ctx.emit(NemesisDestroyed(cid, by))
+            pieces.remove_nemesis_card(ctx, card)
+            if spec.destroyed_vp:
+                add_vp(ctx, by, spec.destroyed_vp, f"{spec.name} destroyed")
+            if card.kind == "legion" and card.target:
+                ctx.emit(Note(f"{spec.name}'s Target is removed"))
+            actor = by if by not in ("empire", "chaos") else st.first.faction
+            yield from run_effect(ctx, spec.destroyed, Source(actor, self.hid, cid))
+        h = st.hexes[self.hid]
+        if h.haven and not h.units and (h.empire_here or h.chaos_here):
+            yield from pieces.remove_haven(ctx, self.hid, "overrun after combat")
+        winner = next((s.label(ctx) for s in (self.a, self.b) if self.alive(s)), "nobody")
+        ctx.emit(CombatEnded(self.id, self.hid, winner))
+        for s in (self.a, self.b):
+            yield from self.card_window(s, "after_combat", None)
+
+    # ------------------------------------------------------------ cards in combat
+    def usable_cards(self, side: Side, part: str, step: str | None) -> list[str]:
+        ctx = self.ctx
+        if not side.is_player:
+            return []
+        from .cards import card_use
+        p = ctx.state.player(side.owner)
+        out = []
+        for c in p.feats + p.items + p.quests:
+            if not c.face_up:
+                continue
+            use, eff = card_use(ctx, c.id)
+            if use is None or use.when != "combat" or part not in use.parts or not eff:
+                continue
+            if part in ("archery", "clash") and use.step != step:
+                continue
+            if use.hero_hex and not self.hero_here(side):
+                continue
+            if use.limit == "once_per_round" and c.id in side.used_round:
+                continue
+            if use.limit == "once_per_combat" and c.id in side.used_combat:
+                continue
+            if part == "after_combat" and any(op.op == "exchange_unit" for op in eff) and not self.alive(side):
+                continue
+            out.append(c.id)
+        return out
+
+    def card_window(self, side: Side, part: str, step: str | None) -> Gen:
+        ctx = self.ctx
+        from .cards import pay_card_cost
+        while True:
+            cards = self.usable_cards(side, part, step)
+            if not cards:
+                return
+            opts = [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in cards]
+            opts.append(Option("done", "Continue"))
+            when = part.replace("_", " ") + (f", {step.replace('_', ' ')}" if step else "")
+            pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts)
+            if pick == "done":
+                return
+            cid = pick.split(":", 1)[1]
+            side.used_round.add(cid)
+            side.used_combat.add(cid)
+            p = ctx.state.player(side.owner)
+            from .cards import card_use
+            _, eff = card_use(ctx, cid)
+            pay_card_cost(ctx, p, cid)
+            yield from run_effect(ctx, eff, Source(side.owner, self.hid, cid, side=side))
+
+    # ------------------------------------------------------------ op support
+    def pick_one_die(self, side: Side, colours: list[str]) -> Gen:
+        """Highlands: one die in Archery. The Nemesis takes its strongest."""
+        if not side.is_player:
+            order = self.ctx.cat.strength_order
+            return min(colours, key=order.index)
+        opts = [Option(f"colour:{c}", c.capitalize()) for c in dict.fromkeys(colours)]
+        pick = yield from self.ctx.ask(side.owner, "highlands_die", "Highlands: which single die do you roll?", opts)
+        return pick.split(":")[1]
+
+    def add_dice(self, side: Side, colour: str, count: int) -> Gen:
+        step_now = self._step()
+        if step_now == "before_rolling":
+            side.pool.extend([colour] * count)
+            return
+        rolled = self._roll(apply_marsh([colour] * count, self.terrain))
+        if step_now == "after_damage":
+            skulls = sum(f.count("skull") for _, f in rolled)
+            self.ctx.emit(Note(f"Extra dice after damage: {skulls} Skull(s)"))
+            yield from self.damage(self.enemy_of(side), skulls, by=side)
+            return
+        side.dice.extend(rolled)
+
+    def _step(self) -> str:
+        return self.step or "before_rolling"
+
+    def add_symbols(self, side: Side, op) -> Gen:
+        mult = side.count("bolt") if op.per_bolt else 1
+        for sym in ("skull", "shield", "bolt"):
+            side.extra[sym] += getattr(op, sym) * mult
+        return
+        yield  # pragma: no cover
+
+    def set_die(self, side: Side, face: str) -> Gen:
+        if not side.dice:
+            return
+        opts = [Option(f"die:{i}", f"{c} {'+'.join(f) or 'blank'}") for i, (c, f) in enumerate(side.dice)]
+        i = int((yield from self.ctx.ask(side.owner, "set_die", f"Turn which die to show a {face}?", opts)).split(":")[1])
+        side.dice[i][1] = (face,)
+
+    def reroll(self, side: Side, count, only: str, reason: str = "") -> Gen:
+        ctx = self.ctx
+        def ok(f) -> bool:
+            return (only == "any") or (only == "blank" and not f) or (only == "non_bolt" and "bolt" not in f)
+        idx = [i for i, (_, f) in enumerate(side.dice) if ok(f)]
+        if not side.is_player:  # the Nemesis rerolls blanks only
+            idx = [i for i, (_, f) in enumerate(side.dice) if not f]
+            if count not in ("any", "all"):
+                idx = idx[:count]
+            chosen = idx
+        elif count == "all":
+            chosen = idx
+        else:
+            limit = len(idx) if count == "any" else count
+            chosen = []
+            while len(chosen) < limit:
+                left = [i for i in idx if i not in chosen]
+                if not left:
+                    break
+                opts = [Option(f"die:{i}", f"Reroll {side.dice[i][0]} {'+'.join(side.dice[i][1]) or 'blank'}") for i in left]
+                opts.append(Option("done", "Done choosing"))
+                pick = yield from ctx.ask(side.owner, "reroll", f"{reason or 'Reroll'}: pick a die to reroll", opts)
+                if pick == "done":
+                    break
+                chosen.append(int(pick.split(":")[1]))
+        for i in chosen:
+            side.dice[i][1] = ctx.dice.roll(side.dice[i][0])
+        if chosen:
+            ctx.emit(Note(f"{side.label(ctx)} rerolls {len(chosen)} die/dice{' (' + reason + ')' if reason else ''}"))
+
+    def cancel_enemy(self, side: Side, symbol: str, count: int) -> None:
+        self.enemy_of(side).cancelled[symbol] += count
+
+    def destroy_enemy_unit(self, side: Side, op) -> Gen:
+        ctx = self.ctx
+        enemy = self.enemy_of(side)
+        h = ctx.state.hexes[self.hid]
+        if enemy.is_player:
+            p = ctx.state.player(enemy.owner)
+            cands = [(unit_value(ctx, u), "map", u) for u in h.units]
+            if op.include_reserve:
+                cands += [(unit_value(ctx, u), "reserve", u) for u, n in p.reserve.items() if n > 0]
+            if not cands:
+                return
+            _, where, unit = max(cands)
+            if where == "map":
+                destroy_player_unit(ctx, self.hid, unit, "box" if op.remove_from_game else side.owner)
+            else:
+                p.reserve[unit] -= 1
+                p.removed_units[unit] = p.removed_units.get(unit, 0) + 1
+                ctx.emit(Note(f"{ctx.name(unit)} is removed from {ctx.name(p.faction)}'s reserve"))
+        elif enemy.is_big and op.or_threat:
+            card = ctx.state.nem(enemy.card)
+            if card is not None:
+                pieces.change_threat(ctx, card, -op.or_threat)
+                if card.threat <= 0:
+                    self.destroyed_by[card.id] = side.owner
+        else:
+            yield from self.damage(enemy, 1, by=side)
+
+    def enemy_penalty(self, side: Side, op) -> Gen:
+        ctx = self.ctx
+        enemy = self.enemy_of(side)
+        if not enemy.is_player:
+            return
+        p = ctx.state.player(enemy.owner)
+        card = ctx.state.nem(side.card)
+        from .cards import discard_card
+        opts = []
+        if op.penalty == "discard_item_or_feat" and (p.items or p.feats):
+            opts.append(Option("penalty", "Discard your most expensive Item or a Feat"))
+        if op.penalty == "flip_all_cards" and any(c.face_up for c in p.feats + p.items):
+            opts.append(Option("penalty", "Flip all your Feats and Items face down"))
+        opts.append(Option("threat", f"{ctx.name(side.card)} loses {op.threat} Threat"))
+        pick = yield from ctx.ask(p.faction, "enemy_penalty", f"{ctx.name(side.card)}'s Godpower: choose", opts)
+        if pick == "threat":
+            if card is not None:
+                pieces.change_threat(ctx, card, -op.threat)
+                if card.threat <= 0:
+                    self.destroyed_by[card.id] = p.faction
+            return
+        if op.penalty == "flip_all_cards":
+            for c in p.feats + p.items:
+                c.face_up = False
+            ctx.emit(Note(f"{ctx.name(p.faction)} flips every Feat and Item"))
+            return
+        if p.items:
+            top = max(p.items, key=lambda c: ctx.cat.items[c.id].cost)
+            discard_card(ctx, p, top.id)
+        else:
+            opts = [Option(f"feat:{c.id}", ctx.name(c.id), card=c.id) for c in p.feats]
+            fid = (yield from ctx.ask(p.faction, "discard_feat", "Discard a Feat", opts)).split(":", 1)[1]
+            discard_card(ctx, p, fid)

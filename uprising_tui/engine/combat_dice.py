@@ -1,0 +1,125 @@
+"""Which dice a combat side rolls: Units, Garrisons, Skeletons, Legion/Horde rows,
+combat abilities, Towers and Walls, and terrain."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .context import Ctx
+
+COLOURS = ("white", "yellow", "red", "blue", "purple", "black")
+
+
+@dataclass
+class Side:
+    kind: str  # player / garrisons / skeletons / legion / horde
+    owner: str  # player faction, 'empire' or 'chaos'
+    card: str | None = None
+    dice: list[list] = field(default_factory=list)  # [colour, face] this round
+    pool: list[str] = field(default_factory=list)  # extra dice added before rolling
+    extra: dict[str, int] = field(default_factory=lambda: {"skull": 0, "shield": 0, "bolt": 0})
+    cancelled: dict[str, int] = field(default_factory=lambda: {"skull": 0, "shield": 0, "bolt": 0})
+    used_combat: set[str] = field(default_factory=set)
+    used_round: set[str] = field(default_factory=set)
+    bolts_spent: int = 0
+    shields_broken: int = 0  # own Shields cancelled by enemy Bolts
+    godpower_fired: int = 0
+    queued: list = field(default_factory=list)  # (effect, source_card) to run after damage
+
+    @property
+    def is_player(self) -> bool:
+        return self.kind == "player"
+
+    @property
+    def is_big(self) -> bool:
+        return self.kind in ("legion", "horde")
+
+    def label(self, ctx: "Ctx") -> str:
+        if self.kind == "garrisons":
+            return "Garrisons"
+        if self.kind == "skeletons":
+            return "Skeletons"
+        return ctx.name(self.card or self.owner)
+
+    def count(self, symbol: str) -> int:
+        return sum(f.count(symbol) for _, f in self.dice) + self.extra[symbol]
+
+    def new_round(self) -> None:
+        self.dice = []
+        self.pool = []
+        self.extra = {"skull": 0, "shield": 0, "bolt": 0}
+        self.cancelled = {"skull": 0, "shield": 0, "bolt": 0}
+        self.used_round = set()
+        self.bolts_spent = 0
+        self.shields_broken = 0
+        self.godpower_fired = 0
+        self.queued = []
+
+
+def terrain_of(ctx: "Ctx", hid: str) -> str:
+    h = ctx.state.hexes[hid]
+    if h.curse:
+        return "curse"
+    if not h.explored:
+        return "none"
+    return ctx.cat.hexes[h.tile].terrain
+
+
+def base_dice(ctx: "Ctx", hid: str, side: Side, part: str, terrain: str) -> list[str]:
+    """The dice a side brings to a round, before terrain and cards."""
+    st = ctx.state
+    h = st.hexes[hid]
+    out: list[str] = []
+    if side.kind == "player":
+        for unit, n in h.units.items():
+            u = ctx.cat.units[unit]
+            if part == "clash" or u.type == "archer" or (u.type == "rider" and terrain == "badlands"):
+                out.extend([u.die] * n)
+        if h.units and h.haven == side.owner:
+            if h.tower:
+                out.append("white")
+            if h.wall and part == "clash":
+                out.append("blue")
+    elif side.kind == "garrisons":
+        if h.garrisons:
+            lvl = ctx.cat.garrison_levels[len(h.garrisons) - 1]
+            out.extend(lvl.archery if part == "archery" else lvl.clash)
+    elif side.kind == "skeletons":
+        if part == "clash":
+            out.extend([ctx.cat.skeleton_die] * h.skeletons)
+    else:
+        card = st.nem(side.card)
+        spec = ctx.cat.nemesis(side.card)
+        row = spec.dice.get(max(1, min(card.threat, spec.max_threat)))
+        if row is not None:
+            out.extend(row.archery if part == "archery" else row.clash)
+        for ab in spec.abilities:
+            if ab.kind != "extra_dice" or part not in ab.parts:
+                continue
+            if ab.terrain and ab.terrain != terrain:
+                continue
+            if ab.condition == "target_here" and card.target != hid:
+                continue
+            if ab.condition == "haven_or_imperial" and not (h.haven or h.garrisons or h.legions):
+                continue
+            if ab.colour == "all":
+                out.extend(list(COLOURS) * ab.count)
+            else:
+                out.extend([ab.colour] * ab.count)
+    return out
+
+
+def apply_marsh(colours: list[str], terrain: str) -> list[str]:
+    if terrain != "marsh":
+        return colours
+    return ["white" if c == "red" else c for c in colours]
+
+
+def has_ability(ctx: "Ctx", side: Side, kind: str):
+    if not side.is_big:
+        return None
+    for ab in ctx.cat.nemesis(side.card).abilities:
+        if ab.kind == kind:
+            return ab
+    return None

@@ -1,0 +1,77 @@
+"""The rules' working context: state, catalog, board, dice, and the two ways out
+of the rules: ``emit`` (an event happened) and ``ask`` (a person must choose)."""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Callable, Generator, Sequence
+
+from .decision import Decision, Option
+
+if TYPE_CHECKING:
+    from ..content.loader import Catalog
+    from .board import Board
+    from .dice import Dice
+    from .events import GameEvent
+    from .setup import Setup
+    from .state import GameState, Player
+
+Ask = Generator[Decision, str, str]
+
+
+class Ctx:
+    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat")
+
+    def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
+                 rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
+        self.state = state
+        self.cat = cat
+        self.board = board
+        self.dice = dice
+        self.rng = rng
+        self.setup = setup
+        self._emit = emit
+        self.combat = None  # the combat being fought, if any
+
+    def emit(self, event: "GameEvent") -> None:
+        self._emit(event)
+
+    def ask(self, actor: str, kind: str, prompt: str, options: Sequence[Option], *,
+            tie: bool = False) -> Ask:
+        """Yield a Decision and return the chosen option id.
+
+        A single option is taken without asking (there is no choice to make). A
+        Nemesis tie (``tie=True``) is decided by the first player unless the setup's
+        ``auto_ties`` is on, in which case the first option (the documented
+        tie-break order) is taken.
+        """
+        if not options:
+            raise RuntimeError(f"no options for {kind} ({prompt})")
+        if len(options) == 1 or (tie and self.setup.auto_ties):
+            return options[0].id
+        answer = yield Decision(actor, kind, prompt, tuple(options))
+        return answer
+
+    # --------------------------------------------------------------- naming
+    def name(self, ident: str | None) -> str:
+        if ident is None:
+            return "-"
+        cat = self.cat
+        for table in (cat.factions, cat.units, cat.heroes, cat.legions, cat.hordes, cat.items,
+                      cat.feats, cat.quests, cat.druids, cat.events):
+            obj = table.get(ident)
+            if obj is not None:
+                return obj.name
+        h = self.state.hexes.get(ident)
+        if h is not None:
+            return self.hex_label(ident)
+        return {"empire": "The Empire", "chaos": "Chaos"}.get(ident, ident)
+
+    def hex_label(self, hid: str) -> str:
+        h = self.state.hexes[hid]
+        if not h.explored:
+            return f"{hid} (unexplored)"
+        return f"{hid} {self.cat.hexes[h.tile].name}"
+
+    @property
+    def first(self) -> "Player":
+        return self.state.first

@@ -1,0 +1,112 @@
+"""Resources, AP and VP: gaining, paying, the ALWAYS conversions and cost options."""
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from .decision import Option
+from .events import APChanged, ResourcesChanged, VPChanged
+from .state import RES
+
+if TYPE_CHECKING:
+    from ..content.models import Cost
+    from .context import Ctx
+    from .state import Player
+
+RES_NAME = {"salt": "Salt", "plunder": "Plunder", "food": "Food"}
+
+
+def gain(ctx: "Ctx", p: "Player", reason: str, salt: int = 0, plunder: int = 0, food: int = 0) -> None:
+    if not (salt or plunder or food):
+        return
+    p.salt = max(0, p.salt + salt)
+    p.plunder = max(0, p.plunder + plunder)
+    p.food = max(0, p.food + food)
+    ctx.emit(ResourcesChanged(p.faction, salt, plunder, food, reason))
+
+
+def pay(ctx: "Ctx", p: "Player", reason: str, **amounts: int) -> None:
+    for k, v in amounts.items():
+        if p.res(k) < v:
+            raise RuntimeError(f"{p.faction} cannot pay {v} {k}")
+    gain(ctx, p, reason, **{k: -v for k, v in amounts.items()})
+
+
+def add_vp(ctx: "Ctx", who: str, amount: int, reason: str) -> None:
+    """VP for a player faction, 'empire' or 'chaos'. VP are never lost."""
+    if amount <= 0:
+        return
+    st = ctx.state
+    if who == "empire":
+        st.vp_empire += amount
+        total = st.vp_empire
+    elif who == "chaos":
+        st.vp_chaos += amount
+        total = st.vp_chaos
+    else:
+        p = st.player(who)
+        p.vp += amount
+        total = p.vp
+    ctx.emit(VPChanged(who, amount, total, reason))
+
+
+def add_ap(ctx: "Ctx", p: "Player", amount: int, reason: str) -> None:
+    p.ap = max(0, p.ap + amount)
+    if amount > 0 and p.passed:
+        p.passed = False
+    ctx.emit(APChanged(p.faction, amount, p.ap, reason))
+
+
+# ------------------------------------------------------------------ ALWAYS
+def always_options(p: "Player") -> list[Option]:
+    """The conversions a player may make at any time: 1 AP → 1 Salt; 3 of one → 1 other."""
+    out = []
+    if p.ap > 0:
+        out.append(Option("trade:ap", "Trade: 1 AP → 1 Salt"))
+    for src in RES:
+        if p.res(src) >= 3:
+            for dst in RES:
+                if dst != src:
+                    out.append(Option(f"convert:{src}:{dst}", f"Exchange 3 {RES_NAME[src]} → 1 {RES_NAME[dst]}"))
+    return out
+
+
+def apply_always(ctx: "Ctx", p: "Player", oid: str) -> bool:
+    """Apply a conversion option; return False if `oid` is not one."""
+    if oid == "trade:ap":
+        add_ap(ctx, p, -1, "Trade")
+        gain(ctx, p, "Trade", salt=1)
+        return True
+    if oid.startswith("convert:"):
+        _, src, dst = oid.split(":")
+        gain(ctx, p, "exchange", **{src: -3, dst: 1})
+        return True
+    return False
+
+
+# ------------------------------------------------------------------ costs
+def payments(p: "Player", costs: "list[Cost]") -> list[dict[str, int]]:
+    """Every distinct way `p` can pay one of the alternative costs (deduplicated, stable order)."""
+    seen: list[dict[str, int]] = []
+    for c in costs:
+        base = {"salt": c.salt, "plunder": c.plunder, "food": c.food}
+        if c.any:
+            for s, pl in product(range(c.any + 1), repeat=2):
+                f = c.any - s - pl
+                if f < 0:
+                    continue
+                way = {"salt": base["salt"] + s, "plunder": base["plunder"] + pl, "food": base["food"] + f}
+                if all(p.res(k) >= v for k, v in way.items()) and way not in seen:
+                    seen.append(way)
+        elif all(p.res(k) >= v for k, v in base.items()) and base not in seen:
+            seen.append(base)
+    return seen
+
+
+def pay_label(way: dict[str, int]) -> str:
+    parts = [f"{v} {RES_NAME[k]}" for k, v in way.items() if v]
+    return " + ".join(parts) or "free"
+
+
+def pay_id(way: dict[str, int]) -> str:
+    return f"s{way['salt']}p{way['plunder']}f{way['food']}"

@@ -1,0 +1,71 @@
+"""Which combats a hex owes, in which order, and the Capital rule."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator
+
+from . import pieces
+from .combat import Combat
+from .combat_dice import Side
+from .decision import Decision
+from .economy import add_vp
+from .events import Note
+
+if TYPE_CHECKING:
+    from .context import Ctx
+
+Gen = Generator[Decision, str, object]
+MAX_FIGHTS = 60
+
+
+def sides_present(ctx: "Ctx", hid: str) -> list[str]:
+    h = ctx.state.hexes[hid]
+    out = []
+    if h.units:
+        out.append(h.owner)
+    if h.empire_here:
+        out.append("empire")
+    if h.chaos_here:
+        out.append("chaos")
+    return out
+
+
+def groups(ctx: "Ctx", hid: str, owner: str) -> list[Side]:
+    """A side's fighting groups on a hex, in the order they must be fought:
+    Garrisons/Skeletons first, then Legions/Hordes by initiative."""
+    h = ctx.state.hexes[hid]
+    init = lambda cid: ctx.cat.nemesis(cid).initiative  # noqa: E731
+    if owner == "empire":
+        out = [Side("garrisons", "empire")] if h.garrisons else []
+        return out + [Side("legion", "empire", c) for c in sorted(h.legions, key=init)]
+    if owner == "chaos":
+        out = [Side("skeletons", "chaos")] if h.skeletons else []
+        return out + [Side("horde", "chaos", c) for c in sorted(h.hordes, key=init)]
+    return [Side("player", owner)] if h.units and h.owner == owner else []
+
+
+def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None = None) -> Gen:
+    """Fight every combat this hex owes, then apply the Capital rule; repeat until quiet."""
+    st = ctx.state
+    for _ in range(MAX_FIGHTS):
+        sides = sides_present(ctx, hid)
+        if len(sides) >= 2:
+            a_owner = attacker if attacker in sides else sides[0]
+            b_owner = next(s for s in sides if s != a_owner)
+            a_groups = groups(ctx, hid, a_owner)
+            a = next((g for g in a_groups if g.card == mover), a_groups[0]) if mover else a_groups[0]
+            b = groups(ctx, hid, b_owner)[0]
+            yield from Combat(ctx, hid, a, b).fight()
+            continue
+        h = st.hexes[hid]
+        if h.role == "capital" and not h.capital_fallen and not h.empire_here and (h.units or h.chaos_here):
+            card = yield from pieces.place_legion(ctx, st.first.faction)
+            if card is None:
+                h.capital_fallen = True
+                who = h.owner if h.units else "chaos"
+                ctx.emit(Note("No Legion is left to defend it: the Capital falls"))
+                add_vp(ctx, who, 5, "the Capital falls")
+                return
+            attacker, mover = "empire", card.id
+            continue
+        return
+    ctx.emit(Note(f"Combat on {hid} stopped after {MAX_FIGHTS} fights"))

@@ -1,0 +1,169 @@
+"""The Nemesis Phase and every activation: Legions (steps 1-5), Hordes (steps 1-4), Skeletons."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator
+
+from . import pieces
+from .board import UNREACHABLE
+from .cards import fire_triggers
+from .decision import Decision, Option
+from .economy import add_vp
+from .events import NemesisActivated, Note, PiecesRemoved, HordeFormed
+from .fights import settle
+from .state import NemCard
+
+if TYPE_CHECKING:
+    from .context import Ctx
+
+Gen = Generator[Decision, str, object]
+
+
+def by_initiative(ctx: "Ctx", cards) -> list[NemCard]:
+    return sorted(cards, key=lambda c: ctx.cat.nemesis(c.id).initiative)
+
+
+def nemesis_phase(ctx: "Ctx") -> Gen:
+    """Activate each Legion/Horde once per Activation Token, lowest initiative first."""
+    st = ctx.state
+    while True:
+        ready = by_initiative(ctx, [c for c in list(st.legions.values()) + list(st.hordes.values()) if c.tokens > 0])
+        if not ready:
+            return
+        card = ready[0]
+        while st.nem(card.id) is card and card.tokens > 0:
+            card.tokens -= 1
+            yield from activate_card(ctx, card)
+
+
+def enemy_strength(ctx: "Ctx", hid: str, side: str) -> int:
+    """Enemy Units and Threat on a hex, as seen by `side` ('empire' or 'chaos')."""
+    st = ctx.state
+    h = st.hexes[hid]
+    n = h.unit_count
+    if side == "empire":
+        n += h.skeletons + sum(st.hordes[c].threat for c in h.hordes)
+    else:
+        n += len(h.garrisons) + sum(st.legions[c].threat for c in h.legions)
+    return n
+
+
+def has_enemy(ctx: "Ctx", hid: str, side: str) -> bool:
+    h = ctx.state.hexes[hid]
+    return bool(h.units) or (h.chaos_here if side == "empire" else h.empire_here)
+
+
+def choose_step(ctx: "Ctx", card: NemCard, cands: list[str], side: str) -> Gen:
+    """Movement priority: A. a Haven (fewest Units) B. enemies (fewest) C. empty D. any."""
+    st = ctx.state
+    havens = [c for c in cands if st.hexes[c].haven]
+    if havens:
+        pool, why = pieces.fewest_units(ctx, havens), "a Haven"
+    else:
+        enemies = [c for c in cands if has_enemy(ctx, c, side)]
+        if enemies:
+            low = min(enemy_strength(ctx, c, side) for c in enemies)
+            pool, why = [c for c in enemies if enemy_strength(ctx, c, side) == low], "the weakest enemy"
+        else:
+            empties = [c for c in cands if st.hexes[c].empty]
+            pool, why = (empties, "an empty hex") if empties else (cands, "any hex")
+    pool = sorted(pool)
+    return (yield from pieces.choose_hex(ctx, st.first.faction, "nemesis_tie",
+                                         f"{ctx.name(card.id)} moves into {why}: which one?", pool, tie=True))
+
+
+def activate_card(ctx: "Ctx", card: NemCard) -> Gen:
+    ctx.emit(NemesisActivated(card.id))
+    if card.kind == "legion":
+        yield from fire_triggers(ctx, "legion_activates")
+        yield from activate_legion(ctx, card)
+    else:
+        yield from fire_triggers(ctx, "horde_activates")
+        yield from activate_horde(ctx, card)
+
+
+def activate_legion(ctx: "Ctx", card: NemCard) -> Gen:
+    st = ctx.state
+    spec = ctx.cat.legions[card.id]
+    if st.nem(card.id) is not card:
+        return
+    # 1. leave a Garrison (or VP if the hex already holds three, except the Capital)
+    yield from pieces.garrison_here(ctx, card.hex, st.first.faction)
+    # 2. one step closer to the Target
+    target = card.target or pieces.capital_id(ctx)
+    if card.hex != target:
+        if spec.adjacent_to_all:
+            cands = [target]
+        else:
+            dist = ctx.board.dist_to(target)
+            here = dist.get(card.hex, UNREACHABLE)
+            cands = [n for n in ctx.board.unit_adjacent(card.hex) if dist.get(n, UNREACHABLE) == here - 1] \
+                if here < UNREACHABLE else []
+        if cands:
+            dst = yield from choose_step(ctx, card, cands, "empire")
+            pieces.move_nemesis(ctx, card, dst)
+        else:
+            ctx.emit(Note(f"{spec.name} finds no way towards its Target"))
+    # 3. combat
+    yield from settle(ctx, card.hex, attacker="empire", mover=card.id)
+    # 4-5. a surviving Legion razes the Haven (its Target retargets)
+    if st.nem(card.id) is card:
+        h = st.hexes[card.hex]
+        if h.haven and not h.units:
+            yield from pieces.remove_haven(ctx, h.id, f"razed by {spec.name}")
+
+
+def horde_candidates(ctx: "Ctx", hid: str) -> list[str]:
+    dist = ctx.board.dist_to(pieces.capital_id(ctx), sea_towers=False)
+    here = dist.get(hid, UNREACHABLE)
+    return [n for n in ctx.board.unit_adjacent(hid) if dist.get(n, UNREACHABLE) <= here]
+
+
+def activate_horde(ctx: "Ctx", card: NemCard) -> Gen:
+    st = ctx.state
+    spec = ctx.cat.hordes[card.id]
+    if st.nem(card.id) is not card:
+        return
+    # 1. Curse the hex (or VP if it is already Cursed)
+    yield from pieces.place_curse(ctx, card.hex, st.first.faction)
+    # 2. one step, never farther from the Capital
+    cands = horde_candidates(ctx, card.hex)
+    if cands:
+        dst = yield from choose_step(ctx, card, cands, "chaos")
+        pieces.move_nemesis(ctx, card, dst)
+    # 3. combat
+    yield from settle(ctx, card.hex, attacker="chaos", mover=card.id)
+    # 4. a surviving Horde razes the Haven
+    if st.nem(card.id) is card:
+        h = st.hexes[card.hex]
+        if h.haven and not h.units:
+            yield from pieces.remove_haven(ctx, h.id, f"razed by {spec.name}")
+
+
+def activate_skeletons(ctx: "Ctx") -> Gen:
+    """Move the Skeletons of each hex like a Horde (no Curse), one hex at a time."""
+    st = ctx.state
+    todo = sorted(h.id for h in st.hexes.values() if h.skeletons)
+    while todo:
+        src = yield from pieces.choose_hex(ctx, st.first.faction, "skeleton_order",
+                                           "Which Skeletons move next?", todo, tie=True)
+        todo.remove(src)
+        h = st.hexes[src]
+        n = h.skeletons
+        if not n:
+            continue
+        cands = horde_candidates(ctx, src)
+        if not cands:
+            continue
+        probe = NemCard(id="skeletons", kind="horde", threat=0, hex=src)
+        dst = yield from choose_step(ctx, probe, cands, "chaos")
+        h.skeletons = 0
+        st.hexes[dst].skeletons += n
+        ctx.emit(Note(f"{n} Skeleton(s) move {src} → {dst}"))
+        if st.hexes[dst].skeletons >= 3:
+            d = st.hexes[dst]
+            d.skeletons -= 3
+            st.skeleton_reserve += 3
+            ctx.emit(PiecesRemoved("Skeleton", 3, dst))
+            ctx.emit(HordeFormed(dst))
+            yield from pieces.place_horde(ctx, st.first.faction, at=dst)
+        yield from settle(ctx, dst, attacker="chaos")

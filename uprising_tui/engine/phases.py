@@ -1,0 +1,242 @@
+"""The seven phases of a Chapter, and the whole game as one generator."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator
+
+from . import pieces
+from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios)
+from .actions.turn import actions_phase
+from .cards import draw_feats, refill_market, usable, use_card
+from .decision import Decision, Option
+from .economy import RES_NAME, add_vp, always_options, apply_always, gain, pay, pay_id, pay_label, payments
+from .effects import Source, run_effect
+from .events import (
+    ActivationTokenPlaced, DefenseBuilt, EventRevealed, FirstPlayerPassed, GameOver, HeroMoved,
+    Note, PhaseStarted, Produced,
+)
+from .nemesis import nemesis_phase
+from .quests import deal_quest
+from .units import build_unit, can_hold
+
+if TYPE_CHECKING:
+    from .context import Ctx
+    from .state import Player
+
+Gen = Generator[Decision, str, object]
+
+
+def phase(ctx: "Ctx", name: str) -> None:
+    ctx.state.phase = name
+    ctx.emit(PhaseStarted(ctx.state.chapter, name))
+
+
+# ------------------------------------------------------------------ Refresh
+def refresh_phase(ctx: "Ctx") -> Gen:
+    st = ctx.state
+    phase(ctx, "refresh")
+    for p in st.players:
+        for c in p.feats + p.items + p.quests:
+            c.face_up = True
+        p.ap = 8
+        p.passed = False
+    st.item_discard.extend(st.market)
+    st.market = []
+    refill_market(ctx)
+    keep = [q for q in st.quest_offer if ctx.cat.quests[q].stays]
+    st.quest_discard.extend(q for q in st.quest_offer if q not in keep)
+    st.quest_offer = keep
+    for _ in range(3):
+        yield from deal_quest(ctx)
+    if st.chapter > 1:
+        st.first_player = (st.first_player + 1) % len(st.players)
+        ctx.emit(FirstPlayerPassed(st.first.faction))
+
+
+# ------------------------------------------------------------------ Events
+def events_phase(ctx: "Ctx") -> Gen:
+    st = ctx.state
+    phase(ctx, "events")
+    for card in list(st.legions.values()) + list(st.hordes.values()):
+        pieces.change_threat(ctx, card, 2)
+    ev = ctx.cat.events[st.events[st.chapter - 1]]
+    st.event_threat = ev.threat
+    ctx.emit(EventRevealed(ev.id, ev.threat))
+    yield from run_effect(ctx, ev.effect, Source(st.first.faction, None, ev.id))
+    n = 2 if st.chapter == st.chapters else 1
+    for card in list(st.legions.values()) + list(st.hordes.values()):
+        card.tokens += n
+        ctx.emit(ActivationTokenPlaced(card.id, card.tokens))
+
+
+# ------------------------------------------------------------------ Build
+def build_spots(ctx: "Ctx", p: "Player") -> list[str]:
+    return [h.id for h in ctx.state.hexes.values() if h.haven == p.faction]
+
+
+def build_options(ctx: "Ctx", p: "Player", spots: list[str]) -> list[Option]:
+    st = ctx.state
+    opts: list[Option] = []
+    fac = ctx.cat.factions[p.faction]
+    for u in fac.units:
+        if p.reserve.get(u.id, 0) <= 0 or not payments(p, u.costs):
+            continue
+        for hid in spots:
+            if can_hold(ctx, st.hexes[hid], p.faction):
+                opts.append(Option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hex=hid))
+    for hid in spots:
+        h = st.hexes[hid]
+        if h.haven != p.faction:
+            continue
+        if not h.tower and p.plunder >= ctx.cat.tower_cost:
+            opts.append(Option(f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", hex=hid))
+        if not h.wall and p.plunder >= ctx.cat.wall_cost:
+            opts.append(Option(f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", hex=hid))
+    opts += [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable(ctx, p, ("build", "always"))]
+    opts += always_options(p)
+    opts.append(Option("done", "Done building"))
+    return opts
+
+
+def build_for(ctx: "Ctx", p: "Player") -> Gen:
+    st = ctx.state
+    yield from draw_feats(ctx, p, 2, 1)
+    spots = build_spots(ctx, p)
+    if not spots:
+        cands = [h.id for h in st.hexes.values() if h.explored and h.empty]
+        if cands:
+            hid = yield from pieces.choose_hex(ctx, p.faction, "no_haven_hex",
+                                               "You have no Haven: where does your Hero gather an army?", cands)
+            if hid != p.hero_hex:
+                ctx.emit(HeroMoved(p.faction, p.hero_hex, hid))
+                p.hero_hex = hid
+            spots = [hid]
+    while True:
+        pick = yield from ctx.ask(p.faction, "build", f"{ctx.name(p.faction)}: build", build_options(ctx, p, spots))
+        if pick == "done":
+            return
+        kind, _, rest = pick.partition(":")
+        if kind == "build":
+            unit, hid = rest.split(":")
+            ways = payments(p, ctx.cat.units[unit].costs)
+            opts = [Option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}") for w in ways]
+            choice = (yield from ctx.ask(p.faction, "pay", f"Pay for {ctx.name(unit)}", opts)).split(":")[1]
+            way = next(w for w in ways if pay_id(w) == choice)
+            pay(ctx, p, f"build {ctx.name(unit)}", **way)
+            build_unit(ctx, p, unit, hid, "built")
+        elif kind in ("tower", "wall"):
+            h = st.hexes[rest]
+            pay(ctx, p, f"build {kind}", plunder=ctx.cat.tower_cost if kind == "tower" else ctx.cat.wall_cost)
+            setattr(h, kind, True)
+            ctx.emit(DefenseBuilt(p.faction, kind, rest))
+        elif kind == "card":
+            yield from use_card(ctx, p, rest)
+        else:
+            apply_always(ctx, p, pick)
+
+
+def build_phase(ctx: "Ctx") -> Gen:
+    phase(ctx, "build")
+    for p in ctx.state.seat_order():
+        yield from build_for(ctx, p)
+
+
+# ------------------------------------------------------------------ Production and Scoring
+def production_phase(ctx: "Ctx") -> None:
+    phase(ctx, "production")
+    for p in ctx.state.seat_order():
+        havens = pieces.havens_of(ctx, p.faction)
+        row = ctx.cat.factions[p.faction].production[min(len(havens), 5)]
+        s, pl, f = row.salt, row.plunder, row.food
+        for hid in havens:
+            h = ctx.state.hexes[hid]
+            if h.curse:
+                continue
+            res = ctx.cat.hexes[h.tile].resources
+            s, pl, f = s + res.salt, pl + res.plunder, f + res.food
+        ctx.emit(Produced(p.faction, s, pl, f))
+        gain(ctx, p, "Production", salt=s, plunder=pl, food=f)
+
+
+def _score_graveyard(ctx: "Ctx", side: str) -> int:
+    st = ctx.state
+    gy = st.graveyard_empire if side == "empire" else st.graveyard_chaos
+    owners = [o for o, pieces_ in gy.items() if sum(pieces_.values()) > 0]
+    for owner, box in gy.items():
+        for piece, n in box.items():
+            if piece == "skeleton":
+                st.skeleton_reserve += n
+            elif piece.startswith("garrison:"):
+                st.garrison_reserve[int(piece.split(":")[1]) - 1] += n
+            else:
+                p = st.player(owner)
+                p.reserve[piece] = p.reserve.get(piece, 0) + n
+    gy.clear()
+    return 2 * len(owners)
+
+
+def scoring_phase(ctx: "Ctx") -> Gen:
+    st = ctx.state
+    phase(ctx, "scoring")
+    hexes = st.hexes.values()
+    empire = sum(1 for h in hexes if h.garrisons) + len(st.legions)
+    empire += _score_graveyard(ctx, "empire")
+    add_vp(ctx, "empire", empire, "Scoring")
+    chaos = sum(1 for h in hexes if h.curse) + len(st.hordes)
+    chaos += _score_graveyard(ctx, "chaos")
+    add_vp(ctx, "chaos", chaos, "Scoring")
+    for p in st.seat_order():
+        havens = pieces.havens_of(ctx, p.faction)
+        vp = 2 * len(havens) + sum(ctx.cat.hexes[st.hexes[h].tile].vp for h in havens)
+        add_vp(ctx, p.faction, vp, "Scoring: Havens")
+    for p in st.seat_order():
+        while p.salt + p.plunder + p.food >= 5:
+            opts = [Option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}")
+                    for q in st.seat_order()]
+            opts.append(Option("done", "Keep your resources"))
+            pick = yield from ctx.ask(p.faction, "buy_vp", "Scoring: turn 5 resources into 1 VP?", opts)
+            if pick == "done":
+                break
+            ways = []
+            for s in range(min(5, p.salt) + 1):
+                for pl in range(min(5 - s, p.plunder) + 1):
+                    f = 5 - s - pl
+                    if f <= p.food:
+                        ways.append({"salt": s, "plunder": pl, "food": f})
+            opts = [Option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}") for w in ways]
+            choice = (yield from ctx.ask(p.faction, "pay", "Which 5 resources?", opts)).split(":")[1]
+            way = next(w for w in ways if pay_id(w) == choice)
+            pay(ctx, p, "bought VP", **way)
+            add_vp(ctx, pick.split(":", 1)[1], 1, f"resources from {ctx.name(p.faction)}")
+
+
+def verdict(ctx: "Ctx") -> None:
+    st = ctx.state
+    st.phase = "over"
+    losers_e = [p.faction for p in st.players if p.vp <= st.vp_empire]
+    losers_c = [p.faction for p in st.players if p.vp <= st.vp_chaos]
+    if not losers_e and not losers_c:
+        text, winners = "the players win", tuple(p.faction for p in st.players)
+    elif losers_e and losers_c:
+        text, winners = "the Empire and Chaos win", ("empire", "chaos")
+    elif losers_e:
+        text, winners = "the Empire wins", ("empire",)
+    else:
+        text, winners = "Chaos wins", ("chaos",)
+    st.verdict = text
+    vp = tuple([(p.faction, p.vp) for p in st.players] + [("empire", st.vp_empire), ("chaos", st.vp_chaos)])
+    ctx.emit(GameOver(text, vp, winners))
+
+
+def play(ctx: "Ctx") -> Gen:
+    st = ctx.state
+    for chapter in range(1, st.chapters + 1):
+        st.chapter = chapter
+        yield from refresh_phase(ctx)
+        yield from events_phase(ctx)
+        yield from build_phase(ctx)
+        yield from actions_phase(ctx)
+        phase(ctx, "nemesis")
+        yield from nemesis_phase(ctx)
+        production_phase(ctx)
+        yield from scoring_phase(ctx)
+    verdict(ctx)

@@ -1,0 +1,139 @@
+"""Hero Dice and Quests: rolling, goals, solve/fail, rewards, and the Quest offer."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Generator
+
+from .cards import card_use, pay_card_cost
+from .decision import Decision, Option
+from .effects import Source, run_effect
+from .events import HeroRolled, Note, QuestResolved, QuestsDealt
+
+if TYPE_CHECKING:
+    from .context import Ctx
+    from .state import Player
+
+Gen = Generator[Decision, str, object]
+
+
+def hero_pool(p: "Player") -> list[str]:
+    return ["red"] * p.might + ["purple"] * p.magic + ["blue"] * p.leadership
+
+
+def choose_guile(ctx: "Ctx", p: "Player") -> Gen:
+    g = p.guile
+    if g <= 0:
+        return []
+    opts = [Option(f"guile:{g - y}w{y}y", f"{g - y} white + {y} yellow") for y in range(g + 1)]
+    pick = (yield from ctx.ask(p.faction, "guile_dice", "Guile: choose white or yellow for each point", opts)).split(":")[1]
+    w, y = int(pick.split("w")[0]), int(pick.split("w")[1][:-1])
+    return ["white"] * w + ["yellow"] * y
+
+
+def roll_pool(ctx: "Ctx", p: "Player", pool: list[str]) -> list[tuple[str, tuple]]:
+    faces = [(c, ctx.dice.roll(c)) for c in pool]
+    ctx.emit(HeroRolled(p.faction, tuple(faces)))
+    return faces
+
+
+def roll_hero_dice(ctx: "Ctx", p: "Player", extra: list[str]) -> Gen:
+    pool = hero_pool(p) + (yield from choose_guile(ctx, p)) + list(extra)
+    return roll_pool(ctx, p, pool)
+
+
+def draw_quest_card(ctx: "Ctx") -> str | None:
+    st = ctx.state
+    if not st.quest_deck and st.quest_discard:
+        st.quest_deck = st.quest_discard
+        st.quest_discard = []
+        ctx.rng.shuffle(st.quest_deck)
+    return st.quest_deck.pop(0) if st.quest_deck else None
+
+
+def deal_quest(ctx: "Ctx") -> Gen:
+    qid = draw_quest_card(ctx)
+    if qid is None:
+        ctx.emit(Note("The Quest deck is empty"))
+        return
+    ctx.state.quest_offer.append(qid)
+    ctx.emit(QuestsDealt(tuple(ctx.state.quest_offer)))
+    q = ctx.cat.quests[qid]
+    if q.immediate:
+        yield from run_effect(ctx, q.immediate, Source(ctx.state.first.faction, None, qid))
+
+
+def bonus_dice(ctx: "Ctx", p: "Player", qid: str) -> Gen:
+    """Dice a Quest grants when the Hero meets its condition."""
+    st = ctx.state
+    h = st.hexes[p.hero_hex]
+    out: list[str] = []
+    for b in ctx.cat.quests[qid].bonus:
+        terrain = None if (h.curse or not h.explored) else ctx.cat.hexes[h.tile].terrain
+        met = (b.when == "always"
+               or (b.when == "terrain" and terrain == b.terrain)
+               or (b.when == "curse" and h.curse)
+               or (b.when == "sea_tower" and ctx.board.is_sea_tower(h.id))
+               or (b.when == "haven" and h.haven == p.faction))
+        if not met:
+            continue
+        out.extend(b.dice)
+        for _ in range(b.any_die):
+            opts = [Option(f"colour:{c}", c.capitalize()) for c in ("white", "yellow", "red", "blue", "purple", "black")]
+            out.append((yield from ctx.ask(p.faction, "die_colour", "Quest bonus: which die do you add?", opts)).split(":")[1])
+    return out
+
+
+def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[str] | None = None,
+                  ignore_failure: bool = False, free: bool = False) -> Gen:
+    st = ctx.state
+    if qid is None:
+        if not st.quest_offer:
+            ctx.emit(Note("No Quest is on offer"))
+            return
+        opts = [Option(f"quest:{q}", ctx.name(q), card=q) for q in st.quest_offer]
+        qid = (yield from ctx.ask(p.faction, "choose_quest", "Which Quest do you attempt?", opts)).split(":", 1)[1]
+    q = ctx.cat.quests[qid]
+    pool = hero_pool(p) + (yield from choose_guile(ctx, p)) + list(bonus or []) + (yield from bonus_dice(ctx, p, qid))
+    # Quest cards (e.g. Xyxrit Leaves) before rolling
+    while True:
+        usable = [c.id for c in p.items + p.feats if c.face_up and (card_use(ctx, c.id)[0] is not None)
+                  and card_use(ctx, c.id)[0].when == "quest"]
+        if not usable:
+            break
+        opts = [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable] + [Option("done", "Roll the dice")]
+        pick = yield from ctx.ask(p.faction, "quest_card", "Before rolling: use a card?", opts)
+        if pick == "done":
+            break
+        cid = pick.split(":", 1)[1]
+        _, eff = card_use(ctx, cid)
+        pay_card_cost(ctx, p, cid)
+        yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid, pool=pool))
+    faces = roll_pool(ctx, p, pool)
+    got = Counter(sym for _, f in faces for sym in f)
+    met = [g for g in q.goals if got[g.symbol] >= g.count]
+    solved = len(met) >= q.threshold
+    ctx.emit(QuestResolved(p.faction, qid, len(met), "solves" if solved else "fails"))
+    src = Source(p.faction, p.hero_hex, qid)
+    if solved:
+        yield from run_effect(ctx, q.solve, src)
+        for g in met:
+            yield from run_effect(ctx, g.reward, src)
+    elif not ignore_failure:
+        yield from run_effect(ctx, q.fail, src)
+    if qid in st.quest_offer and not src.flags.get("keep"):
+        st.quest_offer.remove(qid)
+        if solved and src.flags.get("take"):
+            from .state import CardState
+            p.quests.append(CardState(qid))
+        else:
+            st.quest_discard.append(qid)
+
+
+def resolve_failure(ctx: "Ctx", p: "Player", qid: str) -> Gen:
+    q = ctx.cat.quests[qid]
+    src = Source(p.faction, p.hero_hex, qid)
+    yield from run_effect(ctx, q.fail, src)
+    st = ctx.state
+    if qid in st.quest_offer and not src.flags.get("keep"):
+        st.quest_offer.remove(qid)
+        st.quest_discard.append(qid)

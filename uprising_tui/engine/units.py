@@ -1,0 +1,114 @@
+"""Player Units: placing from the reserve, moving, exchanging, destroying."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator
+
+from .decision import Decision, Option
+from .events import Note, UnitDestroyed, UnitPlaced, UnitsMoved
+from .pieces import choose_hex
+
+if TYPE_CHECKING:
+    from .context import Ctx
+    from .state import Hex, Player
+
+Gen = Generator[Decision, str, object]
+HEX_LIMIT = 5
+
+
+def can_hold(ctx: "Ctx", h: "Hex", faction: str, n: int = 1) -> bool:
+    """May `faction` have `n` more Units here? (5 per hex, no other faction's Units or Haven)."""
+    if h.owner not in (None, faction):
+        return False
+    if h.haven not in (None, faction):
+        return False
+    return h.unit_count + n <= HEX_LIMIT
+
+
+def add_units(h: "Hex", faction: str, unit: str, n: int = 1) -> None:
+    h.units[unit] = h.units.get(unit, 0) + n
+    h.owner = faction
+
+
+def take_units(h: "Hex", unit: str, n: int = 1) -> None:
+    left = h.units[unit] - n
+    if left < 0:
+        raise RuntimeError(f"not enough {unit} on {h.id}")
+    if left:
+        h.units[unit] = left
+    else:
+        del h.units[unit]
+    if not h.units:
+        h.owner = None
+
+
+def move_units(ctx: "Ctx", faction: str, unit: str, n: int, src: str, dst: str) -> None:
+    take_units(ctx.state.hexes[src], unit, n)
+    add_units(ctx.state.hexes[dst], faction, unit, n)
+    ctx.emit(UnitsMoved(faction, unit, n, src, dst))
+
+
+def build_unit(ctx: "Ctx", p: "Player", unit: str, hid: str, reason: str) -> None:
+    if p.reserve.get(unit, 0) <= 0:
+        raise RuntimeError(f"no {unit} in reserve")
+    p.reserve[unit] -= 1
+    add_units(ctx.state.hexes[hid], p.faction, unit)
+    ctx.emit(UnitPlaced(p.faction, unit, hid, reason))
+
+
+def unit_value(ctx: "Ctx", unit: str) -> int:
+    """How expensive a Unit is: its cheapest cost in resources, elite above basic on ties."""
+    u = ctx.cat.units[unit]
+    cheapest = min(c.salt + c.plunder + c.food + c.any for c in u.costs)
+    return cheapest * 2 + (1 if u.grade == "elite" else 0)
+
+
+def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: str | None, chooser: str) -> Gen:
+    """Place one Unit of the given grade from `p`'s reserve (a card or hex effect)."""
+    st = ctx.state
+    kinds = [u for u, n in p.reserve.items() if n > 0 and (grade == "any" or ctx.cat.units[u].grade == grade)]
+    if where == "here":
+        spots = [here] if here and can_hold(ctx, st.hexes[here], p.faction) and st.hexes[here].explored else []
+    else:
+        spots = [h.id for h in st.hexes.values() if h.haven == p.faction and can_hold(ctx, h, p.faction)]
+        if where == "haven_or_empty_explored":
+            spots += [h.id for h in st.hexes.values() if h.explored and h.empty]
+    if not kinds or not spots:
+        ctx.emit(Note(f"{ctx.name(p.faction)} has nowhere or nothing to place"))
+        return
+    opts = [Option(f"unit:{u}", ctx.name(u)) for u in kinds]
+    unit = (yield from ctx.ask(chooser, "place_unit", f"Which {ctx.name(p.faction)} Unit is placed?", opts)).split(":", 1)[1]
+    hid = yield from choose_hex(ctx, chooser, "place_unit_hex", f"Where does the {ctx.name(unit)} go?", spots)
+    build_unit(ctx, p, unit, hid, "effect")
+    from .fights import settle
+    yield from settle(ctx, hid, attacker=p.faction)
+
+
+def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_unit: str) -> None:
+    if hid is None:
+        return
+    h = ctx.state.hexes[hid]
+    if h.units.get(src_unit, 0) <= 0 or p.reserve.get(dst_unit, 0) <= 0:
+        ctx.emit(Note("Nothing to exchange"))
+        return
+    take_units(h, src_unit)
+    p.reserve[src_unit] = p.reserve.get(src_unit, 0) + 1
+    p.reserve[dst_unit] -= 1
+    add_units(h, p.faction, dst_unit)
+    ctx.emit(UnitPlaced(p.faction, dst_unit, hid, f"exchanged for {ctx.name(src_unit)}"))
+
+
+def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:
+    """A player Unit destroyed in combat goes to the Graveyard of `by` (empire/chaos);
+    by='reserve' returns it, by='box' removes it from the game."""
+    from .pieces import to_graveyard
+    h = ctx.state.hexes[hid]
+    fac = h.owner
+    take_units(h, unit)
+    p = ctx.state.player(fac)
+    if by in ("empire", "chaos"):
+        to_graveyard(ctx, by, fac, unit)
+    elif by == "box":
+        p.removed_units[unit] = p.removed_units.get(unit, 0) + 1
+    else:
+        p.reserve[unit] = p.reserve.get(unit, 0) + 1
+    ctx.emit(UnitDestroyed(fac, unit, hid, by))
