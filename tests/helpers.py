@@ -1,0 +1,30 @@
+"""Shared test helpers: drive a game with a simple answering policy."""
+from __future__ import annotations
+
+from typing import Callable
+
+
+def play_out(g, prefer: dict[str, str] | Callable | None = None, limit: int = 5000) -> list[tuple[str, str]]:
+    """Answer every decision: `prefer` maps a decision kind to an option id (used when legal);
+    otherwise 'done' when offered, else the first option. Returns (kind, answer) pairs."""
+    taken = []
+    for _ in range(limit):
+        d = g.decision
+        if d is None:
+            return taken
+        ids = d.ids()
+        pick = None
+        if callable(prefer):
+            pick = prefer(d)
+        elif prefer and d.kind in prefer:
+            want = prefer[d.kind]
+            pick = next((i for i in ([want] if isinstance(want, str) else want) if i in ids), None)
+        if pick is None:
+            pick = "done" if "done" in ids else ids[0]
+        taken.append((d.kind, pick))
+        g.answer(pick)
+    raise AssertionError("the game did not finish")
+
+
+def events(g, kind: str) -> list:
+    return [e for e in g.log if e.event_type == kind]
