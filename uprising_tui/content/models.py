@@ -147,7 +147,7 @@ class Use(Model):
     hero_hex: bool = False
     limit: Literal["none", "once_per_round", "once_per_combat"] = "none"
     cost: Literal["none", "flip", "discard"] = "none"
-    on: Literal["horde_activates", "legion_activates", "combat_won", "haven_built", "none"] = "none"
+    trigger: Literal["horde_activates", "legion_activates", "combat_won", "haven_built", "none"] = "none"
 
 
 class Card(Model):

@@ -141,19 +141,22 @@ def use_card(ctx: "Ctx", p: "Player", cid: str) -> Gen:
     yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid))
 
 
-def triggered(ctx: "Ctx", on: str) -> list[tuple["Player", str]]:
+def triggered(ctx: "Ctx", on: str, only: str | None = None) -> list[tuple["Player", str]]:
     out = []
     for p in ctx.state.seat_order():
+        if only is not None and p.faction != only:
+            continue
         for c in p.feats + p.items + p.quests:
             use, eff = card_use(ctx, c.id)
-            if use is not None and use.when == "trigger" and use.on == on and c.face_up:
+            if use is not None and use.when == "trigger" and use.trigger == on and c.face_up:
                 out.append((p, c.id))
     return out
 
 
-def fire_triggers(ctx: "Ctx", on: str) -> Gen:
+def fire_triggers(ctx: "Ctx", on: str, only: str | None = None) -> Gen:
+    """Run the ongoing effects waiting for `on` (only `only`'s cards, when given)."""
     from .effects import Source, run_effect
-    for p, cid in triggered(ctx, on):
+    for p, cid in triggered(ctx, on, only):
         use, eff = card_use(ctx, cid)
         pay_card_cost(ctx, p, cid) if use.cost != "none" else ctx.emit(CardUsed(p.faction, cid))
         yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid))

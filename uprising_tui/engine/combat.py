@@ -303,6 +303,10 @@ class Combat:
         ctx.emit(CombatEnded(self.id, self.hid, winner))
         for s in (self.a, self.b):
             yield from self.card_window(s, "after_combat", None)
+        for s in (self.a, self.b):
+            if s.is_player and self.alive(s) and not self.alive(self.enemy_of(s)):
+                from .cards import fire_triggers
+                yield from fire_triggers(ctx, "combat_won", only=s.owner)
 
     # ------------------------------------------------------------ cards in combat
     def usable_cards(self, side: Side, part: str, step: str | None) -> list[str]:

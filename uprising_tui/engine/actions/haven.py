@@ -26,7 +26,7 @@ def run(ctx, p):
     pay(ctx, p, "Haven", plunder=ctx.cat.factions[p.faction].haven_cost)
     place_haven(ctx, p, p.hero_hex)
     from ..cards import fire_triggers
-    yield from fire_triggers(ctx, "haven_built")
+    yield from fire_triggers(ctx, "haven_built", only=p.faction)
 
 
 def place_haven(ctx, p, hid: str) -> None:
