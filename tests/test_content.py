@@ -293,7 +293,7 @@ def test_quests(cat):
     assert ops(dp.goals[0].reward) == ["vp"]
     assert ops(dp.goals[1].reward) == ["place_unit"] and ops(dp.goals[2].reward) == ["place_unit"]
     assert ops(dp.solve) == ["take_card"]
-    assert dp.ongoing.when == "trigger" and dp.ongoing.on == "horde_activates"
+    assert dp.ongoing.when == "trigger" and dp.ongoing.trigger == "horde_activates"
     assert dp.ongoing_effect[0].who == "first_player"
     assert dp.fail[0].op == "nemesis_vp" and dp.fail[0].faction == "chaos" and dp.fail[0].amount == 2
     assert dp.bonus == [m.QuestBonus(when="curse", any_die=1)]
