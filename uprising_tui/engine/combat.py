@@ -12,7 +12,7 @@ from .combat_dice import Side, apply_marsh, base_dice, has_ability, terrain_of
 from .decision import Decision, Option
 from .economy import add_vp
 from .effects import Source, run_effect
-from .events import CombatEnded, CombatRolled, CombatStarted, CombatTally, GodpowerUsed, NemesisDestroyed, Note
+from .events import CombatEnded, CombatRolled, CombatStarted, CombatTally, GodpowerUsed, Note
 from .units import destroy_player_unit, unit_value
 
 if TYPE_CHECKING:
@@ -283,19 +283,14 @@ class Combat:
         st = ctx.state
         self.part = "after_combat"
         self.step = None
+        for side in (self.a, self.b):
+            card = st.nem(side.card) if side.is_big else None
+            if card is not None and card.threat <= 0:
+                self.destroyed_by.setdefault(card.id, self.enemy_of(side).owner)
         for cid, by in list(self.destroyed_by.items()):
             card = st.nem(cid)
-            if card is None:
-                continue
-            spec = ctx.cat.nemesis(cid)
-            ctx.emit(NemesisDestroyed(cid, by))
-            pieces.remove_nemesis_card(ctx, card)
-            if spec.destroyed_vp:
-                add_vp(ctx, by, spec.destroyed_vp, f"{spec.name} destroyed")
-            if card.kind == "legion" and card.target:
-                ctx.emit(Note(f"{spec.name}'s Target is removed"))
-            actor = by if by not in ("empire", "chaos") else st.first.faction
-            yield from run_effect(ctx, spec.destroyed, Source(actor, self.hid, cid))
+            if card is not None:
+                yield from pieces.destroy_nemesis(ctx, card, by, self.hid)
         h = st.hexes[self.hid]
         if h.haven and not h.units and (h.empire_here or h.chaos_here):
             yield from pieces.remove_haven(ctx, self.hid, "overrun after combat")

@@ -336,6 +336,7 @@ def _threat_cards(ctx, op, src) -> list[NemCard]:
 def op_threat(ctx, op, src):
     for c in _threat_cards(ctx, op, src):
         pieces.change_threat(ctx, c, op.amount)
+    yield from pieces.sweep_destroyed(ctx, src.actor)
 
 
 def op_set_threat(ctx, op, src):

@@ -424,6 +424,34 @@ def remove_nemesis_card(ctx: "Ctx", card: NemCard) -> None:
             st.horde_deck.append(card.id)
 
 
+def destroy_nemesis(ctx: "Ctx", card: NemCard, by: str, hid: str | None = None) -> Gen:
+    """A Legion/Horde is destroyed by `by` (a player faction, 'empire' or 'chaos'):
+    its VP and destroyed effect go to the destroyer; the card leaves the game."""
+    from .effects import Source, run_effect
+    from .events import NemesisDestroyed
+    st = ctx.state
+    spec = ctx.cat.nemesis(card.id)
+    hid = hid or card.hex
+    ctx.emit(NemesisDestroyed(card.id, by))
+    remove_nemesis_card(ctx, card)
+    if spec.destroyed_vp:
+        add_vp(ctx, by, spec.destroyed_vp, f"{spec.name} destroyed")
+    if card.kind == "legion" and card.target:
+        ctx.emit(Note(f"{spec.name}'s Target is removed"))
+    actor = by if by not in ("empire", "chaos") else st.first.faction
+    yield from run_effect(ctx, spec.destroyed, Source(actor, hid, card.id))
+
+
+def sweep_destroyed(ctx: "Ctx", by: str) -> Gen:
+    """Destroy every Legion/Horde whose Threat an effect brought to 0 outside its own combat."""
+    fighting = set()
+    if ctx.combat is not None:
+        fighting = {s.card for s in (ctx.combat.a, ctx.combat.b) if s.card}
+    for card in list(ctx.state.legions.values()) + list(ctx.state.hordes.values()):
+        if card.threat <= 0 and card.id not in fighting and ctx.state.nem(card.id) is card:
+            yield from destroy_nemesis(ctx, card, by)
+
+
 def add_token(ctx: "Ctx", count: int = 1) -> Gen:
     """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties)."""
     from .events import ActivationTokenPlaced
