@@ -245,6 +245,12 @@ def load_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
                     if getattr(op, fld) not in units:
                         problems.append(f"{rel}: entry {ident!r}: field effect[{j}].{fld}: unknown unit {getattr(op, fld)!r}")
 
+    for rel, table in (("content/feats.yaml", feats), ("content/items.yaml", items)):
+        for cid, card in table.items():
+            if card.use.when in ("actions", "always", "build") and card.use.cost == "none" and not (
+                    card.use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in card.effect)):
+                problems.append(f"{rel}: entry {cid!r}: field use.cost: a card used outside combat needs a cost "
+                                "(flip or discard), or it could be used without end")
     for fid, feat in feats.items():
         check_units("content/feats.yaml", fid, feat.effect)
     for iid, item in items.items():

@@ -333,8 +333,9 @@ class Combat:
     def card_window(self, side: Side, part: str, step: str | None) -> Gen:
         ctx = self.ctx
         from .cards import pay_card_cost
+        used_here: set[str] = set()  # a card with no limit still acts once per window
         while True:
-            cards = self.usable_cards(side, part, step)
+            cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
             if not cards:
                 return
             opts = [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in cards]
@@ -344,6 +345,7 @@ class Combat:
             if pick == "done":
                 return
             cid = pick.split(":", 1)[1]
+            used_here.add(cid)
             side.used_round.add(cid)
             side.used_combat.add(cid)
             p = ctx.state.player(side.owner)
