@@ -27,15 +27,32 @@ def hero_can_come(ctx, p, dst: str) -> bool:
     return p.hero_hex != dst and dst in ctx.board.hero_adjacent(p.hero_hex)
 
 
+def reach(ctx, p) -> dict[str, list[str]]:
+    """For each hex, the hexes whose Units of `p` could step into it."""
+    out: dict[str, list[str]] = {}
+    for h in ctx.state.hexes.values():
+        if h.owner == p.faction and h.units:
+            for n in ctx.board.unit_adjacent(h.id):
+                out.setdefault(n, []).append(h.id)
+    return out
+
+
 def options(ctx, p) -> list[Option]:
     if p.ap < 1 or p.food < 1:
         return []
+    st = ctx.state
+    units_reach = reach(ctx, p)
+    hero_reach = set(ctx.board.hero_adjacent(p.hero_hex))
     out = []
-    for hid, h in ctx.state.hexes.items():
+    for hid in st.hexes:
+        srcs = units_reach.get(hid)
+        if not srcs and hid not in hero_reach:
+            continue
         if not _enterable(ctx, p, hid):
             continue
-        room = h.unit_count < HEX_LIMIT and bool(sources(ctx, p, hid))
-        if room or (hero_can_come(ctx, p, hid) and (sources(ctx, p, hid) or h.owner == p.faction)):
+        h = st.hexes[hid]
+        room = bool(srcs) and h.unit_count < HEX_LIMIT
+        if room or (hid in hero_reach and (srcs or h.owner == p.faction)):
             out.append(Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hex=hid))
     return out
 
