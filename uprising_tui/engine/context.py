@@ -19,7 +19,7 @@ Ask = Generator[Decision, str, str]
 
 
 class Ctx:
-    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat")
+    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -31,6 +31,12 @@ class Ctx:
         self.setup = setup
         self._emit = emit
         self.combat = None  # the combat being fought, if any
+        self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
+
+    @property
+    def nemesis_acting(self) -> bool:
+        """Choices made now are the first player's on the Nemesis's behalf (ties)."""
+        return self.nemesis_depth > 0
 
     def emit(self, event: "GameEvent") -> None:
         self._emit(event)

@@ -464,9 +464,23 @@ HANDLERS: dict[str, Callable] = {
 }
 
 
+def nemesis_source(ctx: "Ctx", src: Source) -> bool:
+    """Is the Nemesis acting (an Event, a Legion/Horde card, a Quest's immediate effect)?"""
+    cat = ctx.cat
+    return (src.actor in ("empire", "chaos") or src.nem is not None
+            or (src.card is not None and (src.card in cat.events or src.card in cat.legions or src.card in cat.hordes)))
+
+
 def run_effect(ctx: "Ctx", effect, src: Source) -> Gen:
     """Run each step of an effect in order."""
-    for op in effect:
-        result = HANDLERS[op.op](ctx, op, src)
-        if result is not None and hasattr(result, "send"):
-            yield from result
+    nem = nemesis_source(ctx, src)
+    if nem:
+        ctx.nemesis_depth += 1
+    try:
+        for op in effect:
+            result = HANDLERS[op.op](ctx, op, src)
+            if result is not None and hasattr(result, "send"):
+                yield from result
+    finally:
+        if nem:
+            ctx.nemesis_depth -= 1

@@ -73,12 +73,15 @@ def choose_step(ctx: "Ctx", card: NemCard, cands: list[str], side: str) -> Gen:
 
 def activate_card(ctx: "Ctx", card: NemCard) -> Gen:
     ctx.emit(NemesisActivated(card.id))
-    if card.kind == "legion":
-        yield from fire_triggers(ctx, "legion_activates")
-        yield from activate_legion(ctx, card)
-    else:
-        yield from fire_triggers(ctx, "horde_activates")
-        yield from activate_horde(ctx, card)
+    yield from fire_triggers(ctx, "legion_activates" if card.kind == "legion" else "horde_activates")
+    ctx.nemesis_depth += 1
+    try:
+        if card.kind == "legion":
+            yield from activate_legion(ctx, card)
+        else:
+            yield from activate_horde(ctx, card)
+    finally:
+        ctx.nemesis_depth -= 1
 
 
 def activate_legion(ctx: "Ctx", card: NemCard) -> Gen:
@@ -123,8 +126,12 @@ def activate_horde(ctx: "Ctx", card: NemCard) -> Gen:
     spec = ctx.cat.hordes[card.id]
     if st.nem(card.id) is not card:
         return
-    # 1. Curse the hex (or VP if it is already Cursed)
+    # 1. Curse the hex (or VP if it is already Cursed); Garrisons there are destroyed
     yield from pieces.place_curse(ctx, card.hex, st.first.faction)
+    if st.hexes[card.hex].role == "capital":
+        yield from settle(ctx, card.hex, attacker="chaos", mover=card.id)  # the Capital rule
+        if st.nem(card.id) is not card:
+            return
     # 2. one step, never farther from the Capital
     cands = horde_candidates(ctx, card.hex)
     if cands:

@@ -97,7 +97,7 @@ def place_garrisons(ctx: "Ctx", actor: str, count: int, *, capital_overflow: boo
             if not cands and not capital_overflow:
                 cands = [h.id for h in st.hexes.values() if h.legions and not h.garrisons]
             if cands:
-                hid = yield from choose_hex(ctx, actor, "place_garrison", "Place a Garrison on an empty hex", cands, tie=actor == st.first.faction)
+                hid = yield from choose_hex(ctx, actor, "place_garrison", "Place a Garrison on an empty hex", cands, tie=ctx.nemesis_acting)
                 _stack_garrison(ctx, hid)
                 continue
         stacks = [h.id for h in st.hexes.values()
@@ -159,7 +159,7 @@ def place_skeletons(ctx: "Ctx", actor: str, count: int, where: str = "with_skele
         if not cands:
             add_vp(ctx, "chaos", 1, "Skeleton could not be placed")
             continue
-        hid = yield from choose_hex(ctx, actor, "place_skeleton", "Place a Skeleton", cands, tie=actor == st.first.faction)
+        hid = yield from choose_hex(ctx, actor, "place_skeleton", "Place a Skeleton", cands, tie=ctx.nemesis_acting)
         yield from skeleton_here(ctx, hid, actor)
 
 
@@ -387,7 +387,7 @@ def place_horde(ctx: "Ctx", actor: str, *, at: str | None = None, region: str = 
         return None
     if at is None:
         at = yield from choose_hex(ctx, actor, "place_horde", f"Where does {ctx.name(cid)} appear?", cands,
-                                   tie=actor == st.first.faction)
+                                   tie=ctx.nemesis_acting)
     card = _enter(ctx, cid, "horde", at, threat or st.event_threat)
     yield from run_effect(ctx, ctx.cat.hordes[cid].immediate, Source(actor, at, cid, nem=card))
     return card

@@ -58,8 +58,12 @@ def deal_quest(ctx: "Ctx") -> Gen:
     ctx.state.quest_offer.append(qid)
     ctx.emit(QuestsDealt(tuple(ctx.state.quest_offer)))
     q = ctx.cat.quests[qid]
-    if q.immediate:
-        yield from run_effect(ctx, q.immediate, Source(ctx.state.first.faction, None, qid))
+    if q.immediate:  # resolved like a Legion's or Horde's: the first player decides for the Nemesis
+        ctx.nemesis_depth += 1
+        try:
+            yield from run_effect(ctx, q.immediate, Source(ctx.state.first.faction, None, qid))
+        finally:
+            ctx.nemesis_depth -= 1
 
 
 def bonus_dice(ctx: "Ctx", p: "Player", qid: str) -> Gen:
