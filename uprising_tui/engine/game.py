@@ -107,8 +107,7 @@ class Game:
         except Exception as exc:  # a rules bug: restore the game as it was
             if self._script is not None:
                 raise
-            restored = Game.replay(self.setup, self.answers, self.cat)
-            self.__dict__.update(restored.__dict__)
+            self._become(Game.replay(self.setup, self.answers, self.cat))
             raise EngineError(f"the rules failed on answer {option_id!r} ({type(exc).__name__}: {exc}); "
                               "the game was restored to before it") from exc
         self.answers.append(option_id)
@@ -211,7 +210,11 @@ class Game:
         """Take back the last answer (replays all the others)."""
         if not self.answers:
             raise IllegalChoice("there is nothing to undo")
+        self._become(Game.replay(self.setup, self.answers[:-1], self.cat))
+
+    def _become(self, other: "Game") -> None:
+        """Take over another game's state, keeping this object's subscribers."""
         listeners = self._listeners
-        restored = Game.replay(self.setup, self.answers[:-1], self.cat)
-        self.__dict__.update(restored.__dict__)
+        self.__dict__.update(other.__dict__)
         self._listeners = listeners
+        self.ctx._emit = self._emit
