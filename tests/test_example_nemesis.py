@@ -1,0 +1,788 @@
+"""The Nemesis: the rulebook's placement and activation examples, every placement fallback,
+Targets and the Capital rule, Activation Tokens, Threat limits, and the Legion (steps 1-5)
+and Horde (steps 1-4) activations.
+
+1-faction map: H00 the Capital; ring 1 H01-H06; H07 (touches H14 H15 H08 H01 H13 W18);
+H08 (touches H15 W04 H09 H02 H01 H07); H09/H13 Sea Tower spaces; H14 the home hex;
+W09-W12 the Fog Grave (W10 touches H03 H04, W11/W12 touch H04)."""
+import pytest
+
+from uprising_tui.engine.scenario import Scenario, activate, effect, run_phase, turn
+
+from .helpers import events, play_out
+
+
+def drive(g, *answers):
+    for a in answers:
+        assert g.decision is not None, f"no decision left for {a!r}"
+        assert a in g.decision.ids(), f"{a!r} not in {g.decision.kind} options {g.decision.ids()}"
+        g.answer(a)
+
+
+def ids(g):
+    return g.decision.ids() if g.decision else []
+
+
+def hexes_of(g, prefix="hex:"):
+    return {o.split(":", 1)[1] for o in ids(g) if o.startswith(prefix)}
+
+
+def crowd(sc, keep=()):
+    """Put a Curse on every island space (random or Sea Tower) not in `keep`, so none of
+    them is empty; regions, the Capital and Havens are left alone."""
+    def step(st):
+        for h in st.hexes.values():
+            if h.role in ("random", "sea_tower") and h.id not in keep:
+                h.curse = True
+    return sc.state(step)
+
+
+def with_state(fn, script):
+    """Run `fn(state)` (after the fixture's reserve recount), then `script`."""
+    def run(ctx):
+        fn(ctx.state)
+        yield from script(ctx)
+    return run
+
+
+# ================================================================== Garrisons
+def test_garrison_example_rigga_reinforces_and_the_second_goes_to_the_only_empty_hex():
+    sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()
+    sc.at("H07", tile="rigga", explored=False, garrisons=1)
+    crowd(sc, keep=("H07", "H15"))
+    sc.player("mohyar", hero_hex="H07")
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "explore")
+    play_out(g)
+    st = g.state
+    assert st.hexes["H07"].garrisons == [1, 2]  # not empty: reinforced to level 2
+    assert st.hexes["H15"].garrisons == [1]  # the only empty hex without the icon
+    assert st.vp_empire == 0
+
+
+def test_garrison_example_no_empty_hex_stacks_with_another_garrison_even_on_rigga():
+    sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()
+    sc.at("H07", tile="rigga", explored=False, garrisons=1)
+    sc.at("H08", garrisons=1)
+    crowd(sc, keep=("H07", "H08"))
+    sc.player("mohyar", hero_hex="H07")
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "explore")
+    assert g.decision.kind == "place_garrison"
+    assert hexes_of(g) == {"H07", "H08"}
+    drive(g, "hex:H07")
+    assert g.state.hexes["H07"].garrisons == [1, 2, 3]
+
+
+def test_place_garrison_only_on_empty_hexes_without_the_no_haven_icon():
+    sc = Scenario(["mohyar"]).empty_board()
+    crowd(sc, keep=("H01", "H02", "H03", "H07", "H08"))
+    sc.at("H01", tile="drowned_abbey")  # explored, shows the cannot-gain-Haven icon
+    sc.at("H02", tile="rigga")  # explored, no icon, empty
+    sc.at("H07", units={"sellswords": 1})  # player Units: not empty
+    sc.at("H08", skeletons=1)  # not empty
+    g = sc.game(script=effect([{"op": "place_garrison", "where": "empty", "count": 1}], actor="mohyar"))
+    # H03 is face-down: it shows no icon, so it may take the Garrison
+    assert hexes_of(g) == {"H02", "H03"}
+
+
+def test_place_several_garrisons_spreads_them_over_empty_hexes():
+    sc = Scenario(["mohyar"]).empty_board()
+    crowd(sc, keep=("H02", "H03"))
+    g = sc.game(script=effect([{"op": "place_garrison", "where": "empty", "count": 2}], actor="mohyar"))
+    drive(g, "hex:H02")
+    assert g.state.hexes["H03"].garrisons == [1]  # the only empty hex left: no choice
+    assert g.state.hexes["H02"].garrisons == [1]
+
+
+def test_place_garrison_with_no_empty_hex_goes_to_a_legion():
+    sc = Scenario(["mohyar"]).empty_board()
+    crowd(sc)
+    sc.at("H08", garrisons=1)
+    sc.at("H01", legions=[("warlock", 3)])
+    g = sc.game(script=effect([{"op": "place_garrison", "where": "empty", "count": 1}], actor="mohyar"))
+    play_out(g)
+    assert g.state.hexes["H01"].garrisons == [1]
+    assert g.state.hexes["H08"].garrisons == [1]
+
+
+def test_place_garrison_when_level_one_pieces_are_gone_stacks_on_other_garrisons():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H08", garrisons=1)
+    script = with_state(lambda st: st.garrison_reserve.__setitem__(0, 0),
+                        effect([{"op": "place_garrison", "where": "empty", "count": 1}], actor="mohyar"))
+    g = sc.game(script=script)
+    play_out(g)
+    assert g.state.hexes["H08"].garrisons == [1, 2]
+    assert sum(len(h.garrisons) for h in g.state.hexes.values()) == 2
+
+
+def test_garrison_that_cannot_be_placed_gives_the_empire_1_vp():
+    sc = Scenario(["mohyar"]).empty_board()
+    crowd(sc)
+    sc.at("H08", garrisons=3)  # full: no stacking either
+    g = sc.game(script=effect([{"op": "place_garrison", "where": "empty", "count": 2}], actor="mohyar"))
+    play_out(g)
+    assert g.state.vp_empire == 2
+    assert sum(len(h.garrisons) for h in g.state.hexes.values()) == 3
+
+
+def test_reinforcing_a_full_garrison_gives_the_empire_1_vp():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H08", garrisons=3)
+    g = sc.game(script=effect([{"op": "place_garrison", "where": "here", "count": 1}], actor="mohyar", hex="H08"))
+    play_out(g)
+    assert g.state.hexes["H08"].garrisons == [1, 2, 3]
+    assert g.state.vp_empire == 1
+
+
+def test_capital_overflow_goes_to_an_empty_hex_not_to_vp():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H00", garrisons=3)
+    crowd(sc, keep=("H10",))
+    g = sc.game(script=effect([{"op": "place_garrison", "where": "capital", "count": 1}], actor="mohyar"))
+    play_out(g)
+    assert g.state.hexes["H00"].garrisons == [1, 2, 3]
+    assert g.state.hexes["H10"].garrisons == [1]
+    assert g.state.vp_empire == 0
+
+
+def test_capital_overflow_without_empty_hex_stacks_with_another_garrison():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H00", garrisons=3)
+    sc.at("H08", garrisons=1)
+    crowd(sc)
+    g = sc.game(script=effect([{"op": "place_garrison", "where": "capital", "count": 1}], actor="mohyar"))
+    play_out(g)
+    assert g.state.hexes["H08"].garrisons == [1, 2]
+    assert g.state.vp_empire == 0
+
+
+# ================================================================== Skeletons
+def test_skeleton_example_grim_fangs_third_skeleton_forms_a_horde():
+    # Grim Fangs has 1 Skeleton: reinforce (2). Then 2 Skeletons with other Skeletons: the first
+    # to the only other group (H08, 1 Skeleton), the last to Grim Fangs, which becomes a Horde.
+    sc = Scenario(["druwhn"], heroes=["syndra"]).empty_board()
+    sc.at("H15", tile="grim_fangs", explored=False, skeletons=1)
+    sc.at("H08", skeletons=1)
+    sc.player("druwhn", hero_hex="H15", salt=0)
+    sc.decks(horde_deck=["bloodwyrm", "siren"])
+    g = sc.game(script=turn("druwhn"))
+    drive(g, "explore")
+    st = g.state
+    assert st.player("druwhn").salt == 2
+    assert st.hexes["H15"].skeletons == 2
+    assert g.decision.kind == "place_skeleton" and hexes_of(g) == {"H15", "H08"}
+    drive(g, "hex:H08")
+    assert st.hexes["H08"].skeletons == 2
+    drive(g, "hex:H15")
+    play_out(g)
+    assert st.hexes["H15"].skeletons == 0
+    assert st.hexes["H15"].hordes == ["bloodwyrm"]
+    assert st.hordes["bloodwyrm"].hex == "H15"
+    assert st.hexes["H08"].skeletons == 2
+    assert st.skeleton_reserve == 11 - 2
+    assert any(e.event_type == "HordeFormed" for e in g.log)
+
+
+def test_skeletons_with_other_skeletons_may_be_split():
+    sc = Scenario(["druwhn"]).empty_board()
+    sc.at("H08", skeletons=1)
+    sc.at("H02", skeletons=1)
+    g = sc.game(script=effect([{"op": "place_skeleton", "where": "with_skeletons", "count": 2}], actor="druwhn"))
+    assert hexes_of(g) == {"H08", "H02"}
+    drive(g, "hex:H08", "hex:H02")
+    assert g.state.hexes["H08"].skeletons == 2 and g.state.hexes["H02"].skeletons == 2
+
+
+def test_skeleton_with_no_skeletons_on_the_map_goes_to_an_empty_hex():
+    sc = Scenario(["druwhn"]).empty_board()
+    crowd(sc, keep=("H08",))
+    sc.at("H02", garrisons=1)
+    sc.at("H00", garrisons=3)
+    g = sc.game(script=effect([{"op": "place_skeleton", "where": "with_skeletons", "count": 1}], actor="druwhn"))
+    opts = hexes_of(g)
+    assert "H08" in opts and "W10" in opts  # any empty hex, regions included
+    assert not opts & {"H02", "H14", "H00"}  # Garrisons, a Haven, the Capital are not empty
+    drive(g, "hex:H08")
+    assert g.state.hexes["H08"].skeletons == 1
+
+
+def test_skeleton_shortage_turns_a_group_into_a_horde():
+    sc = Scenario(["druwhn"]).empty_board()
+    sc.at("H08", skeletons=2)
+    sc.at("H02", skeletons=1)
+    sc.decks(horde_deck=["bloodwyrm"])
+    script = with_state(lambda st: setattr(st, "skeleton_reserve", 0),
+                        effect([{"op": "place_skeleton", "where": "with_skeletons", "count": 1}], actor="druwhn"))
+    g = sc.game(script=script)
+    assert g.decision.kind == "skeleton_shortage" and hexes_of(g) == {"H08", "H02"}
+    drive(g, "hex:H02")
+    play_out(g)
+    st = g.state
+    assert st.hexes["H02"].skeletons == 0 and st.hexes["H02"].hordes == ["bloodwyrm"]
+    assert st.hexes["H08"].skeletons == 2
+    assert st.skeleton_reserve == 1  # the group went back to the reserve
+
+
+def test_skeleton_that_cannot_be_placed_gives_chaos_1_vp():
+    sc = Scenario(["druwhn"]).empty_board()
+    sc.at("H08", skeletons=2)
+    sc.decks(horde_deck=[])
+    script = with_state(lambda st: setattr(st, "skeleton_reserve", 0),
+                        effect([{"op": "place_skeleton", "where": "with_skeletons", "count": 1}], actor="druwhn"))
+    g = sc.game(script=script)
+    play_out(g)
+    assert g.state.vp_chaos == 1
+    assert g.state.hexes["H08"].skeletons == 2
+
+
+# ================================================================== Hordes
+def test_horde_example_counter_of_omens_in_the_fog_grave_not_adjacent_to_a_haven():
+    sc = Scenario(["krowh"], heroes=["khaal"]).empty_board()
+    sc.at("H04", tile="rigga", haven="krowh")  # a Haven touching W10, W11 and W12
+    sc.decks(horde_deck=["counter_of_omens", "bloodwyrm"])
+    script = with_state(lambda st: setattr(st, "event_threat", 4),
+                        effect([{"op": "place_horde", "region": "fog_grave", "not_adjacent_to_haven": True}],
+                               actor="krowh"))
+    g = sc.game(script=script)
+    play_out(g)  # W09 is the only Fog Grave hex not next to a Haven: no choice
+    st = g.state
+    card = st.hordes["counter_of_omens"]
+    assert card.hex == "W09" and card.threat == 4
+    assert st.hexes["W09"].skeletons == 2  # "Place 2 Skeletons on his hex"
+
+
+def test_horde_placement_offers_every_empty_region_hex_not_next_to_a_haven():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.decks(horde_deck=["bloodwyrm"])
+    g = sc.game(script=effect([{"op": "place_horde", "region": "fog_grave", "not_adjacent_to_haven": True}],
+                              actor="krowh"))
+    assert hexes_of(g) == {"W09", "W10", "W11", "W12"}
+
+
+def test_horde_placement_falls_back_to_a_skeleton_or_curse_hex_in_the_region():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H04", tile="rigga", haven="krowh")
+    sc.at("W09", skeletons=1)
+    sc.decks(horde_deck=["bloodwyrm"])
+    g = sc.game(script=effect([{"op": "place_horde", "region": "fog_grave", "not_adjacent_to_haven": True}],
+                              actor="krowh"))
+    play_out(g)
+    assert g.state.hordes["bloodwyrm"].hex == "W09"
+
+
+def test_horde_placement_falls_back_to_a_hex_next_to_a_haven_then_another_region():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H04", tile="rigga", haven="krowh")
+    sc.at("W09", units={"tribesmen": 1})  # not empty, not Chaos
+    sc.decks(horde_deck=["bloodwyrm"])
+    g = sc.game(script=effect([{"op": "place_horde", "region": "fog_grave", "not_adjacent_to_haven": True}],
+                              actor="krowh"))
+    assert hexes_of(g) == {"W10", "W11", "W12"}  # the Fog Grave, even next to the Haven
+
+    sc2 = Scenario(["krowh"]).empty_board()
+    for w in ("W09", "W10", "W11", "W12"):
+        sc2.at(w, units={"tribesmen": 1})
+    sc2.decks(horde_deck=["bloodwyrm"])
+    g2 = sc2.game(script=effect([{"op": "place_horde", "region": "fog_grave"}], actor="krowh"))
+    opts = hexes_of(g2)
+    assert opts and not opts & {"W09", "W10", "W11", "W12"}  # any other empty hex
+    assert "W01" in opts and "H08" in opts
+
+
+def test_horde_that_cannot_be_placed_gives_chaos_1_vp():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.decks(horde_deck=[])
+    g = sc.game(script=effect([{"op": "place_horde"}], actor="krowh"))
+    play_out(g)
+    assert g.state.vp_chaos == 1 and not g.state.hordes
+
+
+# ================================================================== Legions and Targets
+def test_legion_example_butcher_targets_syndras_home_and_halves_plunder():
+    sc = Scenario(["druwhn", "duerkhar"], heroes=["syndra", "yanny"]).empty_board()
+    # 2-faction map: Syndra's home is H15, Yanny's H17. Syndra's home: no Units, Tower and Wall.
+    sc.at("H15", tower=True, wall=True)
+    sc.at("H07", tile="rigga", haven="druwhn", units={"swordsisters": 1})
+    sc.player("druwhn", plunder=1)
+    sc.player("duerkhar", plunder=7)
+    sc.decks(events=["the_vanguard_marches"], legion_deck=["butcher", "warlock"])
+    sc.when(1, "events")
+    g = sc.game(script=run_phase("events"))
+    st = g.state
+    card = st.legions["butcher"]
+    assert card.hex == "H00" and card.threat == 4
+    assert g.decision.kind == "target_faction" and g.decision.actor == "druwhn"  # the first player
+    assert set(ids(g)) == {"faction:druwhn", "faction:duerkhar"}
+    drive(g, "faction:druwhn")  # the home hex has the fewest Units (0): no further choice
+    assert (card.target, card.target_faction) == ("H15", "druwhn")
+    assert st.player("duerkhar").plunder == 4  # 7 - 3
+    assert st.player("druwhn").plunder == 1  # half of 1, rounded down, is 0
+    play_out(g)
+    assert sum(len(h.garrisons) for h in st.hexes.values()) == 2  # the Event goes on
+    assert card.tokens == 1
+
+
+def test_legion_target_goes_on_a_faction_without_a_target():
+    sc = Scenario(["druwhn", "duerkhar"]).empty_board()
+    sc.at("H01", legions=[("warlock", 3)])
+    sc.target("warlock", "H15", "druwhn")
+    sc.decks(legion_deck=["assassin"])
+    g = sc.game(script=effect([{"op": "place_legion", "threat": 3}], actor="druwhn"))
+    play_out(g)
+    card = g.state.legions["assassin"]
+    assert (card.target, card.target_faction) == ("H17", "duerkhar")
+
+
+def test_legion_target_chooses_among_the_havens_with_fewest_units():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H14", units={"sellswords": 2})
+    sc.at("H07", tile="rigga", haven="mohyar", units={"hunters": 1})
+    sc.at("H08", tile="torment", haven="mohyar", units={"sellswords": 1})
+    sc.at("H01", tile="raufrost", haven="mohyar", units={"sellswords": 1, "hunters": 1})
+    sc.decks(legion_deck=["assassin"])
+    g = sc.game(script=effect([{"op": "place_legion", "threat": 3}], actor="mohyar"))
+    assert g.decision.kind == "target_haven" and hexes_of(g) == {"H07", "H08"}
+    drive(g, "hex:H08")
+    assert g.state.legions["assassin"].target == "H08"
+
+
+def test_legion_target_when_every_faction_has_one_goes_on_the_capital():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H01", legions=[("warlock", 3)])
+    sc.target("warlock", "H14", "mohyar")
+    sc.decks(legion_deck=["assassin"])
+    g = sc.game(script=effect([{"op": "place_legion", "threat": 3}], actor="mohyar"))
+    play_out(g)
+    card = g.state.legions["assassin"]
+    assert card.target == "H00" and card.target_faction is None
+
+
+def test_legion_that_cannot_be_placed_gives_the_empire_1_vp():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.decks(legion_deck=[])
+    g = sc.game(script=effect([{"op": "place_legion", "threat": 3}], actor="mohyar"))
+    play_out(g)
+    assert g.state.vp_empire == 1 and not g.state.legions
+
+
+def test_retarget_when_the_targeted_haven_is_lost_goes_to_the_haven_with_fewest_units():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H07", tile="rigga", haven="mohyar")
+    sc.at("H14", units={"sellswords": 1})
+    sc.at("H08", tile="torment", haven="mohyar", units={"sellswords": 2})
+    sc.at("H10", legions=[("assassin", 3)])
+    sc.target("assassin", "H07", "mohyar")
+    sc.at("H13", hordes=[("bloodwyrm", 3)])
+    # a Curse placed on the targeted Haven removes it
+    g = sc.game(script=effect([{"op": "place_curse", "where": "here"}], actor="mohyar", hex="H07"))
+    play_out(g)
+    st = g.state
+    assert st.hexes["H07"].haven is None
+    assert st.legions["assassin"].target == "H14"  # 1 Unit beats 2
+    assert st.legions["assassin"].target_faction == "mohyar"
+
+
+def test_retarget_with_no_haven_left_goes_to_the_capital_for_good():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H14", haven=None)
+    sc.at("H07", tile="rigga", haven="mohyar")
+    sc.at("H10", legions=[("assassin", 3)])
+    sc.target("assassin", "H07", "mohyar")
+
+    def script(ctx):
+        from uprising_tui.engine.actions.haven import place_haven
+        yield from effect([{"op": "place_curse", "where": "here"}], actor="mohyar", hex="H07")(ctx)
+        # a new Haven later does not pull a Capital Target back out
+        place_haven(ctx, ctx.state.player("mohyar"), "H08")
+        yield from activate("assassin")(ctx)
+
+    g = sc.game(script=script)
+    play_out(g)
+    card = g.state.legions["assassin"]
+    assert card.target == "H00" and card.target_faction is None
+    assert card.hex in ("H02", "H03")  # it heads back toward the Capital
+
+
+def test_legion_targeting_the_capital_stays_there_and_leaves_garrisons():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H00", legions=[("assassin", 3)])
+    sc.target("assassin", "H00", None)
+    g = sc.game(script=activate("assassin", times=2))
+    play_out(g)
+    assert g.state.legions["assassin"].hex == "H00"
+    assert g.state.hexes["H00"].garrisons == [1, 2]
+
+
+# ================================================================== the Capital rule
+def test_capital_with_only_player_units_places_a_legion_at_once():
+    sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()
+    sc.at("H01", tile="raufrost", units={"sellswords": 2})
+    sc.player("mohyar", hero_hex="H01")
+    sc.decks(legion_deck=["assassin"])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "command:H00", "bring:H01:sellswords", "done")
+    placed = events(g, "NemesisPlaced")
+    assert placed and placed[0].card == "assassin" and placed[0].hex == "H00"
+    assert events(g, "CombatStarted")[0].hex == "H00"
+    play_out(g)
+
+
+def test_capital_with_no_legion_left_is_flipped_for_5_vp():
+    sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()
+    sc.at("H01", tile="raufrost", units={"sellswords": 2})
+    sc.player("mohyar", hero_hex="H01")
+    sc.decks(legion_deck=[])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "command:H00", "bring:H01:sellswords", "done")
+    play_out(g)
+    st = g.state
+    assert st.hexes["H00"].capital_fallen
+    assert st.player("mohyar").vp == 5
+
+
+def test_capital_entered_by_a_horde_flips_for_chaos():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H01", hordes=[("bloodwyrm", 3)])
+    sc.at("H02", curse=True)
+    sc.at("H06", curse=True)
+    sc.decks(legion_deck=[])
+    g = sc.game(script=activate("bloodwyrm"))
+    play_out(g)
+    st = g.state
+    assert st.hordes["bloodwyrm"].hex == "H00"
+    assert st.hexes["H00"].capital_fallen
+    assert st.vp_chaos == 5
+
+
+# ================================================================== Activation Tokens and Threat
+def test_activation_token_goes_on_a_card_with_the_fewest():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H01", legions=[("assassin", 3)])
+    sc.at("H02", hordes=[("bloodwyrm", 3)])
+    sc.at("H03", hordes=[("siren", 3)])
+    sc.tokens("assassin", 1).tokens("bloodwyrm", 2).tokens("siren", 1)
+    g = sc.game(script=effect([{"op": "activation_token", "count": 2}], actor="mohyar"))
+    assert g.decision.kind == "activation_token"
+    assert set(ids(g)) == {"card:assassin", "card:siren"}
+    drive(g, "card:siren")
+    # now the Assassin alone has the fewest
+    st = g.state
+    assert (st.legions["assassin"].tokens, st.hordes["siren"].tokens, st.hordes["bloodwyrm"].tokens) == (2, 2, 2)
+
+
+def test_threat_above_the_limit_becomes_vp_for_its_faction():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H01", legions=[("assassin", 6)])
+    sc.at("H02", hordes=[("bloodwyrm", 5), ("banished", 4)])
+    g = sc.game(script=effect([{"op": "threat", "which": "all_legions", "amount": 3},
+                               {"op": "threat", "which": "all_hordes", "amount": 3}], actor="mohyar"))
+    play_out(g)
+    st = g.state
+    assert st.legions["assassin"].threat == 7 and st.vp_empire == 2
+    assert st.hordes["bloodwyrm"].threat == 7
+    assert st.hordes["banished"].threat == 5  # her maximum is 5
+    assert st.vp_chaos == 1 + 2
+
+
+# ================================================================== Legion activation
+def test_legion_activation_example_butcher_goes_around_rhun_and_razes_the_druwhn_home():
+    sc = Scenario(["druwhn"], heroes=["syndra"]).empty_board()
+    sc.at("H14", haven=None)
+    # the Druwhn home (woods) two steps from the Capital, by H01 or H02;
+    # the Plains of Rhun on H01 turn their gorge toward the Capital and H02.
+    sc.at("H08", tile="druwhn_home", haven="druwhn", tower=True, wall=True, units={"swordsisters": 1})
+    sc.at("H01", tile="plains_of_rhun", rotation=0)
+    sc.player("druwhn", hero_hex="H07")
+    sc.at("H00", legions=[("butcher", 4)])
+    sc.target("butcher", "H08", "druwhn")
+    sc.tokens("butcher", 2)
+    sc.when(1, "nemesis")
+    # Archery (Woods: the Butcher has no blanks to reroll): Butcher blue S, white H;
+    # Druwhn Tower white Skull-Shield. All blocked.
+    sc.rig(blue=["S"], white=["H", "SH"])
+    # Clash: Butcher purple S, red -, red -, yellow -, white -; Druwhn blue S, Tower white S, Wall blue S.
+    sc.rig(purple=["S"], red=["", ""], yellow=[""], white=["", "S"], blue=["S", "S"])
+    g = sc.game(script=run_phase("nemesis"))
+    play_out(g)
+    st = g.state
+    card = st.legions["butcher"]
+    moves = [(e.src, e.dst) for e in events(g, "NemesisMoved")]
+    assert moves == [("H00", "H02"), ("H02", "H08")]  # H02 is unexplored and empty: the only way
+    assert st.hexes["H00"].garrisons == [1]  # left behind as he leaves the Capital
+    assert st.hexes["H02"].garrisons == [1]
+    assert card.threat == 1  # "wins, barely"
+    assert st.graveyard_empire == {"druwhn": {"swordsisters": 1}}
+    h = st.hexes["H08"]
+    assert h.haven is None and not h.tower and not h.wall
+    assert card.target == "H00" and card.target_faction is None  # no other Druwhn Haven
+    assert card.tokens == 0
+
+
+def _legion_at(sc, where, target, faction="mohyar", card="assassin"):
+    sc.at(where, legions=[(card, 3)])
+    sc.target(card, target, faction)
+    return sc
+
+
+def test_legion_step_1_leaves_a_garrison_where_it_stands():
+    sc = Scenario(["mohyar"]).empty_board()
+    _legion_at(sc, "H02", "H07")
+    sc.at("H07", tile="rigga", haven="mohyar")
+    sc.at("H02", garrisons=1)
+    g = sc.game(script=activate("assassin"))
+    play_out(g)
+    assert g.state.hexes["H02"].garrisons == [1, 2]
+
+
+def test_legion_step_1_on_three_garrisons_gives_1_vp():
+    sc = Scenario(["mohyar"]).empty_board()
+    _legion_at(sc, "H02", "H07")
+    sc.at("H07", tile="rigga", haven="mohyar")
+    sc.at("H02", garrisons=3)
+    g = sc.game(script=activate("assassin"))
+    play_out(g)
+    assert g.state.hexes["H02"].garrisons == [1, 2, 3]
+    assert g.state.vp_empire == 1
+
+
+def test_legion_step_2_priority_a_prefers_a_haven():
+    sc = Scenario(["mohyar"]).empty_board()
+    _legion_at(sc, "H02", "H07")
+    sc.at("H07", tile="rigga", haven="mohyar")
+    sc.at("H08", tile="torment", haven="mohyar", units={"sellswords": 3})
+    sc.at("H01", tile="raufrost", units={"hunters": 1})
+    g = sc.game(script=activate("assassin"))
+    assert events(g, "NemesisMoved")[0].dst == "H08"  # a Haven, even with more Units
+
+
+def test_legion_step_2_priority_a_haven_with_the_fewest_units():
+    sc = Scenario(["mohyar"]).empty_board()
+    _legion_at(sc, "H02", "H07")
+    sc.at("H07", tile="rigga", haven="mohyar")
+    sc.at("H08", tile="torment", haven="mohyar", units={"sellswords": 3})
+    sc.at("H01", tile="raufrost", haven="mohyar")
+    g = sc.game(script=activate("assassin"))
+    assert [e.dst for e in events(g, "NemesisMoved")] == ["H01"]
+
+
+def test_legion_step_2_priority_b_prefers_the_weakest_enemy():
+    sc = Scenario(["mohyar"]).empty_board()
+    _legion_at(sc, "H02", "H07")
+    sc.at("H07", tile="rigga", haven="mohyar")
+    sc.at("H08", hordes=[("bloodwyrm", 3)])
+    sc.at("H01", tile="raufrost", units={"sellswords": 2})
+    g = sc.game(script=activate("assassin"))
+    assert [e.dst for e in events(g, "NemesisMoved")] == ["H01"]  # 2 Units < 3 Threat
+
+
+def test_legion_step_2_priority_b_enemies_before_empty_hexes():
+    sc = Scenario(["mohyar"]).empty_board()
+    _legion_at(sc, "H02", "H07")
+    sc.at("H07", tile="rigga", haven="mohyar")
+    sc.at("H08", skeletons=2)
+    g = sc.game(script=activate("assassin"))
+    assert [e.dst for e in events(g, "NemesisMoved")] == ["H08"]
+
+
+def test_legion_step_2_priority_c_prefers_an_empty_hex_over_curse_or_garrison():
+    for blocker in ({"curse": True}, {"garrisons": 1}):
+        sc = Scenario(["mohyar"]).empty_board()
+        _legion_at(sc, "H02", "H07")
+        sc.at("H07", tile="rigga", haven="mohyar")
+        sc.at("H08", **blocker)
+        g = sc.game(script=activate("assassin"))
+        assert [e.dst for e in events(g, "NemesisMoved")] == ["H01"], blocker
+
+
+def test_legion_step_2_priority_d_any_hex_closer():
+    sc = Scenario(["mohyar"]).empty_board()
+    _legion_at(sc, "H02", "H07")
+    sc.at("H07", tile="rigga", haven="mohyar")
+    sc.at("H08", curse=True)
+    sc.at("H01", garrisons=1)
+    g = sc.game(script=activate("assassin"))
+    assert g.decision.kind == "nemesis_tie" and hexes_of(g) == {"H01", "H08"}
+    drive(g, "hex:H08")
+    assert g.state.legions["assassin"].hex == "H08"
+
+
+def test_legion_does_not_move_when_on_its_target():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H07", tile="rigga", haven="mohyar")
+    _legion_at(sc, "H07", "H07")
+    g = sc.game(script=activate("assassin"))
+    play_out(g)
+    assert not events(g, "NemesisMoved")
+    assert g.state.hexes["H07"].garrisons == [1]
+
+
+def test_legion_cannot_cross_impassable_terrain():
+    # Rigga on H07 turns its cliffs toward H08 and H01 (rotation 2): from H02 the route to it
+    # is 3 steps (H08-H15-H07 or H01-H13-H07), not 2, and the Legion never steps across.
+    sc = Scenario(["mohyar"]).empty_board()
+    _legion_at(sc, "H02", "H07")
+    sc.at("H07", tile="rigga", haven="mohyar", rotation=2)
+    sc.at("H08", units={"sellswords": 1}, tile="torment")
+    g = sc.game(script=activate("assassin", times=3))
+    play_out(g, {"nemesis_tie": "hex:H01"})
+    path = [e.dst for e in events(g, "NemesisMoved")]
+    assert path[:3] == ["H01", "H13", "H07"] or path[:3] == ["H08", "H15", "H07"]
+    assert g.board.dist_to("H07")["H02"] == 3
+
+
+def test_legion_uses_an_explored_sea_tower():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H13", tile="dawngaard")  # explored Sea Tower: adjacent to every hex
+    _legion_at(sc, "H06", "W08", faction=None)
+    g = sc.game(script=activate("assassin", times=2))
+    play_out(g)
+    assert [(e.src, e.dst) for e in events(g, "NemesisMoved")] == [("H06", "H13"), ("H13", "W08")]
+
+
+def test_warlock_is_adjacent_to_all_hexes():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H00", legions=[("warlock", 3)])
+    sc.target("warlock", "H14", "mohyar")
+    g = sc.game(script=activate("warlock"))
+    play_out(g)
+    assert [(e.src, e.dst) for e in events(g, "NemesisMoved")] == [("H00", "H14")]
+
+
+def test_legion_step_3_and_4_a_haven_without_units_is_razed_and_retargeted():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H07", tile="rigga", haven="mohyar", tower=True)
+    sc.at("H14", units={"sellswords": 1})
+    _legion_at(sc, "H01", "H07")
+    g = sc.game(script=activate("assassin"))
+    play_out(g)
+    st = g.state
+    assert not events(g, "CombatStarted")  # no Units: no combat
+    assert st.hexes["H07"].haven is None and not st.hexes["H07"].tower
+    assert st.legions["assassin"].target == "H14"  # step 5: the other Mohyar Haven
+
+
+def test_legion_step_3_fights_chaos_too():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H07", tile="rigga", haven="mohyar")
+    _legion_at(sc, "H02", "H07")
+    sc.at("H08", skeletons=1)
+    sc.at("H01", curse=True)
+    g = sc.game(script=activate("assassin"))
+    play_out(g)
+    started = events(g, "CombatStarted")
+    assert started and started[0].hex == "H08"
+
+
+# ================================================================== Horde activation
+def test_horde_activation_example_counter_of_omens_picks_the_weaker_garrison():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H07", tile="rigga", hordes=[("counter_of_omens", 4)])
+    sc.at("H08", garrisons=1)  # unexplored, 1 Garrison
+    sc.at("H01", tile="raufrost", garrisons=2)
+    # Archery on the unexplored hex (no terrain): the Counter's 3 white dice vs the Garrison's white
+    sc.rig(white=["S", "", "", ""])
+    g = sc.game(script=activate("counter_of_omens"))
+    play_out(g)
+    st = g.state
+    assert st.hexes["H07"].curse  # step 1, on the hex he leaves
+    assert [(e.src, e.dst) for e in events(g, "NemesisMoved")] == [("H07", "H08")]
+    started = events(g, "CombatStarted")[0]
+    assert started.hex == "H08" and started.terrain == "none"
+    assert st.hexes["H08"].garrisons == []
+    assert st.graveyard_chaos == {"empire": {"garrison:1": 1}}
+
+
+def test_horde_step_1_on_a_cursed_hex_gives_chaos_1_vp():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H07", hordes=[("bloodwyrm", 3)], curse=True)
+    g = sc.game(script=activate("bloodwyrm"))
+    play_out(g)
+    assert g.state.vp_chaos == 1
+
+
+def test_horde_step_2_never_moves_farther_from_the_capital():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H07", hordes=[("bloodwyrm", 3)])
+    g = sc.game(script=activate("bloodwyrm"))
+    # H01 (1 step), H08 and H13 (2 steps); not H14, H15 or W18 (3 steps)
+    assert g.decision.kind == "nemesis_tie" and hexes_of(g) == {"H01", "H08", "H13"}
+
+
+def test_horde_step_2_counts_distance_without_sea_towers():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H14", haven=None)
+    sc.at("H13", tile="dawngaard")
+    sc.at("H14", hordes=[("bloodwyrm", 3)])
+    g = sc.game(script=activate("bloodwyrm"))
+    assert hexes_of(g) == {"H15", "H07", "W18"}
+
+
+def test_horde_on_an_explored_sea_tower_is_adjacent_to_any_hex():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H14", haven=None)
+    sc.at("H13", tile="dawngaard", hordes=[("bloodwyrm", 3)])
+    sc.at("H03", tile="rigga", haven="krowh")
+    g = sc.game(script=activate("bloodwyrm"))
+    play_out(g)
+    assert [(e.src, e.dst) for e in events(g, "NemesisMoved")] == [("H13", "H03")]
+
+
+def test_horde_step_2_priority_a_always_a_haven():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H07", hordes=[("bloodwyrm", 3)])
+    sc.at("H08", tile="torment", haven="krowh", units={"tribesmen": 5})
+    sc.at("H01", garrisons=1)
+    g = sc.game(script=activate("bloodwyrm"))
+    assert events(g, "NemesisMoved")[0].dst == "H08"
+
+
+def test_horde_step_2_priority_b_fewest_enemy_units_and_threat():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H07", hordes=[("bloodwyrm", 3)])
+    sc.at("H08", legions=[("assassin", 2)])
+    sc.target("assassin", "H00", None)
+    sc.at("H01", garrisons=3)
+    sc.at("H13", curse=True)
+    g = sc.game(script=activate("bloodwyrm"))
+    assert events(g, "NemesisMoved")[0].dst == "H08"  # Threat 2 < 3 Garrisons
+
+
+def test_horde_step_2_priority_c_empty_before_curse_or_skeleton():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H07", hordes=[("bloodwyrm", 3)])
+    sc.at("H01", curse=True)
+    sc.at("H08", skeletons=1)
+    g = sc.game(script=activate("bloodwyrm"))
+    play_out(g)
+    assert events(g, "NemesisMoved")[0].dst == "H13"
+
+
+def test_horde_step_2_priority_d_any_hex_not_farther():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H07", hordes=[("bloodwyrm", 3)])
+    sc.at("H01", curse=True)
+    sc.at("H08", skeletons=1)
+    sc.at("H13", curse=True)
+    g = sc.game(script=activate("bloodwyrm"))
+    assert hexes_of(g) == {"H01", "H08", "H13"}
+
+
+def test_horde_cannot_cross_impassable_terrain():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H07", tile="rigga", rotation=3, hordes=[("bloodwyrm", 3)])  # cliffs toward H01 and H13
+    g = sc.game(script=activate("bloodwyrm"))
+    play_out(g)
+    assert events(g, "NemesisMoved")[0].dst == "H08"
+
+
+def test_horde_step_4_razes_an_empty_haven():
+    sc = Scenario(["krowh"]).empty_board()
+    sc.at("H07", hordes=[("bloodwyrm", 3)])
+    sc.at("H08", tile="torment", haven="krowh", wall=True)
+    g = sc.game(script=activate("bloodwyrm"))
+    play_out(g)
+    st = g.state
+    assert st.hordes["bloodwyrm"].hex == "H08"
+    assert st.hexes["H08"].haven is None and not st.hexes["H08"].wall
