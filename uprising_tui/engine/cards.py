@@ -43,13 +43,13 @@ def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
     """Put a Feat or Item into play for `p`, then enforce the 10-card limit."""
     (p.feats if kind == "feat" else p.items).append(CardState(cid))
     ctx.emit(CardGained(p.faction, cid, how))
-    if kind == "feat":
+    yield from enforce_limit(ctx, p)  # first: no other choice is asked while over the limit
+    if kind == "feat" and any(c.id == cid for c in p.feats):
         from .effects import Source, run_effect
         feat = ctx.cat.feats[cid]
         if feat.use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in feat.effect):
-            # attribute Feats take effect as they come into play
+            # attribute Feats take effect as they come into play (unless discarded at once for the limit)
             yield from run_effect(ctx, feat.effect, Source(p.faction, p.hero_hex, cid))
-    yield from enforce_limit(ctx, p)
 
 
 def enforce_limit(ctx: "Ctx", p: "Player") -> Gen:

@@ -101,7 +101,9 @@ class Combat:
         self.round += 1
         a, b = self.a, self.b
         for s in (a, b):
+            opening = list(s.pool) if self.round == 1 else []  # dice added Before Combat join the first roll
             s.new_round()
+            s.pool.extend(opening)
         # Before Rolling
         self.step = "before_rolling"
         for s in (a, b):
@@ -169,7 +171,7 @@ class Combat:
         if side.is_big:
             spec = ctx.cat.nemesis(side.card)
             gp = spec.godpower
-            while side.count("bolt") - side.bolts_spent > 0:
+            while self._bolts_left(side) > 0:
                 side.bolts_spent += 1
                 key = f"gp:{side.card}"
                 allowed = (gp.limit == "none"
@@ -189,7 +191,7 @@ class Combat:
             return
         if not side.is_player:
             return
-        while side.count("bolt") - side.bolts_spent > 0:
+        while self._bolts_left(side) > 0:
             opts = []
             if self._enemy_shields(enemy) > 0:
                 opts.append(Option("bolt:shield", "Cancel 1 enemy Shield"))
@@ -217,6 +219,10 @@ class Combat:
                     side.queued.append((d.effect, did))
                 else:
                     yield from run_effect(ctx, d.effect, Source(side.owner, self.hid, did, side=side))
+
+    def _bolts_left(self, side: Side) -> int:
+        """Bolts not yet spent and not ignored by an enemy card (cancel_enemy bolt)."""
+        return side.count("bolt") - side.cancelled["bolt"] - side.bolts_spent
 
     def _enemy_shields(self, enemy: Side) -> int:
         return max(0, enemy.count("shield") - enemy.shields_broken - enemy.cancelled["shield"])
@@ -272,7 +278,7 @@ class Combat:
     def skeleton_bolts(self, side: Side) -> Gen:
         if side.kind != "skeletons":
             return
-        n = side.count("bolt")
+        n = max(0, side.count("bolt") - side.cancelled["bolt"])
         for _ in range(n):
             self.ctx.emit(Note("A Skeleton Bolt raises another Skeleton"))
             yield from pieces.skeleton_here(self.ctx, self.hid, self.ctx.first.faction)
@@ -382,10 +388,14 @@ class Combat:
 
     def add_symbols(self, side: Side, op) -> Gen:
         mult = side.count("bolt") if op.per_bolt else 1
+        if self._step() == "after_damage":  # After Damage extra Skulls apply at once (no new round)
+            skulls = op.skull * mult
+            if skulls:
+                self.ctx.emit(Note(f"Extra Skulls after damage: {skulls}"))
+                yield from self.damage(self.enemy_of(side), skulls, by=side)
+            return
         for sym in ("skull", "shield", "bolt"):
             side.extra[sym] += getattr(op, sym) * mult
-        return
-        yield  # pragma: no cover
 
     def set_die(self, side: Side, face: str) -> Gen:
         if not side.dice:

@@ -215,6 +215,17 @@ def op_place_garrison(ctx, op, src):
     elif op.where == "capital":
         for _ in range(op.count):
             yield from pieces.garrison_here(ctx, pieces.capital_id(ctx), actor)
+    elif op.where == "with_garrisons":  # stack on another Garrison; with none to stack on, as 'empty'
+        for _ in range(op.count):
+            st = ctx.state
+            stacks = [h.id for h in st.hexes.values()
+                      if 0 < len(h.garrisons) < 3 and st.garrison_reserve[len(h.garrisons)] > 0]
+            if stacks:
+                hid = yield from pieces.choose_hex(ctx, actor, "place_garrison", "Stack a Garrison on another Garrison",
+                                                   stacks, tie=ctx.nemesis_acting)
+                yield from pieces.garrison_here(ctx, hid, actor)
+            else:
+                yield from pieces.place_garrisons(ctx, actor, 1)
     else:
         yield from pieces.place_garrisons(ctx, actor, op.count)
 
@@ -224,6 +235,11 @@ def op_place_skeleton(ctx, op, src):
     if op.where == "here" and src.hex:
         for _ in range(op.count):
             yield from pieces.skeleton_here(ctx, src.hex, actor)
+    elif op.where == "empty" and pieces.empty_hexes(ctx):  # "place N Skeletons on an empty hex": all on one
+        hid = yield from pieces.choose_hex(ctx, actor, "place_skeleton", f"Place {op.count} Skeleton(s) on an empty hex",
+                                           pieces.empty_hexes(ctx), tie=ctx.nemesis_acting)
+        for _ in range(op.count):
+            yield from pieces.skeleton_here(ctx, hid, actor)
     else:
         yield from pieces.place_skeletons(ctx, actor, op.count, op.where)
 

@@ -121,7 +121,7 @@ class Scenario:
                 elif key == "reserve":
                     p.reserve.update(v)
                 else:
-                    setattr(p, key, v)
+                    setattr(p, key, list(v) if isinstance(v, list) else v)  # never share a fixture's list
         self._steps.append(step)
         return self
 
