@@ -1,0 +1,231 @@
+"""The simulator: play many seeded bot games and summarise them.
+
+Game ``i`` of a run uses seed ``seed + i``; its setup plays the first ``factions``
+of FACTIONS with ``auto_ties`` on, and one bot (seeded with the game's seed)
+answers for every faction. Every game is deterministic, so a run gives the same
+figures whatever the number of worker processes.
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from .bots import get_bot
+from .engine import Game, Setup
+
+FACTIONS = ("druwhn", "duerkhar", "krowh", "mohyar")
+DECISION_CAP = 100_000
+PLAYERS_WIN = "the players win"
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    games: int = 10
+    factions: int = 4
+    chapters: int = 4
+    difficulty: str = "veteran"
+    seed: int = 0
+    bot: str = "heuristic"
+    save_dir: str | None = None
+    max_decisions: int = DECISION_CAP
+
+    def setup(self, seed: int) -> Setup:
+        return Setup(factions=list(FACTIONS[: self.factions]), chapters=self.chapters,
+                     difficulty=self.difficulty, seed=seed, auto_ties=True)
+
+
+@dataclass
+class GameResult:
+    seed: int
+    verdict: str | None = None
+    players_vp: list[int] = field(default_factory=list)
+    empire_vp: int = 0
+    chaos_vp: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    bot_seconds: float = 0.0
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def play_game(setup: Setup, bot_name: str, *, max_decisions: int = DECISION_CAP,
+              save_path: str | os.PathLike | None = None) -> tuple[GameResult, Game | None]:
+    """Play one game to the end with one bot answering for every faction.
+
+    Never raises for a game that goes wrong: the result carries the error."""
+    res = GameResult(seed=setup.seed)
+    t0 = time.perf_counter()
+    game = None
+    try:
+        bot = get_bot(bot_name, setup.seed)
+        game = Game(setup).start()
+        clock = time.perf_counter
+        bot_time = 0.0
+        n = 0
+        while game.decision is not None:
+            if n >= max_decisions:
+                raise RuntimeError(f"no verdict after {max_decisions} decisions")
+            d = game.decision
+            b0 = clock()
+            pick = bot.choose(game, d)
+            bot_time += clock() - b0
+            game.answer(pick)
+            n += 1
+        st = game.state
+        res.verdict = st.verdict
+        res.players_vp = [p.vp for p in st.players]
+        res.empire_vp, res.chaos_vp = st.vp_empire, st.vp_chaos
+        res.decisions = n
+        res.bot_seconds = bot_time
+    except Exception as exc:  # a game that breaks is reported, never a crash
+        res.error = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+        if game is not None:
+            res.decisions = len(game.answers)
+    res.seconds = time.perf_counter() - t0
+    if save_path is not None and game is not None:
+        try:
+            game.save_to(save_path)
+        except Exception as exc:  # the save is a courtesy; the result stands
+            res.error = res.error or f"save failed: {exc}"
+    return res, game
+
+
+def save_path_for(save_dir: str | None, seed: int) -> Path | None:
+    return None if save_dir is None else Path(save_dir) / f"game-{seed}.json"
+
+
+def _run_one(args: tuple[SimConfig, int]) -> GameResult:
+    cfg, seed = args
+    try:
+        res, _ = play_game(cfg.setup(seed), cfg.bot, max_decisions=cfg.max_decisions,
+                           save_path=save_path_for(cfg.save_dir, seed))
+    except Exception as exc:  # e.g. a bad setup: still a result, not a crash of the pool
+        res = GameResult(seed=seed, error=f"{type(exc).__name__}: {exc}".splitlines()[0][:300])
+    return res
+
+
+def iter_results(cfg: SimConfig, jobs: int = 1) -> Iterator[GameResult]:
+    """Results in seed order; with jobs > 1, games run in spawned worker processes."""
+    work = [(cfg, cfg.seed + i) for i in range(cfg.games)]
+    if jobs <= 1 or cfg.games <= 1:
+        for w in work:
+            yield _run_one(w)
+        return
+    jobs = min(jobs, cfg.games)
+    chunk = max(1, min(16, cfg.games // (jobs * 4)))
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(jobs) as pool:
+        yield from pool.imap(_run_one, work, chunksize=chunk)
+
+
+def run(cfg: SimConfig, jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> tuple[list[GameResult], float]:
+    """Play the whole run; return the results (seed order) and the wall time."""
+    t0 = time.perf_counter()
+    results: list[GameResult] = []
+    for res in iter_results(cfg, jobs):
+        results.append(res)
+        if progress is not None:
+            progress(len(results), cfg.games)
+    return results, time.perf_counter() - t0
+
+
+# ------------------------------------------------------------------ summary
+def _ms(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"mean": 0.0, "stdev": 0.0}
+    return {"mean": round(statistics.fmean(values), 3),
+            "stdev": round(statistics.stdev(values), 3) if len(values) > 1 else 0.0}
+
+
+def summarize(cfg: SimConfig, results: list[GameResult], wall: float, jobs: int = 1) -> dict:
+    done = [r for r in results if r.ok]
+    verdicts: dict[str, int] = {}
+    for r in done:
+        verdicts[r.verdict or "none"] = verdicts.get(r.verdict or "none", 0) + 1
+    wins = sum(1 for r in done if r.verdict == PLAYERS_WIN)
+    decisions = [r.decisions for r in done]
+    play_time = sum(r.seconds for r in done)
+    bot_time = sum(r.bot_seconds for r in done)
+    return {
+        "config": {k: v for k, v in asdict(cfg).items() if k != "save_dir"} | {"jobs": jobs},
+        "games": len(results),
+        "finished": len(done),
+        "errors": [{"seed": r.seed, "error": r.error} for r in results if not r.ok],
+        "players_win_rate": round(wins / len(done), 4) if done else 0.0,
+        "vp": {
+            "players": _ms([v for r in done for v in r.players_vp]),
+            "lowest_player": _ms([min(r.players_vp) for r in done if r.players_vp]),
+            "empire": _ms([r.empire_vp for r in done]),
+            "chaos": _ms([r.chaos_vp for r in done]),
+        },
+        "decisions_per_game": round(statistics.fmean(decisions), 1) if decisions else 0.0,
+        "seconds": round(wall, 3),
+        "games_per_second": round(len(results) / wall, 2) if wall > 0 else 0.0,
+        "bot_time_share": round(bot_time / play_time, 3) if play_time > 0 else 0.0,
+        "verdicts": dict(sorted(verdicts.items(), key=lambda kv: (-kv[1], kv[0]))),
+    }
+
+
+def format_summary(s: dict) -> str:
+    c = s["config"]
+    vp = s["vp"]
+    rows = [
+        ("games", f"{s['games']} ({s['finished']} finished, {len(s['errors'])} errors)"),
+        ("setup", f"{c['factions']} faction(s), {c['chapters']} chapters, {c['difficulty']}, "
+                  f"bot {c['bot']}, seeds {c['seed']}..{c['seed'] + s['games'] - 1}"),
+        ("players' win rate", f"{100 * s['players_win_rate']:.1f}%"),
+        ("VP players", f"{vp['players']['mean']:.1f} ± {vp['players']['stdev']:.1f} "
+                       f"(lowest player {vp['lowest_player']['mean']:.1f} ± {vp['lowest_player']['stdev']:.1f})"),
+        ("VP Empire", f"{vp['empire']['mean']:.1f} ± {vp['empire']['stdev']:.1f}"),
+        ("VP Chaos", f"{vp['chaos']['mean']:.1f} ± {vp['chaos']['stdev']:.1f}"),
+        ("decisions / game", f"{s['decisions_per_game']:.1f}"),
+        ("games / second", f"{s['games_per_second']:.2f} ({s['seconds']:.2f} s wall, {c['jobs']} job(s), "
+                           f"bot {100 * s['bot_time_share']:.0f}% of play time)"),
+    ]
+    width = max([len(k) for k, _ in rows] + [len(v) + 2 for v in s["verdicts"]])
+    out = [f"{k:<{width}}  {v}" for k, v in rows]
+    out.append("verdicts")
+    for verdict, n in s["verdicts"].items():
+        out.append(f"  {verdict:<{width - 2}}  {n:>5}  {100 * n / max(1, s['finished']):5.1f}%")
+    for e in s["errors"][:20]:
+        out.append(f"error: seed {e['seed']}: {e['error']}")
+    if len(s["errors"]) > 20:
+        out.append(f"... and {len(s['errors']) - 20} more errors")
+    return "\n".join(out)
+
+
+class Progress:
+    """A plain-text progress line on a stream, rewritten in place with \\r."""
+
+    def __init__(self, stream=None, width: int = 30, every: float = 0.1):
+        self.stream = stream or sys.stderr
+        self.width = width
+        self.every = every  # seconds between redraws
+        self.t0 = time.perf_counter()
+        self.last = -math.inf
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.last < self.every:
+            return
+        self.last = now
+        frac = done / total if total else 1.0
+        bar = "#" * int(self.width * frac)
+        el = now - self.t0
+        rate = done / el if el > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else math.inf
+        eta_s = f"{eta:5.0f}s" if eta != math.inf else "    ?"
+        self.stream.write(f"\r[{bar:<{self.width}}] {done}/{total} games  {rate:6.1f}/s  eta {eta_s}")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
