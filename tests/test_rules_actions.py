@@ -1,0 +1,578 @@
+"""The seven Actions, one test per cost and restriction; the ALWAYS conversions; the 10-card
+limit; the shape of a turn; and illegal answers.
+
+1-faction map: H14 is the home hex (touches W01 W02 H15 H07 W18 W19); H07 touches H14 H15
+H08 H01 H13 W18; H13 and H09 are Sea Tower spaces; H00 the Capital."""
+import pytest
+
+from uprising_tui.engine import IllegalChoice
+from uprising_tui.engine.scenario import Scenario, turn
+
+from .helpers import events, play_out
+
+
+def drive(g, *answers):
+    for a in answers:
+        assert g.decision is not None, f"no decision left for {a!r}"
+        assert a in g.decision.ids(), f"{a!r} not in {g.decision.kind} options {g.decision.ids()}"
+        g.answer(a)
+
+
+def ids(g):
+    return g.decision.ids() if g.decision else []
+
+
+def starting(g, prefix):
+    return {o.split(":", 1)[1] for o in ids(g) if o.startswith(prefix)}
+
+
+def mohyar(**player):
+    sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()
+    if player:
+        sc.player("mohyar", **player)
+    return sc
+
+
+# ================================================================== Move
+def test_move_costs_1_ap_per_hex_and_reaches_adjacent_hexes_only():
+    g = mohyar().game(script=turn("mohyar"))
+    assert starting(g, "move:") == {"W01", "W02", "H15", "H07", "W18", "W19"}
+    drive(g, "move:H07", "move:H01")
+    p = g.state.player("mohyar")
+    assert p.hero_hex == "H01" and p.ap == 6
+    assert [(e.src, e.dst) for e in events(g, "HeroMoved")] == [("H14", "H07"), ("H07", "H01")]
+
+
+def test_move_onto_enemy_units_starts_no_combat():
+    sc = mohyar()
+    sc.at("H07", garrisons=2, skeletons=0)
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "move:H07", "end")
+    assert g.state.player("mohyar").hero_hex == "H07"
+    assert not events(g, "CombatStarted")
+
+
+def test_move_heros_cross_impassable_edges():
+    sc = mohyar()
+    sc.at("H07", tile="rigga", rotation=0)  # cliffs on edges 0 (toward H14) and 1 (toward H15)
+    g = sc.game(script=turn("mohyar"))
+    assert "H14" not in g.board.walk_neighbours("H07")  # Units could not go
+    drive(g, "move:H07")
+    assert g.state.player("mohyar").hero_hex == "H07"
+
+
+def test_move_from_an_explored_sea_tower_reaches_any_hex():
+    sc = mohyar(hero_hex="H13")
+    sc.at("H13", tile="dawngaard")
+    g = sc.game(script=turn("mohyar"))
+    assert starting(g, "move:") == set(g.state.hexes) - {"H13"}
+    drive(g, "move:W05")
+    assert g.state.player("mohyar").hero_hex == "W05"
+
+
+def test_move_from_an_unexplored_sea_tower_is_an_ordinary_step():
+    sc = mohyar(hero_hex="H13")
+    g = sc.game(script=turn("mohyar"))
+    assert starting(g, "move:") == {"W18", "H07", "H01", "H06", "H12", "W17"}
+
+
+def test_move_needs_ap():
+    g = mohyar(ap=0).game(script=turn("mohyar"))
+    assert not starting(g, "move:")
+
+
+# ================================================================== Trade
+def test_trade_spends_1_ap_for_1_salt_and_does_not_end_the_turn():
+    g = mohyar(salt=0).game(script=turn("mohyar"))
+    drive(g, "trade:ap", "trade:ap")
+    p = g.state.player("mohyar")
+    assert (p.ap, p.salt) == (6, 2)
+    assert g.decision.kind == "turn"
+
+
+def _two_heros(khaal_items=(), ronja_items=()):
+    sc = Scenario(["krowh", "mohyar"], heroes=["khaal", "ronja"]).empty_board()
+    sc.player("krowh", hero_hex="H07", items=list(khaal_items), salt=2, plunder=0, food=0)
+    sc.player("mohyar", hero_hex="H07", items=list(ronja_items), salt=0, plunder=4, food=0)
+    return sc
+
+
+def test_trade_lets_heros_on_one_hex_give_resources_freely():
+    g = _two_heros().game(script=turn("krowh"))
+    assert not any(o.startswith("give:") for o in ids(g))  # only during a Trade
+    drive(g, "trade:ap", "give:mohyar:salt", "give:mohyar:salt")
+    k, r = g.state.player("krowh"), g.state.player("mohyar")
+    assert (k.salt, r.salt) == (1, 2)  # 2 + 1 traded - 2 given; no consent asked
+
+
+def test_trade_taking_needs_the_other_players_consent():
+    g = _two_heros().game(script=turn("krowh"))
+    drive(g, "trade:ap", "ask:mohyar:plunder")
+    assert g.decision.kind == "trade_consent" and g.decision.actor == "mohyar"
+    drive(g, "no")
+    assert g.state.player("krowh").plunder == 0 and g.state.player("mohyar").plunder == 4
+
+
+def test_trade_items_only_to_a_hero_who_could_use_them():
+    # Kha'al (Leadership 1) holds a Whip of Thorns (needs Leadership 2) and Flenser (Might 2);
+    # Ronja has Might 2, Leadership 1.
+    g = _two_heros(khaal_items=["whip_of_thorns", "flenser"]).game(script=turn("krowh"))
+    drive(g, "trade:ap")
+    assert "give_item:mohyar:flenser" in ids(g)
+    assert "give_item:mohyar:whip_of_thorns" not in ids(g)
+    drive(g, "give_item:mohyar:flenser")
+    assert [c.id for c in g.state.player("mohyar").items] == ["flenser"]
+
+
+def test_trade_with_heros_on_different_hexes_is_impossible():
+    sc = _two_heros()
+    sc.player("mohyar", hero_hex="H08")
+    g = sc.game(script=turn("krowh"))
+    drive(g, "trade:ap")
+    assert not any(o.startswith(("give", "ask")) for o in ids(g))
+
+
+# ================================================================== Command
+def test_command_costs_1_ap_and_1_food_and_ends_the_turn():
+    sc = mohyar(food=1)
+    sc.at("H14", units={"sellswords": 1})
+    sc.at("H07", tile="black_ice")
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "command:H07")
+    play_out(g)
+    p = g.state.player("mohyar")
+    assert (p.ap, p.food) == (7, 0)
+    assert g.state.hexes["H07"].units == {"sellswords": 1}
+    assert g.decision is None
+
+
+def test_command_needs_food():
+    sc = mohyar(food=0)
+    sc.at("H14", units={"sellswords": 1})
+    sc.at("H07", tile="black_ice")
+    g = sc.game(script=turn("mohyar"))
+    assert not starting(g, "command:")
+
+
+def test_command_brings_units_from_adjacent_hexes_only():
+    sc = mohyar(food=1)
+    sc.at("H14", units={"sellswords": 1})
+    sc.at("H01", tile="raufrost", units={"hunters": 1})  # two steps from H15
+    sc.at("H15", tile="black_ice")
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "command:H15")
+    assert starting(g, "bring:") == {"H14:sellswords"}
+
+
+def test_command_units_cannot_cross_impassable_edges_but_the_hero_can():
+    sc = mohyar(food=1, hero_hex="H14")
+    sc.at("H07", tile="rigga", rotation=0)  # cliffs toward H14 and H15
+    sc.at("H14", units={"sellswords": 2})
+    sc.at("H13", tile="black_ice", units={"hunters": 1})
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "command:H07")
+    assert starting(g, "bring:") == {"H13:hunters"}
+    assert "hero" in ids(g)
+    drive(g, "hero", "bring:H13:hunters")  # nothing else can come: it marches at once
+    assert g.state.player("mohyar").hero_hex == "H07"
+    assert g.state.hexes["H07"].units == {"hunters": 1}
+
+
+def test_command_never_onto_an_unexplored_hex_but_a_cursed_one_is_explored_terrain():
+    sc = mohyar(food=1)
+    sc.at("H14", units={"sellswords": 1})
+    sc.at("H15", curse=True)  # face-down but Cursed
+    g = sc.game(script=turn("mohyar"))
+    opts = starting(g, "command:")
+    assert "H07" not in opts  # face-down
+    assert "H15" in opts and "W01" in opts  # Cursed; the Ice Wastes are explored
+
+
+def test_command_at_most_5_units_on_a_hex():
+    sc = mohyar(food=1)
+    sc.at("H07", tile="black_ice", units={"sellswords": 4})
+    sc.at("H14", units={"hunters": 3})
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "command:H07", "bring:H14:hunters")
+    assert not starting(g, "bring:")
+    play_out(g)
+    assert g.state.hexes["H07"].unit_count == 5 and g.state.hexes["H14"].units == {"hunters": 2}
+
+
+def test_command_not_onto_another_factions_units_or_haven():
+    sc = Scenario(["krowh", "mohyar"], heroes=["khaal", "ronja"]).empty_board()
+    sc.at("H01", tile="raufrost", units={"sellswords": 2})
+    sc.at("H07", tile="black_ice", units={"tribesmen": 1})
+    sc.at("H08", tile="torment", haven="krowh")
+    sc.at("H02", tile="saltmarrow_flats")
+    sc.player("mohyar", food=1, hero_hex="H01")
+    g = sc.game(script=turn("mohyar"))
+    opts = starting(g, "command:")
+    assert "H02" in opts
+    assert "H07" not in opts and "H08" not in opts
+
+
+def test_command_from_sea_towers_reaches_any_hex():
+    sc = mohyar(food=1)
+    sc.at("H13", tile="dawngaard", units={"sellswords": 1})
+    sc.at("H09", tile="zeegaard", units={"hunters": 1})
+    sc.at("H11", tile="black_ice")  # far from both
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "command:H11")
+    assert starting(g, "bring:") == {"H13:sellswords", "H09:hunters"}
+
+
+def test_command_fights_garrisons_before_a_legion_and_the_hero_comes_along():
+    sc = mohyar(food=1, hero_hex="H14")
+    sc.at("H14", units={"berserkers": 2})
+    sc.at("H07", tile="black_ice", garrisons=1, legions=[("assassin", 1)])
+    sc.target("assassin", "H00", None)
+    sc.rig(white=[""], red=["S", "S", "", ""], blue=["", ""])  # the Garrison falls in Clash
+    sc.rig(white=[""], red=["S", "S", ""], blue=[""])  # then the Assassin (Threat 1)
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "command:H07", "bring:H14:berserkers", "bring:H14:berserkers", "hero")
+    play_out(g)
+    st = g.state
+    assert [e.side_b for e in events(g, "CombatStarted")] == ["Garrisons", "The Assassin"]
+    assert not st.hexes["H07"].garrisons and "assassin" not in st.legions
+    assert st.player("mohyar").hero_hex == "H07"
+
+
+# ================================================================== Explore
+def test_explore_costs_1_ap_flips_the_heros_hex_and_ends_the_turn():
+    sc = mohyar(hero_hex="H07", salt=0)
+    sc.at("H07", tile="raufrost", explored=False)
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "explore")
+    play_out(g)
+    st = g.state
+    assert st.hexes["H07"].explored and st.player("mohyar").ap == 7
+    assert st.player("mohyar").salt == 2  # Raufrost: gain 2 Salt
+    assert st.hexes["H07"].garrisons == [1]  # if empty, place 1 Garrison
+    assert g.decision is None
+
+
+def test_explore_only_an_unexplored_hex():
+    g = mohyar().game(script=turn("mohyar"))
+    assert "explore" not in ids(g)  # the home hex is explored
+
+
+def test_explore_is_blocked_by_a_curse():
+    sc = mohyar(hero_hex="H07")
+    sc.at("H07", tile="raufrost", explored=False, curse=True)
+    g = sc.game(script=turn("mohyar"))
+    assert "explore" not in ids(g)
+
+
+def test_explore_impassable_hex_in_any_orientation():
+    sc = mohyar(hero_hex="H07")
+    sc.at("H07", tile="rigga", explored=False)
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "explore")
+    play_out(g, {"place_garrison": "hex:H10"})
+    # play_out answered the orientation with its first option; try every orientation
+    for r in range(6):
+        sc2 = mohyar(hero_hex="H07")
+        sc2.at("H07", tile="rigga", explored=False)
+        g2 = sc2.game(script=turn("mohyar"))
+        drive(g2, "explore")
+        while g2.decision.kind != "orient":
+            g2.answer(ids(g2)[0])
+        assert set(ids(g2)) == {f"rotate:{k}" for k in range(6)}
+        drive(g2, f"rotate:{r}")
+        geo = g2.board.geo["H07"]
+        blocked = {geo[r % 6], geo[(r + 1) % 6]}
+        assert not blocked & set(g2.board.walk_neighbours("H07")), r
+
+
+def test_explore_with_player_units_there_places_and_reinforces_nothing():
+    sc = mohyar(hero_hex="H07")
+    sc.at("H07", tile="raufrost", explored=False, units={"sellswords": 1})
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "explore")
+    play_out(g)
+    st = g.state
+    assert st.hexes["H07"].garrisons == []
+    assert sum(len(h.garrisons) for h in st.hexes.values()) == 1  # only "on an empty hex"
+
+
+# ================================================================== Haven
+def test_haven_costs_1_ap_and_2_plunder_and_ends_the_turn():
+    sc = mohyar(hero_hex="H07", plunder=2)
+    sc.at("H07", tile="black_ice")
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "haven")
+    st = g.state
+    assert st.hexes["H07"].haven == "mohyar"
+    assert (st.player("mohyar").ap, st.player("mohyar").plunder) == (7, 0)
+    assert g.decision is None
+
+
+def test_haven_costs_the_krowh_3_plunder():
+    for plunder, offered in ((2, False), (3, True)):
+        sc = Scenario(["krowh"]).empty_board()
+        sc.player("krowh", hero_hex="H07", plunder=plunder)
+        sc.at("H07", tile="black_ice")
+        g = sc.game(script=turn("krowh"))
+        assert ("haven" in ids(g)) == offered
+        if offered:
+            drive(g, "haven")
+            assert g.state.player("krowh").plunder == 0
+
+
+@pytest.mark.parametrize("why,hexkw", [
+    ("unexplored", {"tile": "black_ice", "explored": False}),
+    ("region icon", None),
+    ("icon tile", {"tile": "drowned_abbey"}),
+    ("curse", {"tile": "black_ice", "curse": True}),
+    ("garrison", {"tile": "black_ice", "garrisons": 1}),
+    ("skeleton", {"tile": "black_ice", "skeletons": 1}),
+    ("legion", {"tile": "black_ice", "legions": [("assassin", 3)]}),
+])
+def test_haven_forbidden_hexes(why, hexkw):
+    sc = mohyar(plunder=5, hero_hex="W18" if hexkw is None else "H07")
+    if hexkw:
+        sc.at("H07", **hexkw)
+    g = sc.game(script=turn("mohyar"))
+    assert "haven" not in ids(g), why
+
+
+def test_haven_not_on_the_capital():
+    g = mohyar(plunder=5, hero_hex="H00").game(script=turn("mohyar"))
+    assert "haven" not in ids(g)
+
+
+def test_haven_not_where_there_is_a_haven_or_another_players_units():
+    sc = Scenario(["krowh", "mohyar"]).empty_board()
+    sc.at("H07", tile="black_ice", units={"tribesmen": 1})
+    sc.at("H08", tile="torment", haven="krowh")
+    sc.player("mohyar", hero_hex="H07", plunder=5)
+    g = sc.game(script=turn("mohyar"))
+    assert "haven" not in ids(g)
+    sc.player("mohyar", hero_hex="H08")
+    g = sc.game(script=turn("mohyar"))
+    assert "haven" not in ids(g)
+
+
+def test_haven_allowed_with_your_own_units():
+    sc = mohyar(hero_hex="H07", plunder=2)
+    sc.at("H07", tile="black_ice", units={"sellswords": 2})
+    g = sc.game(script=turn("mohyar"))
+    assert "haven" in ids(g)
+
+
+# ================================================================== Market
+def test_market_needs_the_attribute_and_the_salt():
+    sc = mohyar(salt=2)
+    sc.decks(market=["whip_of_thorns", "giant_tooth_club", "flenser"], item_deck=["travel_rations"])
+    g = sc.game(script=turn("mohyar"))
+    # Whip: Leadership 2 (she has 1). Giant-Tooth Club: Might 2 but 3 Salt. Flenser: Might 2, 2 Salt.
+    assert starting(g, "market:") == {"flenser"}
+
+
+def test_market_costs_1_ap_and_the_salt_and_refills_at_once():
+    sc = mohyar(salt=2)
+    sc.decks(market=["flenser", "travel_rations", "war_drum"], item_deck=["salt_ledger"])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "market:flenser")
+    st = g.state
+    p = st.player("mohyar")
+    assert (p.ap, p.salt) == (7, 0) and [c.id for c in p.items] == ["flenser"]
+    assert "salt_ledger" in st.market and len(st.market) == 3
+    assert g.decision is None
+
+
+def test_market_on_a_sea_tower_costs_1_salt_less_even_to_zero():
+    sc = mohyar(salt=0, hero_hex="H13")
+    sc.at("H13", tile="dawngaard")
+    sc.decks(market=["xyxrit_leaves", "flenser", "travel_rations"], item_deck=["salt_ledger"])
+    g = sc.game(script=turn("mohyar"))
+    assert starting(g, "market:") == {"xyxrit_leaves", "travel_rations"}  # 1 Salt each: free here
+    drive(g, "market:xyxrit_leaves")
+    assert g.state.player("mohyar").salt == 0
+    sc2 = mohyar(salt=1, hero_hex="H13")
+    sc2.at("H13", tile="dawngaard")
+    sc2.decks(market=["flenser", "war_drum", "whip_of_thorns"], item_deck=["salt_ledger"])
+    g2 = sc2.game(script=turn("mohyar"))
+    drive(g2, "market:flenser")  # 2 Salt, 1 on a Sea Tower
+    assert g2.state.player("mohyar").salt == 0
+
+
+# ================================================================== Quest
+def test_quest_costs_1_ap_and_ends_the_turn():
+    sc = mohyar()
+    sc.decks(quest_offer=["raid_the_supply_wagons"], quest_deck=[])
+    sc.rig(red=["", ""], blue=[""], white=[""])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "quest:raid_the_supply_wagons")
+    play_out(g)
+    assert g.state.player("mohyar").ap == 7 and g.decision is None
+
+
+def test_quest_guile_gives_a_white_or_yellow_die_per_point():
+    sc = Scenario(["mohyar"], heroes=["vesna"]).empty_board()  # Magic 2, Guile 2
+    sc.decks(quest_offer=["raid_the_supply_wagons"], quest_deck=[])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "quest:raid_the_supply_wagons")
+    assert g.decision.kind == "guile_dice"
+    assert set(ids(g)) == {"guile:2w0y", "guile:1w1y", "guile:0w2y"}
+    drive(g, "guile:1w1y")
+    play_out(g)
+    rolled = events(g, "HeroRolled")[0]
+    assert sorted(c for c, _ in rolled.dice) == ["purple", "purple", "white", "yellow"]
+
+
+def test_quest_bonus_dice_only_when_the_condition_is_met():
+    # Raid the Supply Wagons: +1 red die on a Badlands hex
+    for tile, extra in (("bruthgaard", ["red"]), ("black_ice", [])):
+        sc = mohyar(hero_hex="H07")
+        sc.at("H07", tile=tile)
+        sc.decks(quest_offer=["raid_the_supply_wagons"], quest_deck=[])
+        g = sc.game(script=turn("mohyar"))
+        drive(g, "quest:raid_the_supply_wagons", "guile:1w0y")
+        play_out(g)
+        rolled = sorted(c for c, _ in events(g, "HeroRolled")[0].dice)
+        assert rolled == sorted(["red", "red", "blue", "white"] + extra), tile
+
+
+def test_quest_solved_gives_solve_effect_and_rewards_of_goals_met():
+    # Raid the Supply Wagons: 3 Skulls -> 2 Plunder; 2 Shields -> 2 Food; 1+ solves (+1 Salt)
+    sc = mohyar(salt=0, plunder=0, food=0)
+    sc.decks(quest_offer=["raid_the_supply_wagons"], quest_deck=[])
+    sc.rig(red=["SS", "S"], blue=[""], white=[""])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "quest:raid_the_supply_wagons", "guile:1w0y")
+    play_out(g)
+    st = g.state
+    p = st.player("mohyar")
+    assert (p.salt, p.plunder, p.food) == (1, 2, 0)
+    assert events(g, "QuestResolved")[0].outcome == "solves"
+    assert st.quest_offer == [] and "raid_the_supply_wagons" in st.quest_discard
+
+
+def test_quest_failed_gives_only_the_fail_effect():
+    # Instruction of the Druids needs 2 of: 4 Skulls, 1 Shield (1 VP), 1 Bolt (1 VP).
+    # One Shield alone meets a goal but does not solve it: no reward, Chaos gains 1 VP.
+    sc = mohyar()
+    sc.decks(quest_offer=["instruction_of_the_druids"], quest_deck=[])
+    sc.rig(red=["", ""], blue=["H"], white=[""], purple=[""])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "quest:instruction_of_the_druids", "guile:1w0y")
+    play_out(g)
+    st = g.state
+    assert events(g, "QuestResolved")[0].outcome == "fails"
+    assert st.player("mohyar").vp == 0
+    assert st.vp_chaos == 1
+
+
+def test_quest_discarded_is_not_replaced_until_refresh():
+    sc = mohyar()
+    sc.decks(quest_offer=["raid_the_supply_wagons", "lost_caravan"], quest_deck=["rally_the_refugees"])
+    sc.rig(red=["", ""], blue=[""], white=[""])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "quest:raid_the_supply_wagons")
+    play_out(g)
+    st = g.state
+    assert st.quest_offer == ["lost_caravan"] and st.quest_deck == ["rally_the_refugees"]
+
+
+def test_quest_taken_into_play_does_not_count_toward_the_card_limit():
+    # Druidic Prophetess: 2+ of 3 Skulls / 1 Shield / 1 Bolt; solve: take this card.
+    sc = mohyar(items=["flenser", "war_drum", "salt_ledger", "travel_rations", "fen_longbow",
+                       "lucky_knucklebone", "trappers_net", "ice_bear_shield"])
+    sc.decks(quest_offer=["druidic_prophetess"], quest_deck=[])
+    sc.rig(red=["SB", ""], blue=["H"], white=[""])
+    g = sc.game(script=turn("mohyar"))
+    assert len(g.state.player("mohyar").cards) == 10
+    drive(g, "quest:druidic_prophetess", "guile:1w0y")
+    taken = play_out(g)
+    p = g.state.player("mohyar")
+    assert [c.id for c in p.quests] == ["druidic_prophetess"]
+    assert "card_limit" not in [k for k, _ in taken] and len(p.cards) == 10
+
+
+# ================================================================== ALWAYS conversions
+def test_always_3_of_one_resource_for_1_other_costs_no_ap():
+    g = mohyar(salt=3, plunder=2, food=0).game(script=turn("mohyar"))
+    assert {o for o in ids(g) if o.startswith("convert:")} == {"convert:salt:plunder", "convert:salt:food"}
+    drive(g, "convert:salt:food")
+    p = g.state.player("mohyar")
+    assert (p.salt, p.plunder, p.food, p.ap) == (0, 2, 1, 8)
+    assert "end" not in ids(g)  # converting spends no AP: the turn still needs an AP spent
+
+
+def test_always_1_ap_for_1_salt():
+    g = mohyar(salt=0).game(script=turn("mohyar"))
+    drive(g, "trade:ap")
+    p = g.state.player("mohyar")
+    assert (p.ap, p.salt) == (7, 1)
+
+
+# ================================================================== the 10-card limit
+def test_ten_card_limit_discard_any_card_even_the_new_one():
+    sc = mohyar(salt=5, items=["war_drum", "salt_ledger", "travel_rations", "fen_longbow",
+                               "lucky_knucklebone", "trappers_net", "ice_bear_shield", "flenser"])
+    sc.decks(market=["xyxrit_leaves", "giant_tooth_club", "horn_of_rallying"], item_deck=["druid_charm"])
+    g = sc.game(script=turn("mohyar"))
+    p = g.state.player("mohyar")
+    assert len(p.cards) == 10  # 2 START Feats + 8 Items
+    drive(g, "market:xyxrit_leaves")
+    assert g.decision.kind == "card_limit"
+    assert "card:xyxrit_leaves" in ids(g) and "card:ronja_shield_breaker" in ids(g)
+    drive(g, "card:xyxrit_leaves")
+    assert len(p.cards) == 10 and "xyxrit_leaves" in g.state.item_discard
+
+
+def test_ten_card_limit_discarded_feat_goes_under_the_feat_deck():
+    sc = mohyar(salt=5, items=["war_drum", "salt_ledger", "travel_rations", "fen_longbow",
+                               "lucky_knucklebone", "trappers_net", "ice_bear_shield", "flenser"])
+    sc.decks(market=["xyxrit_leaves", "giant_tooth_club", "horn_of_rallying"], item_deck=["druid_charm"])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "market:xyxrit_leaves", "card:ronja_shield_breaker")
+    p = g.state.player("mohyar")
+    assert p.feat_deck[-1] == "ronja_shield_breaker" and len(p.cards) == 10
+
+
+# ================================================================== the turn
+def test_a_turn_must_spend_an_ap():
+    g = mohyar().game(script=turn("mohyar"))
+    assert "end" not in ids(g)
+    drive(g, "move:H07")
+    assert "end" in ids(g)
+
+
+def test_a_turn_ends_after_the_main_action():
+    sc = mohyar(salt=5)
+    sc.decks(market=["flenser", "war_drum", "travel_rations"], item_deck=["salt_ledger"])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "move:H07", "trade:ap", "market:travel_rations")
+    assert g.decision is None
+    assert g.state.player("mohyar").ap == 5
+
+
+def test_no_second_main_action_in_a_turn():
+    sc = mohyar(salt=5)
+    sc.decks(market=["flenser", "war_drum", "travel_rations"], item_deck=["salt_ledger"])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "market:travel_rations")
+    assert g.decision is None  # no Quest, Command, Explore or Haven after the Market
+
+
+def test_a_turn_with_no_ap_left_ends():
+    g = mohyar(ap=1).game(script=turn("mohyar"))
+    drive(g, "move:H07")
+    assert g.decision is None and g.state.player("mohyar").ap == 0
+
+
+# ================================================================== illegal answers
+def test_an_illegal_answer_raises_and_changes_nothing():
+    sc = mohyar()
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "move:H07")
+    before, answers, pending = g.checksum(), list(g.answers), g.decision
+    for bad in ("move:W05", "haven", "no-such-option", "command:H07", ""):
+        with pytest.raises(IllegalChoice):
+            g.answer(bad)
+        assert g.checksum() == before and g.answers == answers and g.decision is pending
+    drive(g, "end")
+    assert g.answers == answers + ["end"]
