@@ -239,3 +239,37 @@ def test_quest_example_ronja_instruction_of_the_druids():
     assert not p.items and "xyxrit_leaves" in st.item_discard
     assert st.quest_offer == [] and "instruction_of_the_druids" in st.quest_discard  # not refilled
     assert p.ap == 7 and g.decision is None
+
+
+# ------------------------------------------------------------------ Hero Dice
+def test_hero_dice_example_hanzo_rolls_purple_two_yellow_one_white():
+    # "Because he has 1 Magic, he rolls 1 purple die, and because he has 3 Guile he chooses
+    # 3 dice from yellow or white. He decides to roll 2 yellow and 1 white."
+    sc = Scenario(["druwhn"], heroes=["hanzo"]).empty_board()
+    sc.decks(quest_offer=["raid_the_supply_wagons"], quest_deck=[])
+    g = sc.game(script=turn("druwhn"))
+    drive(g, "quest:raid_the_supply_wagons")
+    assert set(ids(g)) == {"guile:3w0y", "guile:2w1y", "guile:1w2y", "guile:0w3y"}
+    drive(g, "guile:1w2y")
+    play_out(g)
+    rolled = events(g, "HeroRolled")[0]
+    assert sorted(c for c, _ in rolled.dice) == ["purple", "white", "yellow", "yellow"]
+
+
+def test_druidic_prophetess_example_card_bonus_on_a_curse_and_2_goals_to_solve():
+    # 3 Skulls (1 VP) / 1 Shield (a Basic Unit) / 1 Bolt (a Basic Unit), 2+ to solve; on a
+    # Curse add a die of your choice; solved: take the card; failed: Chaos gains 2 VP.
+    sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()
+    sc.at("H07", curse=True)
+    sc.player("mohyar", hero_hex="H07")
+    sc.decks(quest_offer=["druidic_prophetess"], quest_deck=[])
+    sc.rig(red=["S", "S"], blue=["S"], white=[""], black=["B"])
+    g = sc.game(script=turn("mohyar"))
+    drive(g, "quest:druidic_prophetess", "guile:1w0y", "colour:black")
+    play_out(g, {"place_unit": "unit:sellswords"})
+    st = g.state
+    p = st.player("mohyar")
+    assert events(g, "QuestResolved")[0].outcome == "solves"  # 3 Skulls and a Bolt
+    assert p.vp == 1 and [c.id for c in p.quests] == ["druidic_prophetess"]
+    assert st.hexes["H14"].units == {"sellswords": 1}  # the Bolt goal's Basic Unit, on her Haven
+    assert st.vp_chaos == 0

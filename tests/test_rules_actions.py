@@ -296,6 +296,24 @@ def test_explore_with_player_units_there_places_and_reinforces_nothing():
     assert sum(len(h.garrisons) for h in st.hexes.values()) == 1  # only "on an empty hex"
 
 
+def test_explore_reinforces_a_legion_hex_with_a_garrison_and_a_horde_hex_with_a_skeleton():
+    # Black Ice: "if empty 1 Skeleton, if not reinforce; 1 Skeleton with other Skeletons": the
+    # reinforcement is the only Skeleton on the map, so the second joins it.
+    for nemesis, want in (({"legions": [("assassin", 3)]}, ("garrisons", [1])),
+                          ({"hordes": [("bloodwyrm", 3)]}, ("skeletons", 2))):
+        sc = mohyar(hero_hex="H07")
+        sc.at("H07", tile="black_ice", explored=False, **nemesis)
+        sc.decks(horde_deck=["siren"])
+        if "legions" in nemesis:
+            sc.target("assassin", "H00", None)
+            sc.at("H07", tile="raufrost", explored=False)  # "if empty 1 Garrison, if not reinforce"
+        g = sc.game(script=turn("mohyar"))
+        drive(g, "explore")
+        play_out(g)
+        attr, value = want
+        assert getattr(g.state.hexes["H07"], attr) == value, nemesis
+
+
 # ================================================================== Haven
 def test_haven_costs_1_ap_and_2_plunder_and_ends_the_turn():
     sc = mohyar(hero_hex="H07", plunder=2)
@@ -359,6 +377,16 @@ def test_haven_allowed_with_your_own_units():
     sc.at("H07", tile="black_ice", units={"sellswords": 2})
     g = sc.game(script=turn("mohyar"))
     assert "haven" in ids(g)
+
+
+def test_haven_needs_a_haven_left_on_the_player_board():
+    sc = mohyar(hero_hex="H07", plunder=5)
+    sc.at("H07", tile="black_ice")
+    for hid in ("H01", "H02", "H03", "H04"):
+        sc.at(hid, tile="torment", haven="mohyar")
+    g = sc.game(script=turn("mohyar"))
+    assert g.state.player("mohyar").havens_in_supply == 0
+    assert "haven" not in ids(g)
 
 
 # ================================================================== Market
@@ -562,6 +590,14 @@ def test_a_turn_with_no_ap_left_ends():
     g = mohyar(ap=1).game(script=turn("mohyar"))
     drive(g, "move:H07")
     assert g.decision is None and g.state.player("mohyar").ap == 0
+
+
+def test_actions_cards_cost_no_ap_and_do_not_end_the_turn():
+    g = mohyar(items=["travel_rations"], food=0).game(script=turn("mohyar"))
+    drive(g, "card:travel_rations")
+    p = g.state.player("mohyar")
+    assert (p.food, p.ap) == (3, 8) and not p.items
+    assert g.decision.kind == "turn" and "end" not in ids(g)
 
 
 # ================================================================== illegal answers

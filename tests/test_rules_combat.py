@@ -630,3 +630,32 @@ def test_heros_add_no_dice():
     g = sc.game(script=fight("H08", attacker="mohyar"))
     play_out(g)
     assert colours(rolls(g, "clash")[0].dice_a) == ["blue"]
+
+
+def test_phalanx_turns_one_die_to_a_single_shield_once_per_combat():
+    # "Archery & Clash - You may turn 1 of your dice to show 1 single Shield. Before Damage.
+    # Once per Combat. On your Hero's Hex."
+    sc = duel(ICE, hero="yanny", units={"younglings": 2}, skeletons=2)
+    sc.player("duerkhar", hero_hex="H08", feats=["phalanx"])
+    sc.rig(blue=["S", ""], red=["S", "S"])
+    sc.rig(blue=["S", "S"], red=["S", ""])
+    g = sc.game(script=fight("H08", attacker="duerkhar"))
+    drive(g, "card:phalanx", "die:1")  # the blank becomes a Shield
+    play_out(g)
+    first = [e for e in events(g, "CombatTally") if e.side == "Duerkhar"][0]
+    assert (first.skulls, first.blocked) == (1, 1)
+    assert len([e for e in events(g, "CardUsed") if e.card == "phalanx"]) == 1
+
+
+def test_after_combat_younglings_feat_swaps_a_youngling_for_an_oathsworn():
+    # the end of the Full Combat Round Example: "she flips it face-down to exchange a Youngling
+    # here with an Oathsworn from the reserve"
+    sc = duel(ICE, hero="yanny", units={"younglings": 2}, skeletons=1)
+    sc.player("duerkhar", feats=["younglings"])
+    sc.rig(blue=["S", ""], red=[""])
+    g = sc.game(script=fight("H08", attacker="duerkhar"))
+    assert g.decision.kind == "combat_card" and "after combat" in g.decision.prompt
+    drive(g, "card:younglings")
+    p = g.state.player("duerkhar")
+    assert g.state.hexes["H08"].units == {"younglings": 1, "oathsworn": 1}
+    assert p.reserve["oathsworn"] == 2 and not p.feats[0].face_up
