@@ -293,10 +293,13 @@ class Combat:
             card = st.nem(side.card) if side.is_big else None
             if card is not None and card.threat <= 0:
                 self.destroyed_by.setdefault(card.id, self.enemy_of(side).owner)
-        for cid, by in list(self.destroyed_by.items()):
-            card = st.nem(cid)
-            if card is not None:
-                yield from pieces.destroy_nemesis(ctx, card, by, self.hid)
+        pending = list(self.destroyed_by.items())
+        while pending:  # a destroyed card's effect (the Imperial Guard's last strike) may destroy another
+            for cid, by in pending:
+                card = st.nem(cid)
+                if card is not None:
+                    yield from pieces.destroy_nemesis(ctx, card, by, self.hid)
+            pending = [(cid, by) for cid, by in self.destroyed_by.items() if st.nem(cid) is not None]
         h = st.hexes[self.hid]
         if h.haven and not h.units and (h.empire_here or h.chaos_here):
             yield from pieces.remove_haven(ctx, self.hid, "overrun after combat")
@@ -449,6 +452,10 @@ class Combat:
             if not cands:
                 return
             _, where, unit = max(cands)
+            if op.choose == "any" and len(h.units) > 1:  # the players pick which of their Units here
+                opts = [Option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})") for u in sorted(h.units)]
+                where, unit = "map", (yield from ctx.ask(enemy.owner, "destroy_choice",
+                                                         "Which of your Units is destroyed?", opts)).split(":", 1)[1]
             if where == "map":
                 destroy_player_unit(ctx, self.hid, unit, "box" if op.remove_from_game else side.owner)
             else:

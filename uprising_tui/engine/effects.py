@@ -397,9 +397,13 @@ def op_remove_defense(ctx, op, src):
 
 
 def op_destroy_unit(ctx, op, src):
-    if ctx.combat is None or src.side is None:
+    side = src.side
+    if side is None and ctx.combat is not None and src.card:
+        # a destroyed Legion/Horde's bottom effect (the Imperial Guard) strikes from its own side
+        side = next((s for s in (ctx.combat.a, ctx.combat.b) if s.card == src.card), None)
+    if ctx.combat is None or side is None:
         return
-    yield from ctx.combat.destroy_enemy_unit(src.side, op)
+    yield from ctx.combat.destroy_enemy_unit(side, op)
 
 
 def op_enemy_penalty(ctx, op, src):
