@@ -456,6 +456,30 @@ def test_capital_entered_by_a_horde_flips_for_chaos():
     assert st.vp_chaos == 5
 
 
+# ================================================================== Curses
+def test_a_curse_destroys_garrisons_into_the_chaos_graveyard_and_removes_a_haven_with_defenses():
+    sc = Scenario(["mohyar"]).empty_board()
+    sc.at("H08", garrisons=2)
+    sc.at("H07", tile="rigga", haven="mohyar", tower=True, wall=True)
+    g = sc.game(script=effect([{"op": "place_curse", "where": "here"}], actor="mohyar", hex="H08"))
+    play_out(g)
+    g2 = sc.game(script=effect([{"op": "place_curse", "where": "here"}], actor="mohyar", hex="H07"))
+    play_out(g2)
+    assert g.state.hexes["H08"].curse and g.state.hexes["H08"].garrisons == []
+    assert g.state.graveyard_chaos == {"empire": {"garrison:1": 1, "garrison:2": 1}}
+    h = g2.state.hexes["H07"]
+    assert h.curse and h.haven is None and not h.tower and not h.wall
+
+
+def test_a_curse_that_cannot_be_placed_gives_chaos_1_vp():
+    sc = Scenario(["mohyar"]).empty_board()
+    script = with_state(lambda st: setattr(st, "curse_reserve", 0),
+                        effect([{"op": "place_curse", "where": "here"}], actor="mohyar", hex="H08"))
+    g = sc.game(script=script)
+    play_out(g)
+    assert not g.state.hexes["H08"].curse and g.state.vp_chaos == 1
+
+
 # ================================================================== Activation Tokens and Threat
 def test_activation_token_goes_on_a_card_with_the_fewest():
     sc = Scenario(["mohyar"]).empty_board()

@@ -279,6 +279,14 @@ def test_build_phase_allows_the_always_conversions():
     assert (p.ap, p.salt, p.plunder, p.food) == (7, 1, 0, 1)
 
 
+def test_build_offers_no_actions_cards():
+    # an ACTIONS card is used only on your turn in the Actions Phase
+    sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()
+    sc.player("mohyar", items=["travel_rations"], feat_deck=[])
+    g = sc.game(script=run_phase("build"))
+    assert "card:travel_rations" not in ids(g)
+
+
 # ------------------------------------------------------------------ Actions
 def test_actions_phase_turns_go_clockwise_from_the_first_player_until_all_ap_is_spent():
     sc = Scenario(["krowh", "druwhn", "mohyar"]).empty_board()

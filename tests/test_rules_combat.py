@@ -135,7 +135,8 @@ def test_highlands_each_side_rolls_one_archery_die_nemesis_by_preference():
 def test_highlands_nemesis_preference_order():
     order = Scenario(["druwhn"]).cat.strength_order
     assert list(order) == ["black", "purple", "red", "blue", "yellow", "white"]
-    sc = duel(HIGHLANDS, units={"spearsingers": 1}, legions=[("assassin", 4)])  # Archery blue + white
+    sc = duel(HIGHLANDS, units={"spearsingers": 1}, legions=[("assassin", 7)])
+    assert list(sc.cat.legions["assassin"].dice[7].archery) == ["white", "blue"]  # white listed first
     sc.target("assassin", "H00", None)
     sc.rig(white=[""], blue=[""])
     g = sc.game(script=fight("H08", attacker="duerkhar"))
