@@ -440,6 +440,7 @@ def test_capital_with_no_legion_left_is_flipped_for_5_vp():
     st = g.state
     assert st.hexes["H00"].capital_fallen
     assert st.player("mohyar").vp == 5
+    assert st.vp_empire == 0  # the fall replaces the general 1 VP for a Legion that cannot be placed
 
 
 def test_capital_entered_by_a_horde_flips_for_chaos():

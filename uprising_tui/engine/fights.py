@@ -58,7 +58,8 @@ def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None 
             continue
         h = st.hexes[hid]
         if h.role == "capital" and not h.capital_fallen and not h.empire_here and (h.units or h.chaos_here):
-            card = yield from pieces.place_legion(ctx, st.first.faction)
+            # the specific rule (the Capital falls) replaces the general 1 VP for a Legion not placed
+            card = (yield from pieces.place_legion(ctx, st.first.faction)) if st.legion_deck else None
             if card is None:
                 h.capital_fallen = True
                 who = h.owner if h.units else "chaos"
