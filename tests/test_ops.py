@@ -816,7 +816,7 @@ def test_add_dice_colour_of_choice():
 
 def test_add_symbols_before_damage_adds_to_the_total():
     # Flenser: Clash, before damage, once per round - add 1 Skull. 1 Youngling vs 2 Skeletons.
-    sc = combat_sc(items=["flenser"], units={"younglings": 1}, skeletons=2)
+    sc = combat_sc(items=["flenser"], units={"younglings": 1}, skeletons=2).player("duerkhar", might=2)
     sc.rig(blue=["S"], red=["", ""])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"combat_card": "card:flenser"})

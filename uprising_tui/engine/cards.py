@@ -39,6 +39,12 @@ def can_use_item(ctx: "Ctx", p: "Player", iid: str) -> bool:
     return all(p.attr(a) >= n for a, n in ctx.cat.items[iid].requires.items())
 
 
+def can_use_card(ctx: "Ctx", p: "Player", cid: str) -> bool:
+    """Feats and Quests always; an Item only if the Hero has its attribute (one gained 'even if
+    you could not use it' waits until the Hero can)."""
+    return cid not in ctx.cat.items or can_use_item(ctx, p, cid)
+
+
 def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
     """Put a Feat or Item into play for `p`, then enforce the 10-card limit."""
     (p.feats if kind == "feat" else p.items).append(CardState(cid))
@@ -122,7 +128,7 @@ def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
     wanted = set(when)
     out = []
     for c in p.feats + p.items + p.quests:
-        if not c.face_up:
+        if not c.face_up or not can_use_card(ctx, p, c.id):
             continue
         use, eff = card_use(ctx, c.id)
         if use is None or not eff or use.when not in wanted:

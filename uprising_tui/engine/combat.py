@@ -317,11 +317,11 @@ class Combat:
         ctx = self.ctx
         if not side.is_player:
             return []
-        from .cards import card_use
+        from .cards import can_use_card, card_use
         p = ctx.state.player(side.owner)
         out = []
         for c in p.feats + p.items + p.quests:
-            if not c.face_up:
+            if not c.face_up or not can_use_card(ctx, p, c.id):
                 continue
             use, eff = card_use(ctx, c.id)
             if use is None or use.when != "combat" or part not in use.parts or not eff:
@@ -334,8 +334,11 @@ class Combat:
                 continue
             if use.limit == "once_per_combat" and c.id in side.used_combat:
                 continue
-            if part == "after_combat" and any(op.op == "exchange_unit" for op in eff) and not self.alive(side):
-                continue
+            swaps = [op for op in eff if op.op == "exchange_unit"]
+            here = ctx.state.hexes[self.hid].units
+            if part == "after_combat" and swaps and not (self.alive(side) and any(
+                    here.get(op.from_unit) and p.reserve.get(op.to_unit, 0) > 0 for op in swaps)):
+                continue  # nothing to exchange: the card would be flipped for nothing
             out.append(c.id)
         return out
 

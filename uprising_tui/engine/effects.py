@@ -27,6 +27,7 @@ class Source:
     nem: NemCard | None = None  # when a Legion/Horde card is the source
     side: Any = None  # the combat side using the effect
     pool: list | None = None  # Hero Dice pool being built (Quests)
+    faces: list | None = None  # Hero Dice just rolled (Quest cards used after rolling)
     flags: dict = field(default_factory=dict)  # take_card / keep_quest markers
 
 
@@ -455,7 +456,10 @@ def op_set_die(ctx, op, src):
 
 
 def op_reroll(ctx, op, src):
-    if ctx.combat is not None and src.side is not None:
+    if src.faces is not None:  # Hero Dice of a Quest roll
+        from .quests import reroll_hero_dice
+        yield from reroll_hero_dice(ctx, players_for(ctx, src, "self")[0], src.faces, op.count, op.only)
+    elif ctx.combat is not None and src.side is not None:
         yield from ctx.combat.reroll(src.side, op.count, op.only)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Generator
 
-from .cards import card_use, pay_card_cost
+from .cards import can_use_card, card_use, pay_card_cost
 from .decision import Decision, Option
 from .effects import Source, run_effect
 from .events import HeroRolled, Note, QuestResolved, QuestsDealt
@@ -87,6 +87,51 @@ def bonus_dice(ctx: "Ctx", p: "Player", qid: str) -> Gen:
     return out
 
 
+def quest_card_window(ctx: "Ctx", p: "Player", *, after: bool, pool: list | None = None,
+                      faces: list | None = None) -> Gen:
+    """Offer the Quest cards: before rolling those that add dice, after rolling those that reroll."""
+    while True:
+        usable = []
+        for c in p.items + p.feats:
+            use, eff = card_use(ctx, c.id)
+            if c.face_up and use is not None and use.when == "quest" and can_use_card(ctx, p, c.id) \
+                    and any(op.op == "reroll" for op in eff) == after:
+                usable.append(c.id)
+        if not usable:
+            return
+        done = "Keep the roll" if after else "Roll the dice"
+        opts = [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable] + [Option("done", done)]
+        pick = yield from ctx.ask(p.faction, "quest_card", f"{'After' if after else 'Before'} rolling: use a card?", opts)
+        if pick == "done":
+            return
+        cid = pick.split(":", 1)[1]
+        _, eff = card_use(ctx, cid)
+        pay_card_cost(ctx, p, cid)
+        yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid, pool=pool, faces=faces))
+
+
+def reroll_hero_dice(ctx: "Ctx", p: "Player", faces: list, count, only: str) -> Gen:
+    """Reroll up to `count` ('any', 'all') of the Hero Dice just rolled, in place."""
+    def ok(f) -> bool:
+        return only == "any" or (only == "blank" and not f) or (only == "non_bolt" and "bolt" not in f)
+    idx = [i for i, (_, f) in enumerate(faces) if ok(f)]
+    chosen: list[int] = idx if count == "all" else []
+    limit = len(idx) if count in ("any", "all") else count
+    while count != "all" and len(chosen) < limit:
+        left = [i for i in idx if i not in chosen]
+        if not left:
+            break
+        opts = [Option(f"die:{i}", f"Reroll {faces[i][0]} {'+'.join(faces[i][1]) or 'blank'}") for i in left]
+        pick = yield from ctx.ask(p.faction, "reroll", "Reroll which Hero Die?", opts + [Option("done", "Done choosing")])
+        if pick == "done":
+            break
+        chosen.append(int(pick.split(":")[1]))
+    for i in chosen:
+        faces[i] = (faces[i][0], ctx.dice.roll(faces[i][0]))
+    if chosen:
+        ctx.emit(HeroRolled(p.faction, tuple(faces)))
+
+
 def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[str] | None = None,
                   ignore_failure: bool = False, free: bool = False) -> Gen:
     st = ctx.state
@@ -99,20 +144,10 @@ def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[s
     q = ctx.cat.quests[qid]
     pool = hero_pool(p) + (yield from choose_guile(ctx, p)) + list(bonus or []) + (yield from bonus_dice(ctx, p, qid))
     # Quest cards (e.g. Xyxrit Leaves) before rolling
-    while True:
-        usable = [c.id for c in p.items + p.feats if c.face_up and (card_use(ctx, c.id)[0] is not None)
-                  and card_use(ctx, c.id)[0].when == "quest"]
-        if not usable:
-            break
-        opts = [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable] + [Option("done", "Roll the dice")]
-        pick = yield from ctx.ask(p.faction, "quest_card", "Before rolling: use a card?", opts)
-        if pick == "done":
-            break
-        cid = pick.split(":", 1)[1]
-        _, eff = card_use(ctx, cid)
-        pay_card_cost(ctx, p, cid)
-        yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid, pool=pool))
+    yield from quest_card_window(ctx, p, after=False, pool=pool)
     faces = roll_pool(ctx, p, pool)
+    # ... and those that reroll Hero Dice (Seer's Bones) after rolling
+    yield from quest_card_window(ctx, p, after=True, faces=faces)
     got = Counter(sym for _, f in faces for sym in f)
     met = [g for g in q.goals if got[g.symbol] >= g.count]
     solved = len(met) >= q.threshold
