@@ -805,3 +805,18 @@ def test_a_legion_destroying_a_horde_scores_its_vp():
     play_out(g)
     assert "lich_queen" not in g.state.hordes
     assert g.state.vp_empire == 1 and g.state.player("duerkhar").vp == 0
+
+
+def test_a_nemesis_destroying_the_siren_or_messiah_gives_players_nothing():
+    # "If a Legion destroys a Horde ... the winning faction gains the VP"
+    for card, vp in (("siren", 1), ("false_messiah", 3)):
+        sc = scenario(2).at("H07", tile=ICE, legions=[("assassin", 7)], hordes=[(card, 1)])
+        sc.target("assassin", "H15", "duerkhar")
+        arch = row(card, 1, "archery")
+        rig_round(sc, [("white", "S"), ("blue", "")], blank(arch))
+        g = sc.game(script=fight("H07", attacker="empire"))
+        play_out(g)
+        st = g.state
+        assert card not in st.hordes and st.vp_empire == vp
+        assert [p.vp for p in st.players] == [0, 0]
+        assert not events(g, "UnitPlaced")

@@ -106,6 +106,12 @@ def test_every_op_has_a_handler_and_every_handler_an_op():
         assert callable(HANDLERS[name]), name
 
 
+def test_every_op_has_a_test_here():
+    names = [n for n in globals() if n.startswith("test_")]
+    missing = [op for op in OP_NAMES if not any(n.startswith(f"test_{op}") for n in names)]
+    assert not missing, f"ops without a test_<op>... function: {missing}"
+
+
 # ---------------------------------------------------------------------------- economy
 def test_gain_self_resources_vp_and_ap():
     g = run_ops(one(), [{"op": "gain", "salt": 1, "plunder": 2, "food": 3, "vp": 2, "ap": 1}])

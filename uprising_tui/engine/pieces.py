@@ -424,6 +424,10 @@ def remove_nemesis_card(ctx: "Ctx", card: NemCard) -> None:
             st.horde_deck.append(card.id)
 
 
+PLAYER_REWARDS = frozenset({"gain", "gain_choice", "gain_attribute", "roll_hero_dice", "draw_item", "draw_feat",
+                            "gain_feat", "free_quest", "place_unit", "vp"})
+
+
 def destroy_nemesis(ctx: "Ctx", card: NemCard, by: str, hid: str | None = None) -> Gen:
     """A Legion/Horde is destroyed by `by` (a player faction, 'empire' or 'chaos'):
     its VP and destroyed effect go to the destroyer; the card leaves the game."""
@@ -439,7 +443,10 @@ def destroy_nemesis(ctx: "Ctx", card: NemCard, by: str, hid: str | None = None) 
     if card.kind == "legion" and card.target:
         ctx.emit(Note(f"{spec.name}'s Target is removed"))
     actor = by if by not in ("empire", "chaos") else st.first.faction
-    yield from run_effect(ctx, spec.destroyed, Source(actor, hid, card.id))
+    effect = spec.destroyed
+    if by in ("empire", "chaos"):  # the other Nemesis gains the VP, never a player's reward
+        effect = [op for op in effect if op.op not in PLAYER_REWARDS]
+    yield from run_effect(ctx, effect, Source(actor, hid, card.id))
 
 
 def sweep_destroyed(ctx: "Ctx", by: str) -> Gen:
