@@ -35,7 +35,7 @@ def test_full_combat_round_example_new_emperor():
     sc.at("H01", tile=badlands, units={"younglings": 2, "spearsingers": 2, "koloth": 1},
           legions=[("new_emperor", 5)])
     sc.target("new_emperor", "H14", "duerkhar")
-    sc.player("duerkhar", hero_hex="H01", items=["abad_warpaint"], feats=["younglings_feat"] if "younglings_feat" in sc.cat.feats else [])
+    sc.player("duerkhar", hero_hex="H01", items=["abad_warpaint"])  # Yanny starts with Phalanx and Younglings
     # Archery: Emperor rolls blue + 2 white + 2 red (Badlands ability): Bolt-Skull, Skull-Shield, 3 blanks.
     # Duerkhar: 2 white (Spearsingers) + black (Koloth rides on Badlands): Skull, blank, triple Skull.
     # Faces are dealt per colour in roll order: the attacking side's dice first.
@@ -44,7 +44,8 @@ def test_full_combat_round_example_new_emperor():
     # Yanny: 2 blue + black + the Warpaint's red: Shield, Shield, Skull-Skull, Skull.
     sc.rig(blue=["H", "H"], black=["SS"], red=["S"], purple=["BB"], yellow=["S"], white=["SH"])
     g = sc.game(script=fight("H01", attacker="duerkhar"))
-    play_out(g, {"assign_damage": ["unit:spearsingers", "unit:younglings"], "combat_card": "card:abad_warpaint"})
+    play_out(g, {"assign_damage": ["unit:spearsingers", "unit:younglings"],
+                 "combat_card": ["card:abad_warpaint", "card:younglings"]})
     st = g.state
     threat = events(g, "ThreatChanged")
     assert [(e.old, e.new) for e in threat] == [(5, 2), (2, 0)]
@@ -52,8 +53,10 @@ def test_full_combat_round_example_new_emperor():
     assert st.vp_empire == 4  # two Godpowers, 2 VP each
     # Spearsingers lost in Archery, one Youngling in Clash: all to the Imperial Graveyard
     assert st.graveyard_empire == {"duerkhar": {"spearsingers": 2, "younglings": 1}}
-    assert st.hexes["H01"].units == {"younglings": 1, "koloth": 1}
+    # After Combat she flips the Younglings Feat: her last Youngling becomes an Oathsworn
+    assert st.hexes["H01"].units == {"koloth": 1, "oathsworn": 1}
     p = st.player("duerkhar")
+    assert [c.face_up for c in p.feats if c.id == "younglings"] == [False]
     assert p.vp == 5  # the Emperor is worth 5 VP to the Duerkhar
     assert sum(len(h.garrisons) for h in st.hexes.values()) == 2  # his two Garrisons
     assert not p.items  # the Warpaint was discarded to add its red die

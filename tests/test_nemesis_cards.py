@@ -501,6 +501,17 @@ def test_godpower_executioner_removes_the_most_expensive_unit_from_the_game_once
     assert godpowers(g, 3, "executioner") == 0 and player_tally(g, 3) == (1, 0)
 
 
+def test_godpower_executioner_the_player_may_make_her_lose_two_threat_instead():
+    sc = gp_scenario("executioner", 5, units=3)
+    nem1 = [("black", "B"), ("purple", "SB"), ("yellow", ""), ("yellow", "")]
+    rig_round(sc, younglings("H", "", ""), nem1)
+    g = sc.game(script=fight("H07", attacker="duerkhar"))
+    play_out(g, {"enemy_penalty": "threat"})
+    p = g.state.player("duerkhar")
+    assert p.removed_units == {} and p.reserve["koloth"] == 1
+    assert (5, 3) in [(e.old, e.new) for e in events(g, "ThreatChanged")]
+
+
 def test_godpower_executioner_against_a_horde_takes_two_threat():
     sc = scenario().at("H07", tile=ICE, legions=[("executioner", 2)], hordes=[("bloodwyrm", 4)])
     sc.target("executioner", HOME, "duerkhar")

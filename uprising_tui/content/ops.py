@@ -263,6 +263,7 @@ class DestroyUnit(Op):
     or_threat: int = 0
     remove_from_game: bool = False
     include_reserve: bool = False
+    self_threat: int = 0  # if > 0 the enemy player may refuse: this card loses that much Threat instead
 
 
 class EnemyPenalty(Op):

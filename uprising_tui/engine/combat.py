@@ -455,6 +455,17 @@ class Combat:
             if not cands:
                 return
             _, where, unit = max(cands)
+            if op.self_threat and side.is_big:  # the player may make the card pay instead
+                me = ctx.state.nem(side.card)
+                opts = [Option("unit", f"Lose your {ctx.name(unit)}"),
+                        Option("threat", f"{ctx.name(side.card)} loses {op.self_threat} Threat")]
+                pick = yield from ctx.ask(p.faction, "enemy_penalty", f"{ctx.name(side.card)}'s Godpower: choose", opts)
+                if pick == "threat":
+                    if me is not None:
+                        pieces.change_threat(ctx, me, -op.self_threat)
+                        if me.threat <= 0:
+                            self.destroyed_by[me.id] = p.faction
+                    return
             if op.choose == "any" and len(h.units) > 1:  # the players pick which of their Units here
                 opts = [Option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})") for u in sorted(h.units)]
                 where, unit = "map", (yield from ctx.ask(enemy.owner, "destroy_choice",
