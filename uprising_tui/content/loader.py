@@ -77,7 +77,7 @@ class Catalog:
     tower_cost: int = 1
     wall_cost: int = 1
     source: str = ""
-    _extra: dict = field(default_factory=dict, compare=False, repr=False)
+    names: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def nemesis(self, card_id: str) -> m.NemesisCard:
         return self.legions.get(card_id) or self.hordes[card_id]
@@ -308,6 +308,10 @@ def load_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
     def ro(d):
         return MappingProxyType(dict(d))
 
+    names: dict[str, str] = {}
+    for table in (hexes, quests, feats, items, druids, events, hordes, legions, heroes, units, factions):
+        names.update({k: v.name for k, v in table.items()})
+
     return Catalog(
         dice=ro(dice),
         strength_order=tuple(dice_f.strength_order),
@@ -329,6 +333,7 @@ def load_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
         tower_cost=fac_f.tower_cost,
         wall_cost=fac_f.wall_cost,
         source=str(root),
+        names=ro(names),
     )
 
 

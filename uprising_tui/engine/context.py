@@ -19,7 +19,7 @@ Ask = Generator[Decision, str, str]
 
 
 class Ctx:
-    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth")
+    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -31,6 +31,7 @@ class Ctx:
         self.setup = setup
         self._emit = emit
         self.combat = None  # the combat being fought, if any
+        self._labels: dict[str, tuple] = {}
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
 
     @property
@@ -61,22 +62,22 @@ class Ctx:
     def name(self, ident: str | None) -> str:
         if ident is None:
             return "-"
-        cat = self.cat
-        for table in (cat.factions, cat.units, cat.heroes, cat.legions, cat.hordes, cat.items,
-                      cat.feats, cat.quests, cat.druids, cat.events):
-            obj = table.get(ident)
-            if obj is not None:
-                return obj.name
-        h = self.state.hexes.get(ident)
-        if h is not None:
+        got = self.cat.names.get(ident)
+        if got is not None:
+            return got
+        if ident in self.state.hexes:
             return self.hex_label(ident)
         return {"empire": "The Empire", "chaos": "Chaos"}.get(ident, ident)
 
     def hex_label(self, hid: str) -> str:
         h = self.state.hexes[hid]
-        if not h.explored:
-            return f"{hid} (unexplored)"
-        return f"{hid} {self.cat.hexes[h.tile].name}"
+        key = (h.explored, h.tile)
+        got = self._labels.get(hid)
+        if got is not None and got[0] == key:
+            return got[1]
+        label = f"{hid} {self.cat.hexes[h.tile].name}" if h.explored else f"{hid} (unexplored)"
+        self._labels[hid] = (key, label)
+        return label
 
     @property
     def first(self) -> "Player":

@@ -203,8 +203,7 @@ def place_curse(ctx: "Ctx", hid: str, actor: str) -> Gen:
         return
     st.curse_reserve -= 1
     h.curse = True
-    ctx.emit(CursePlaced(hid))
-    ctx.board.touch()
+    ctx.emit(CursePlaced(hid))  # adjacency is unchanged: a Curse keeps impassable edges
     if h.garrisons:
         for lvl in h.garrisons:
             to_graveyard(ctx, "chaos", "empire", f"garrison:{lvl}")
@@ -230,7 +229,6 @@ def remove_curse(ctx: "Ctx", hid: str) -> None:
         h.curse = False
         ctx.state.curse_reserve += 1
         ctx.emit(CurseRemoved(hid))
-        ctx.board.touch()
 
 
 def remove_haven(ctx: "Ctx", hid: str, reason: str) -> Gen:
