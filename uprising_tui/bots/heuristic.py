@@ -34,7 +34,7 @@ from ..engine.units import HEX_LIMIT, unit_value
 SYMBOLS = ("skull", "shield", "bolt")
 ATTR_DIE = {"might": "red", "magic": "purple", "leadership": "blue"}
 PAY_WEIGHT = {"salt": 1.0, "plunder": 1.15, "food": 1.3}
-QUEST_CHANCE = 0.5  # attempt a Quest at this success chance or better
+QUEST_CHANCE = 0.4  # attempt a Quest at this success chance or better
 WIN_MARGIN = 1.0  # Units expected to survive a Command for it to count as a win
 MAX_ROUNDS = 8
 
@@ -281,8 +281,9 @@ class HeuristicBot:
             return "haven"
         if "explore" in v.ids:
             return "explore"
-        return (self.best_command(v) or self.best_quest(v) or self.best_market(v) or self.action_card(v)
-                or self.move_toward_goal(v) or v.pick("end", "trade:ap"))
+        return (self.best_command(v) or self.move_toward_goal(v, havens_only=True) or self.best_quest(v)
+                or self.best_market(v) or self.action_card(v) or self.move_toward_goal(v)
+                or v.pick("end", "trade:ap"))
 
     def action_card(self, v: View) -> str | None:
         for oid in v.with_prefix("card:"):
@@ -299,18 +300,22 @@ class HeuristicBot:
         return q.ongoing if q is not None else None
 
     # ---- hero movement
-    def move_toward_goal(self, v: View) -> str | None:
+    def move_toward_goal(self, v: View, havens_only: bool = False) -> str | None:
+        """One step towards the nearest hex where the Hero can build a Haven (when it
+        can pay) or, unless `havens_only`, explore; only if it can get there and act."""
         p = v.p
         if p is None or p.ap < 2 or not v.with_prefix("move:"):
             return None
         st, board = v.st, v.board
         cost = v.cat.factions[p.faction].haven_cost
         want_haven = p.havens_in_supply > 0 and p.plunder >= cost
+        if havens_only and not want_haven:
+            return None
 
         def goal(hid: str) -> bool:
             h = st.hexes[hid]
             if not h.explored:
-                return not h.curse
+                return not h.curse and not havens_only
             return want_haven and haven_action.can_build(v.ctx, p, hid)
 
         start = p.hero_hex
