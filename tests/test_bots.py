@@ -43,6 +43,15 @@ def test_bot_finishes_games_with_legal_answers(bot_name, factions):
 
 
 @pytest.mark.parametrize("bot_name", sorted(BOTS))
+def test_bot_answers_nemesis_ties_itself(bot_name):
+    """Without auto_ties the first player's bot decides every Nemesis tie and placement."""
+    for factions, seed, difficulty in ((2, 31, "apocalypse"), (4, 32, "nightmare")):
+        st = Setup(factions=list(FACTIONS[:factions]), seed=seed, difficulty=difficulty, auto_ties=False)
+        game, _ = play(bot_name, st)
+        assert game.finished
+
+
+@pytest.mark.parametrize("bot_name", sorted(BOTS))
 def test_same_seed_same_answers(bot_name):
     st = setup(3, 5)
     _, first = play(bot_name, st)

@@ -537,6 +537,16 @@ class HeuristicBot:
     def on_choose_quest(self, v: View) -> str | None:
         return self.best_quest(v, threshold=-1.0)
 
+    def on_quest_failure(self, v: View) -> str | None:
+        """Whose failure effect resolves: the Quest whose failure does the least."""
+        def harm(oid: str) -> float:
+            q = v.cat.quests.get(oid.split(":", 1)[1])
+            if q is None:
+                return 99.0
+            return sum(getattr(op, "amount", 1) or 1 for op in q.fail if op.op != "keep_quest")
+        quests = v.with_prefix("quest:")
+        return min(quests, key=lambda o: (harm(o), o)) if quests else None
+
     def on_guile(self, v: View) -> str | None:
         plan = self.quest_plan.get(v.d.actor)
         if plan and plan[1] in v.ids:
@@ -846,6 +856,8 @@ HANDLERS: dict[str, Callable[[HeuristicBot, View], str | None]] = {
     "combat_card": HeuristicBot.on_combat_card,
     "bolt": HeuristicBot.on_bolt,
     "assign_damage": HeuristicBot.on_assign_damage,
+    "destroy_choice": HeuristicBot.on_assign_damage,
+    "quest_failure": HeuristicBot.on_quest_failure,
     "reroll": HeuristicBot.on_reroll,
     "set_die": HeuristicBot.on_set_die,
     "highlands_die": HeuristicBot.on_highlands,
