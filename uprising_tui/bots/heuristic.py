@@ -864,6 +864,7 @@ HANDLERS: dict[str, Callable[[HeuristicBot, View], str | None]] = {
     "enemy_penalty": lambda bot, v: v.pick("threat"),
     "trade_consent": lambda bot, v: v.pick("yes"),
     "orient": lambda bot, v: v.ids[0],
+    "skeleton_order": lambda bot, v: v.ids[0],  # the order Skeletons move in hardly matters
     "place_unit": HeuristicBot.on_place_unit,
     "place_unit_hex": HeuristicBot.on_place_unit_hex,
     "place_unit_player": HeuristicBot.on_place_unit_player,
