@@ -94,7 +94,7 @@ def test_log_prints_the_whole_game(capsys, save_file):
     code, out, err = run(capsys, "log", str(save_file))
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == "=== Chapter 1 ==="
+    assert lines[0].startswith("A 2-Chapter veteran game for ") and lines[1] == "=== Chapter 1 ==="
     assert "--- Refresh ---" in lines and "--- Actions ---" in lines and "=== Chapter 2 ===" in lines
     assert "=== Game over ===" in lines
     assert lines[-1].startswith("Verdict: ")

@@ -121,8 +121,9 @@ def cmd_simulate(args) -> int:
 # ------------------------------------------------------------------ log
 def format_log(game) -> list[str]:
     """The whole log, readable: a header per Chapter and per phase, events indented."""
-    from .engine.log import render
+    from .engine.log import LogRenderer
 
+    render = LogRenderer(game.cat)
     lines: list[str] = []
     chapter = None
     for ev in game.log:
@@ -133,14 +134,17 @@ def format_log(game) -> list[str]:
                 lines.append(f"=== Chapter {chapter} ===")
             lines.append(f"--- {ev.phase.capitalize()} ---")
             continue
+        if kind == "GameStarted":
+            lines.append(render(ev))
+            continue
         if kind == "GameOver":
             lines.append("=== Game over ===")
-            lines.append(render(ev, game.cat))
+            lines.append(render(ev))
             continue
         if chapter is None:
             chapter = 0
             lines.append("=== Setup ===")
-        lines.append("  " + render(ev, game.cat))
+        lines.append("  " + render(ev))
     return lines
 
 
@@ -195,6 +199,42 @@ def cmd_content_check(args) -> int:
 
 
 # ------------------------------------------------------------------ demo
+def demo_story(game) -> list[str]:
+    """VP after each Chapter, and the first big fight of the game blow by blow."""
+    from .engine.log import LogRenderer
+
+    render = LogRenderer(game.cat)
+    sides = [p.faction for p in game.state.players] + ["empire", "chaos"]
+    vp = dict.fromkeys(sides, 0)
+    rows, fight, current, chapter = [], [], None, 0
+    for ev in game.log:
+        line = render(ev)
+        kind = ev.event_type
+        if kind == "VPChanged":
+            vp[ev.faction] = ev.total
+        if kind == "PhaseStarted":
+            if ev.phase == "refresh" and chapter:
+                rows.append((chapter, dict(vp)))
+            chapter = ev.chapter
+        if kind == "CombatStarted" and not fight and current is None:
+            current = [line]
+        elif current is not None:
+            current.append("  " + line)
+            if kind == "CombatEnded":
+                if sum(1 for x in current if "round" in x) >= 2:
+                    fight = current
+                current = None
+    rows.append((chapter, dict(vp)))
+    names = [game.ctx.name(s) for s in sides]
+    out = ["VP at the end of each Chapter:", "  Chapter  " + "  ".join(f"{n:>10}" for n in names)]
+    for ch, v in rows:
+        out.append(f"  {ch:>7}  " + "  ".join(f"{v[s]:>10}" for s in sides))
+    if fight:
+        out += ["", "A fight from this game:"] + ["  " + x for x in fight]
+    out.append("\n(`uprising simulate --save-dir DIR` then `uprising log DIR/game-<seed>.json` shows a whole game)")
+    return out
+
+
 def cmd_demo(seed: int = DEMO_SEED, factions: int = 2) -> int:
     from . import sim
 
@@ -204,10 +244,7 @@ def cmd_demo(seed: int = DEMO_SEED, factions: int = 2) -> int:
     res, game = sim.play_game(cfg.setup(seed), "heuristic")
     if game is None or res.error:
         return _error(f"the demo game failed: {res.error}", 1)
-    lines = format_log(game)
-    print(f"... ({len(lines) - DEMO_TAIL} earlier log lines; `uprising simulate --save-dir DIR` then "
-          "`uprising log DIR/game-<seed>.json` shows a whole game)")
-    print("\n".join(lines[-DEMO_TAIL:]))
+    print("\n".join(demo_story(game)))
     vp = ", ".join(f"{p.faction} {p.vp}" for p in game.state.players)
     print(f"\nVerdict: {res.verdict}  (VP: {vp}; Empire {res.empire_vp}, Chaos {res.chaos_vp}; "
           f"{res.decisions} decisions in {res.seconds:.2f} s)")

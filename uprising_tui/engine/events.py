@@ -22,6 +22,16 @@ class GameEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class GameStarted(GameEvent):
+    template: ClassVar[str] = "A {chapters}-Chapter {difficulty} game for {factions} (seed {seed})"
+    factions: tuple[str, ...]
+    chapters: int
+    difficulty: str
+    seed: int
+    tiles: tuple[tuple[str, str], ...]  # (hex, tile) for every face-up hex at the start
+
+
+@dataclass(frozen=True, slots=True)
 class PhaseStarted(GameEvent):
     template: ClassVar[str] = "Chapter {chapter}: {phase} phase"
     chapter: int
@@ -317,7 +327,7 @@ class CombatRolled(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class CombatTally(GameEvent):
-    template: ClassVar[str] = "{side}: {skulls} Skull(s) hit, {blocked} blocked"
+    template: ClassVar[str] = "{side} take(s) {skulls} hit(s) ({blocked} blocked by Shields)"
     combat: int
     side: str
     skulls: int

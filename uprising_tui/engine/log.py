@@ -35,8 +35,19 @@ def dice_text(roll) -> str:
     return " ".join(out)
 
 
-def render(event: GameEvent, cat: "Catalog") -> str:
+HEX_FIELDS = ("hex", "src", "dst")
+
+
+def render(event: GameEvent, cat: "Catalog", hex_names: dict[str, str] | None = None) -> str:
+    """One event as a line. With `hex_names` (hex id -> tile name), hexes read 'H07 Rigga'."""
     data = event.data()
+    if hex_names:
+        for key in HEX_FIELDS:
+            hid = data.get(key)
+            if isinstance(hid, str) and hid in hex_names:
+                data[key] = f"{hid} {hex_names[hid]}"
+    if event.event_type == "GameStarted":
+        data["factions"] = ", ".join(name_of(cat, f) for f in data["factions"])
     for key in NAMED_FIELDS:
         if key in data:
             data[key] = name_of(cat, data[key])
@@ -57,5 +68,22 @@ def render(event: GameEvent, cat: "Catalog") -> str:
         return f"{event.event_type} {data}"
 
 
+class LogRenderer:
+    """Renders a game's events in order, remembering which tile each hex shows."""
+
+    def __init__(self, cat: "Catalog"):
+        self.cat = cat
+        self.hex_names: dict[str, str] = {}
+
+    def __call__(self, event: GameEvent) -> str:
+        kind = event.event_type
+        if kind == "GameStarted":
+            self.hex_names.update({hid: name_of(self.cat, tile) for hid, tile in event.tiles})
+        elif kind == "HexExplored":
+            self.hex_names[event.hex] = name_of(self.cat, event.tile)
+        return render(event, self.cat, self.hex_names)
+
+
 def render_all(events: Iterable[GameEvent], cat: "Catalog") -> list[str]:
-    return [render(e, cat) for e in events]
+    r = LogRenderer(cat)
+    return [r(e) for e in events]

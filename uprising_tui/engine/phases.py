@@ -11,7 +11,7 @@ from .decision import Decision, Option
 from .economy import RES_NAME, add_vp, always_options, apply_always, gain, pay, pay_id, pay_label, payments
 from .effects import Source, run_effect
 from .events import (
-    ActivationTokenPlaced, DefenseBuilt, EventRevealed, FirstPlayerPassed, GameOver, HeroMoved,
+    ActivationTokenPlaced, DefenseBuilt, EventRevealed, FirstPlayerPassed, GameOver, GameStarted, HeroMoved,
     Note, PhaseStarted, Produced,
 )
 from .nemesis import nemesis_phase
@@ -229,6 +229,8 @@ def verdict(ctx: "Ctx") -> None:
 
 def play(ctx: "Ctx") -> Gen:
     st = ctx.state
+    ctx.emit(GameStarted(tuple(p.faction for p in st.players), st.chapters, ctx.setup.difficulty, ctx.setup.seed,
+                         tuple((h.id, h.tile) for h in st.hexes.values() if h.explored)))
     for chapter in range(1, st.chapters + 1):
         st.chapter = chapter
         yield from refresh_phase(ctx)
