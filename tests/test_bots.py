@@ -6,7 +6,8 @@ import statistics
 import pytest
 
 from uprising_tui.bots import BOTS, HeuristicBot, get_bot
-from uprising_tui.bots.heuristic import Dice, Foe, _quest_chance, estimate_fight, parse_pay
+from uprising_tui.bots.estimate import Dice, Foe, _quest_chance, estimate_fight
+from uprising_tui.bots.heuristic_answers import parse_pay
 from uprising_tui.engine import Game, Setup
 from uprising_tui.engine.game import default_catalog
 from uprising_tui.sim import FACTIONS

@@ -16,7 +16,7 @@ from uprising_tui.engine.actions import market
 from uprising_tui.engine.cards import use_card
 from uprising_tui.engine.effects import Source, run_effect
 from uprising_tui.engine.quests import attempt_quest
-from uprising_tui.engine.scenario import Scenario, activate, fight, run_phase
+from uprising_tui.engine.scenario import Scenario, fight, run_phase
 
 from .helpers import events, play_out
 

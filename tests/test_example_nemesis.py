@@ -5,7 +5,6 @@ and Horde (steps 1-4) activations.
 1-faction map: H00 the Capital; ring 1 H01-H06; H07 (touches H14 H15 H08 H01 H13 W18);
 H08 (touches H15 W04 H09 H02 H01 H07); H09/H13 Sea Tower spaces; H14 the home hex;
 W09-W12 the Fog Grave (W10 touches H03 H04, W11/W12 touch H04)."""
-import pytest
 
 from uprising_tui.engine.scenario import Scenario, activate, effect, run_phase, turn
 

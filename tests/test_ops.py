@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 from types import MappingProxyType
 
-import pytest
 from pydantic import TypeAdapter
 
 from uprising_tui.content import models as m

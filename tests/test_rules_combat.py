@@ -5,7 +5,7 @@ the order of combats on a hex, and the timing windows of cards.
 Dice are rigged per colour in roll order (the attacking side's dice first). Combats are
 fought on H08 of the 1-faction map unless said otherwise."""
 from uprising_tui.engine.combat_dice import Side, base_dice
-from uprising_tui.engine.scenario import Scenario, activate, fight, turn
+from uprising_tui.engine.scenario import Scenario, activate, fight
 
 from .helpers import events, play_out
 

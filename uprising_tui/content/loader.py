@@ -18,7 +18,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from . import models as m
-from .ops import ExchangeUnit, PlaceUnit
+from .ops import ExchangeUnit
 
 CONTENT_ENV = "UPRISING_CONTENT"
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, Callable, Generator
 from . import pieces
 from .decision import Decision, Option
 from .economy import RES_NAME, add_ap, add_vp, gain
-from .events import AttributeGained, CardDiscarded, CardGained, Note
-from .state import CardState, NemCard
+from .events import AttributeGained, Note
+from .state import NemCard
 
 if TYPE_CHECKING:
     from .context import Ctx

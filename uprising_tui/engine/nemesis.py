@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Generator
 from . import pieces
 from .board import UNREACHABLE
 from .cards import fire_triggers
-from .decision import Decision, Option
-from .economy import add_vp
+from .decision import Decision
 from .events import NemesisActivated, Note, PiecesRemoved, HordeFormed
 from .fights import settle
 from .state import NemCard

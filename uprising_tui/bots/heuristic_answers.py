@@ -1,0 +1,195 @@
+"""The heuristic bot's answers to the smaller Decision kinds (cards, dice, damage,
+placements, scoring). Mixed into HeuristicBot, which provides the shared helpers."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.units import unit_value
+
+if TYPE_CHECKING:
+    from .heuristic import View
+
+ATTR_DIE = {"might": "red", "magic": "purple", "leadership": "blue"}
+
+
+class AnswersMixin:
+    def on_keep_feat(self, v: View) -> str | None:
+        best = None
+        for oid in v.ids:
+            fid = oid.split(":", 1)[1]
+            feat = v.cat.feats.get(fid)
+            if feat is None:
+                continue
+            ops = {op.op for op in feat.effect}
+            score = (3 if "gain_attribute" in ops else 2 if feat.use.when == "combat" else 1)
+            score += 0.5 if feat.use.cost == "flip" or feat.use.limit != "none" else 0
+            if best is None or score > best[0]:
+                best = (score, oid)
+        return best[1] if best else None
+
+    def on_gain_attribute(self, v: View) -> str | None:
+        p = v.p
+        if p is None:
+            return None
+        order = sorted(("might", "magic", "leadership"), key=lambda a: (p.attr(a), a))
+        return v.pick(*(f"attr:{a}" for a in order))
+
+    def on_gain_choice(self, v: View) -> str | None:
+        p = v.p
+        if p is None:
+            return None
+        order = sorted(("plunder", "food", "salt"), key=lambda r: p.res(r))
+        return v.pick(*(f"res:{r}" for r in order))
+
+    def on_discard(self, v: View) -> str | None:
+        """Over the card limit / discard a Feat: the cheapest Item, else the weakest Feat."""
+        best = None
+        for oid in v.ids:
+            cid = oid.split(":", 1)[1]
+            item = v.cat.items.get(cid)
+            score = item.cost if item is not None else 10
+            if best is None or score < best[0]:
+                best = (score, oid)
+        return best[1] if best else None
+
+    # ------------------------------------------------------------------ combat
+    def on_combat_card(self, v: View) -> str | None:
+        key_base = (v.st.counter, v.d.actor)
+        for oid in v.with_prefix("card:"):
+            key = key_base + (oid,)
+            if self.card_uses.get(key, 0) < 2:
+                self.card_uses[key] = self.card_uses.get(key, 0) + 1
+                if len(self.card_uses) > 512:
+                    self.card_uses.clear()
+                return oid
+        return "done"
+
+    def on_quest_card(self, v: View) -> str | None:
+        for oid in v.with_prefix("card:"):
+            use = self.card_use(v, oid[5:])
+            if use is not None and use.cost != "none":
+                return oid
+        return "done"
+
+    def on_bolt(self, v: View) -> str | None:
+        if "bolt:shield" in v.ids:
+            return "bolt:shield"
+        druids = v.with_prefix("bolt:druid:")
+        return druids[0] if druids else "bolt:none"
+
+    def on_assign_damage(self, v: View) -> str | None:
+        best = None
+        for oid in v.with_prefix("unit:"):
+            unit = oid.split(":", 1)[1]
+            if unit not in v.cat.units:
+                continue
+            val = unit_value(v.ctx, unit)
+            if best is None or val < best[0]:
+                best = (val, oid)
+        return best[1] if best else None
+
+    def on_reroll(self, v: View) -> str | None:
+        for o in v.d.options:
+            if o.id.startswith("die:") and o.label.endswith("blank"):
+                return o.id
+        return v.pick("done")
+
+    def on_set_die(self, v: View) -> str | None:
+        for o in v.d.options:
+            if o.label.endswith("blank"):
+                return o.id
+        return None
+
+    def on_highlands(self, v: View) -> str | None:
+        return self.strongest_colour(v)
+
+    # ------------------------------------------------------------------ placements and ties
+    def on_place_unit(self, v: View) -> str | None:
+        best = None
+        for oid in v.with_prefix("unit:"):
+            unit = oid.split(":", 1)[1]
+            if unit not in v.cat.units:
+                continue
+            val = unit_value(v.ctx, unit)
+            if best is None or val > best[0]:
+                best = (val, oid)
+        return best[1] if best else None
+
+    def on_place_unit_hex(self, v: View) -> str | None:
+        st = v.st
+        mine = self.own_havens(v)
+
+        def score(hid: str) -> float:
+            h = st.hexes[hid]
+            own = h.haven == v.d.actor
+            return (2 if own and self.threatened(v, hid) else 0) + own - 0.1 * h.unit_count \
+                - 0.01 * self.dist_to_set(v, hid, mine)
+        return self.hex_choice(v, score)
+
+    def on_no_haven_hex(self, v: View) -> str | None:
+        if v.p is None:
+            return None
+        return self.hex_choice(v, lambda hid: -v.board.hex_distance(hid, v.p.hero_hex))
+
+    def on_remove_curse(self, v: View) -> str | None:
+        havens = self.all_havens(v)
+        return self.hex_choice(v, lambda hid: -self.dist_to_set(v, hid, havens))
+
+    def on_remove_haven(self, v: View) -> str | None:
+        st, cat = v.st, v.cat
+
+        def score(hid: str) -> float:  # lose the least valuable Haven
+            h = st.hexes[hid]
+            tile = cat.hexes.get(h.tile)
+            worth = (tile.vp * 2 + tile.resources.salt + tile.resources.plunder + tile.resources.food) if tile else 0
+            return -(worth + h.unit_count)
+        return self.hex_choice(v, score)
+
+    def on_target_haven(self, v: View) -> str | None:
+        st = v.st
+        return self.hex_choice(v, lambda hid: st.hexes[hid].unit_count + st.hexes[hid].tower + st.hexes[hid].wall)
+
+    def on_target_faction(self, v: View) -> str | None:
+        st = v.st
+
+        def strength(fac: str) -> int:
+            return sum(h.unit_count for h in st.hexes.values() if h.owner == fac)
+        best = max((o for o in v.ids if o.startswith("faction:")), key=lambda o: (strength(o[8:]), o), default=None)
+        return best
+
+    def on_place_unit_player(self, v: View) -> str | None:
+        return v.pick(f"faction:{v.d.actor}")
+
+    def on_activation_token(self, v: View) -> str | None:
+        havens = self.all_havens(v)
+        best = None
+        for oid in v.with_prefix("card:"):
+            card = v.st.nem(oid[5:])
+            d = self.dist_to_set(v, card.hex, havens) if card is not None else 0
+            if best is None or d > best[0]:
+                best = (d, oid)
+        return best[1] if best else None
+
+    def on_enemy_hex(self, v: View) -> str | None:
+        return self.far_from_havens(v)
+
+    # ------------------------------------------------------------------ scoring
+    def on_buy_vp(self, v: View) -> str | None:
+        st = v.st
+        if st.chapter != st.chapters:
+            return "done"
+        vp = {q.faction: q.vp for q in st.players}
+        opts = [o for o in v.ids if o.startswith("vp:") and o[3:] in vp]
+        if not opts:
+            return "done"
+        return min(opts, key=lambda o: (vp[o[3:]], o))
+
+
+def parse_pay(text: str) -> dict[str, int] | None:
+    """'s2p0f1' -> {'salt': 2, 'plunder': 0, 'food': 1}."""
+    try:
+        s, rest = text[1:].split("p")
+        pl, f = rest.split("f")
+        return {"salt": int(s), "plunder": int(pl), "food": int(f)}
+    except ValueError:
+        return None

@@ -1,0 +1,175 @@
+"""The heuristic bot's Quests, Market and Build choices. Mixed into HeuristicBot."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.economy import payments
+from .heuristic_answers import parse_pay
+
+if TYPE_CHECKING:
+    from .heuristic import View
+
+ATTR_DIE = {"might": "red", "magic": "purple", "leadership": "blue"}
+PAY_WEIGHT = {"salt": 1.0, "plunder": 1.15, "food": 1.3}
+QUEST_CHANCE = 0.4  # attempt a Quest at this success chance or better
+
+
+class EconomyMixin:
+    def quest_pool(self, v: View, qid: str) -> tuple[float, str | None]:
+        """Best success chance for quest `qid` now, and the Guile split that gives it."""
+        p, cat, st = v.p, v.cat, v.st
+        q = cat.quests[qid]
+        goals = tuple((g.symbol, g.count) for g in q.goals)
+        base = ["red"] * p.might + ["purple"] * p.magic + ["blue"] * p.leadership
+        h = st.hexes[p.hero_hex]
+        terrain = None if (h.curse or not h.explored) else cat.hexes[h.tile].terrain
+        for b in q.bonus:
+            met = (b.when == "always" or (b.when == "terrain" and terrain == b.terrain)
+                   or (b.when == "curse" and h.curse) or (b.when == "sea_tower" and v.board.is_sea_tower(h.id))
+                   or (b.when == "haven" and h.haven == p.faction))
+            if met:
+                base += list(b.dice) + [self.best_colour(goals)] * b.any_die
+        best = (-1.0, None)
+        for y in range(p.guile + 1):
+            pool = base + ["white"] * (p.guile - y) + ["yellow"] * y
+            chance = self.dice.quest_chance(pool, goals, q.threshold)
+            if chance > best[0]:
+                best = (chance, f"guile:{p.guile - y}w{y}y" if p.guile else None)
+        return best
+
+    def best_colour(self, goals) -> str:
+        def value(c: str) -> float:
+            return sum(getattr(self.dice.stats[c], sym) / n for sym, n in goals)
+        return max(self.dice.stats, key=lambda c: (value(c), c))
+
+    def best_quest(self, v: View, threshold: float = QUEST_CHANCE) -> str | None:
+        if v.p is None:
+            return None
+        best = None
+        for oid in v.with_prefix("quest:"):
+            qid = oid.split(":", 1)[1]
+            if qid not in v.cat.quests:
+                continue
+            chance, guile = self.quest_pool(v, qid)
+            if chance >= threshold and (best is None or chance > best[0]):
+                best = (chance, oid, qid, guile)
+        if best is None:
+            return None
+        self.quest_plan[v.p.faction] = (best[2], best[3])
+        return best[1]
+
+    def on_choose_quest(self, v: View) -> str | None:
+        return self.best_quest(v, threshold=-1.0)
+
+    def on_quest_failure(self, v: View) -> str | None:
+        """Whose failure effect resolves: the Quest whose failure does the least."""
+        def harm(oid: str) -> float:
+            q = v.cat.quests.get(oid.split(":", 1)[1])
+            if q is None:
+                return 99.0
+            return sum(getattr(op, "amount", 1) or 1 for op in q.fail if op.op != "keep_quest")
+        quests = v.with_prefix("quest:")
+        return min(quests, key=lambda o: (harm(o), o)) if quests else None
+
+    def on_guile(self, v: View) -> str | None:
+        plan = self.quest_plan.get(v.d.actor)
+        if plan and plan[1] in v.ids:
+            return plan[1]
+        return v.ids[-1]  # all yellow: Skulls
+
+    def on_die_colour(self, v: View) -> str | None:
+        plan = self.quest_plan.get(v.d.actor)
+        if plan and v.st.phase == "actions" and plan[0] in v.cat.quests and v.d.prompt.startswith("Quest"):
+            goals = tuple((g.symbol, g.count) for g in v.cat.quests[plan[0]].goals)
+            return v.pick(f"colour:{self.best_colour(goals)}")
+        return self.strongest_colour(v)
+
+    def strongest_colour(self, v: View) -> str | None:
+        return v.pick(*(f"colour:{c}" for c in self.dice.strength_order))
+
+    # ---- Market
+    def best_market(self, v: View) -> str | None:
+        p = v.p
+        if p is None or len(p.feats) + len(p.items) >= 9:
+            return None
+        best = None
+        for oid in v.with_prefix("market:"):
+            iid = oid.split(":", 1)[1]
+            item = v.cat.items.get(iid)
+            if item is None:
+                continue
+            price = item.cost - (1 if v.board.is_sea_tower(p.hero_hex) else 0)
+            if p.salt - price >= 3 and (best is None or item.cost > best[0]):
+                best = (item.cost, oid)
+        return best[1] if best else None
+
+    # ------------------------------------------------------------------ build
+    def reserves(self, v: View) -> dict[str, int]:
+        p, st = v.p, v.st
+        if st.phase == "scoring" or p is None:
+            return {"salt": 0, "plunder": 0, "food": 0}
+        plunder = v.cat.factions[p.faction].haven_cost if p.havens_in_supply > 0 else 0
+        return {"salt": 0, "plunder": plunder, "food": 1}
+
+    def pay_score(self, v: View, way: dict[str, int]) -> float:
+        p = v.p
+        keep = self.reserves(v)
+        score = 0.0
+        for r, n in way.items():
+            left = p.res(r) - n
+            score += n * PAY_WEIGHT[r] + 10 * max(0, keep[r] - left) - 0.01 * left
+        return score
+
+    def affordable_way(self, v: View, costs) -> dict[str, int] | None:
+        """The cheapest way to pay one of `costs` that keeps the reserves; None if none does."""
+        keep = self.reserves(v)
+        ok = [w for w in payments(v.p, costs) if all(v.p.res(r) - n >= keep[r] for r, n in w.items())]
+        return min(ok, key=lambda w: self.pay_score(v, w)) if ok else None
+
+    def on_build(self, v: View) -> str | None:
+        p, st, cat = v.p, v.st, v.cat
+        if p is None:
+            return "done"
+        card = self.action_card(v)  # one-shot build cards (place a Unit, ...)
+        if card:
+            return card
+        havens = self.own_havens(v)
+        danger = [h for h in havens if self.threatened(v, h)]
+        keep = self.reserves(v)
+        rich = p.plunder >= keep["plunder"] + 3
+        for hid in danger:
+            if rich and f"tower:{hid}" in v.ids:
+                return f"tower:{hid}"
+            if rich and f"wall:{hid}" in v.ids:
+                return f"wall:{hid}"
+        total = p.salt + p.plunder + p.food
+        best = None
+        ways: dict[str, dict[str, int] | None] = {}
+        for oid in v.with_prefix("build:"):
+            _, unit, hid = oid.split(":")
+            u = cat.units[unit]
+            if unit not in ways:
+                ways[unit] = self.affordable_way(v, u.costs)
+            way = ways[unit]
+            if way is None:
+                continue
+            spent = sum(way.values())
+            if u.grade == "elite" and total - spent < 6:
+                continue
+            h = st.hexes[hid]
+            strength = self.dice.strength(u.die)
+            score = (hid in danger) * 3 - h.unit_count + strength - 0.4 * spent
+            if best is None or score > best[0]:
+                best = (score, oid)
+        return best[1] if best else "done"
+
+    def on_pay(self, v: View) -> str | None:
+        best = None
+        for oid in v.with_prefix("pay:"):
+            way = parse_pay(oid[4:])
+            if way is None:
+                continue
+            s = self.pay_score(v, way)
+            if best is None or s < best[0]:
+                best = (s, oid)
+        return best[1] if best else None
