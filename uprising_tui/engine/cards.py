@@ -133,7 +133,6 @@ def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
         use, eff = card_use(ctx, c.id)
         if use is None or not eff or use.when not in wanted:
             continue
-        d = card_def(ctx, c.id)
         if use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in eff):
             continue  # attribute Feats resolved when gained
         out.append(c.id)

@@ -7,7 +7,7 @@ from . import pieces
 from .board import UNREACHABLE
 from .cards import fire_triggers
 from .decision import Decision
-from .events import NemesisActivated, Note, PiecesRemoved, HordeFormed
+from .events import HordeFormed, NemesisActivated, Note, PiecesRemoved
 from .fights import settle
 from .state import NemCard
 

@@ -8,11 +8,27 @@ from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios
 from .actions.turn import actions_phase
 from .cards import draw_feats, refill_market, usable, use_card
 from .decision import Decision, Option
-from .economy import add_vp, always_options, apply_always, gain, pay, pay_id, pay_label, payments
+from .economy import (
+    add_vp,
+    always_options,
+    apply_always,
+    gain,
+    pay,
+    pay_id,
+    pay_label,
+    payments,
+)
 from .effects import Source, run_effect
 from .events import (
-    ActivationTokenPlaced, DefenseBuilt, EventRevealed, FirstPlayerPassed, GameOver, GameStarted, HeroMoved,
-    PhaseStarted, Produced,
+    ActivationTokenPlaced,
+    DefenseBuilt,
+    EventRevealed,
+    FirstPlayerPassed,
+    GameOver,
+    GameStarted,
+    HeroMoved,
+    PhaseStarted,
+    Produced,
 )
 from .nemesis import nemesis_phase
 from .quests import deal_quest

@@ -11,8 +11,16 @@ from typing import TYPE_CHECKING, Generator, Iterable
 from .decision import Decision, Option
 from .economy import add_vp
 from .events import (
-    CursePlaced, CurseRemoved, GarrisonPlaced, HavenRemoved, HordeFormed, NemesisPlaced,
-    Note, PiecesRemoved, SkeletonPlaced, TargetPlaced,
+    CursePlaced,
+    CurseRemoved,
+    GarrisonPlaced,
+    HavenRemoved,
+    HordeFormed,
+    NemesisPlaced,
+    Note,
+    PiecesRemoved,
+    SkeletonPlaced,
+    TargetPlaced,
 )
 from .state import NemCard
 

@@ -1,0 +1,175 @@
+"""What cards and Godpowers do inside a combat: add dice or symbols, turn or reroll
+dice, cancel enemy symbols, destroy Units, penalties. Mixed into Combat."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator
+
+from . import pieces
+from .combat_dice import Side, apply_marsh
+from .decision import Decision, Option
+from .events import Note
+from .units import destroy_player_unit, unit_value
+
+if TYPE_CHECKING:
+    from .context import Ctx
+
+Gen = Generator[Decision, str, object]
+
+
+class CombatOps:
+    ctx: "Ctx"
+    hid: str
+    step: str | None
+    destroyed_by: dict[str, str]
+
+    def pick_one_die(self, side: Side, colours: list[str]) -> Gen:
+        """Highlands: one die in Archery. The Nemesis takes its strongest."""
+        if not side.is_player:
+            order = self.ctx.cat.strength_order
+            return min(colours, key=order.index)
+        opts = [Option(f"colour:{c}", c.capitalize()) for c in dict.fromkeys(colours)]
+        pick = yield from self.ctx.ask(side.owner, "highlands_die", "Highlands: which single die do you roll?", opts)
+        return pick.split(":")[1]
+
+    def add_dice(self, side: Side, colour: str, count: int) -> Gen:
+        step_now = self._step()
+        if step_now == "before_rolling":
+            side.pool.extend([colour] * count)
+            return
+        rolled = self._roll(apply_marsh([colour] * count, self.terrain))
+        if step_now == "after_damage":
+            skulls = sum(f.count("skull") for _, f in rolled)
+            self.ctx.emit(Note(f"Extra dice after damage: {skulls} Skull(s)"))
+            yield from self.damage(self.enemy_of(side), skulls, by=side)
+            return
+        side.dice.extend(rolled)
+
+    def _step(self) -> str:
+        return self.step or "before_rolling"
+
+    def add_symbols(self, side: Side, op) -> Gen:
+        mult = side.count("bolt") if op.per_bolt else 1
+        if self._step() == "after_damage":  # After Damage extra Skulls apply at once (no new round)
+            skulls = op.skull * mult
+            if skulls:
+                self.ctx.emit(Note(f"Extra Skulls after damage: {skulls}"))
+                yield from self.damage(self.enemy_of(side), skulls, by=side)
+            return
+        for sym in ("skull", "shield", "bolt"):
+            side.extra[sym] += getattr(op, sym) * mult
+
+    def set_die(self, side: Side, face: str) -> Gen:
+        if not side.dice:
+            return
+        opts = [Option(f"die:{i}", f"{c} {'+'.join(f) or 'blank'}") for i, (c, f) in enumerate(side.dice)]
+        i = int((yield from self.ctx.ask(side.owner, "set_die", f"Turn which die to show a {face}?", opts)).split(":")[1])
+        side.dice[i][1] = (face,)
+
+    def reroll(self, side: Side, count, only: str, reason: str = "") -> Gen:
+        ctx = self.ctx
+        def ok(f) -> bool:
+            return (only == "any") or (only == "blank" and not f) or (only == "non_bolt" and "bolt" not in f)
+        idx = [i for i, (_, f) in enumerate(side.dice) if ok(f)]
+        if not side.is_player:  # the Nemesis rerolls blanks only
+            idx = [i for i, (_, f) in enumerate(side.dice) if not f]
+            if count not in ("any", "all"):
+                idx = idx[:count]
+            chosen = idx
+        elif count == "all":
+            chosen = idx
+        else:
+            limit = len(idx) if count == "any" else count
+            chosen = []
+            while len(chosen) < limit:
+                left = [i for i in idx if i not in chosen]
+                if not left:
+                    break
+                opts = [Option(f"die:{i}", f"Reroll {side.dice[i][0]} {'+'.join(side.dice[i][1]) or 'blank'}") for i in left]
+                opts.append(Option("done", "Done choosing"))
+                pick = yield from ctx.ask(side.owner, "reroll", f"{reason or 'Reroll'}: pick a die to reroll", opts)
+                if pick == "done":
+                    break
+                chosen.append(int(pick.split(":")[1]))
+        for i in chosen:
+            side.dice[i][1] = ctx.dice.roll(side.dice[i][0])
+        if chosen:
+            ctx.emit(Note(f"{side.label(ctx)} rerolls {len(chosen)} die/dice{' (' + reason + ')' if reason else ''}"))
+
+    def cancel_enemy(self, side: Side, symbol: str, count: int) -> None:
+        self.enemy_of(side).cancelled[symbol] += count
+
+    def destroy_enemy_unit(self, side: Side, op) -> Gen:
+        ctx = self.ctx
+        enemy = self.enemy_of(side)
+        h = ctx.state.hexes[self.hid]
+        if enemy.is_player:
+            p = ctx.state.player(enemy.owner)
+            cands = [(unit_value(ctx, u), "map", u) for u in h.units]
+            if op.include_reserve:
+                cands += [(unit_value(ctx, u), "reserve", u) for u, n in p.reserve.items() if n > 0]
+            if not cands:
+                return
+            _, where, unit = max(cands)
+            if op.self_threat and side.is_big:  # the player may make the card pay instead
+                me = ctx.state.nem(side.card)
+                opts = [Option("unit", f"Lose your {ctx.name(unit)}"),
+                        Option("threat", f"{ctx.name(side.card)} loses {op.self_threat} Threat")]
+                pick = yield from ctx.ask(p.faction, "enemy_penalty", f"{ctx.name(side.card)}'s Godpower: choose", opts)
+                if pick == "threat":
+                    if me is not None:
+                        pieces.change_threat(ctx, me, -op.self_threat)
+                        if me.threat <= 0:
+                            self.destroyed_by[me.id] = p.faction
+                    return
+            if op.choose == "any" and len(h.units) > 1:  # the players pick which of their Units here
+                opts = [Option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})") for u in sorted(h.units)]
+                where, unit = "map", (yield from ctx.ask(enemy.owner, "destroy_choice",
+                                                         "Which of your Units is destroyed?", opts)).split(":", 1)[1]
+            if where == "map":
+                destroy_player_unit(ctx, self.hid, unit, "box" if op.remove_from_game else side.owner)
+            else:
+                p.reserve[unit] -= 1
+                p.removed_units[unit] = p.removed_units.get(unit, 0) + 1
+                ctx.emit(Note(f"{ctx.name(unit)} is removed from {ctx.name(p.faction)}'s reserve"))
+        elif enemy.is_big and op.or_threat:
+            card = ctx.state.nem(enemy.card)
+            if card is not None:
+                pieces.change_threat(ctx, card, -op.or_threat)
+                if card.threat <= 0:
+                    self.destroyed_by[card.id] = side.owner
+        else:
+            yield from self.damage(enemy, 1, by=side)
+
+    def enemy_penalty(self, side: Side, op) -> Gen:
+        ctx = self.ctx
+        enemy = self.enemy_of(side)
+        if not enemy.is_player:
+            return
+        p = ctx.state.player(enemy.owner)
+        card = ctx.state.nem(side.card)
+        from .cards import discard_card
+        opts = []
+        if op.penalty == "discard_item_or_feat" and (p.items or p.feats):
+            opts.append(Option("penalty", "Discard your most expensive Item or a Feat"))
+        if op.penalty == "flip_all_cards" and any(c.face_up for c in p.feats + p.items):
+            opts.append(Option("penalty", "Flip all your Feats and Items face down"))
+        opts.append(Option("threat", f"{ctx.name(side.card)} loses {op.threat} Threat"))
+        pick = yield from ctx.ask(p.faction, "enemy_penalty", f"{ctx.name(side.card)}'s Godpower: choose", opts)
+        if pick == "threat":
+            if card is not None:
+                pieces.change_threat(ctx, card, -op.threat)
+                if card.threat <= 0:
+                    self.destroyed_by[card.id] = p.faction
+            return
+        if op.penalty == "flip_all_cards":
+            for c in p.feats + p.items:
+                c.face_up = False
+            ctx.emit(Note(f"{ctx.name(p.faction)} flips every Feat and Item"))
+            return
+        if p.items:
+            top = max(p.items, key=lambda c: ctx.cat.items[c.id].cost)
+            discard_card(ctx, p, top.id)
+        else:
+            opts = [Option(f"feat:{c.id}", ctx.name(c.id), card=c.id) for c in p.feats]
+            fid = (yield from ctx.ask(p.faction, "discard_feat", "Discard a Feat", opts)).split(":", 1)[1]
+            discard_card(ctx, p, fid)

@@ -1,0 +1,242 @@
+"""Op handlers that place, move, change or remove Nemesis pieces, Curses and Havens."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generator
+
+from . import pieces
+from .decision import Decision
+from .economy import add_vp
+from .effect_source import decider
+from .events import Note
+from .state import NemCard
+
+if TYPE_CHECKING:
+    pass
+
+Gen = Generator[Decision, str, Any]
+
+
+# ------------------------------------------------------------------ Nemesis pieces
+def op_place_garrison(ctx, op, src):
+    actor = decider(ctx, src)
+    if op.where == "here" and src.hex:
+        for _ in range(op.count):
+            yield from pieces.garrison_here(ctx, src.hex, actor)
+    elif op.where == "capital":
+        for _ in range(op.count):
+            yield from pieces.garrison_here(ctx, pieces.capital_id(ctx), actor)
+    elif op.where == "with_garrisons":  # stack on another Garrison; with none to stack on, as 'empty'
+        for _ in range(op.count):
+            st = ctx.state
+            stacks = [h.id for h in st.hexes.values()
+                      if 0 < len(h.garrisons) < 3 and st.garrison_reserve[len(h.garrisons)] > 0]
+            if stacks:
+                hid = yield from pieces.choose_hex(ctx, actor, "place_garrison", "Stack a Garrison on another Garrison",
+                                                   stacks, tie=ctx.nemesis_acting)
+                yield from pieces.garrison_here(ctx, hid, actor)
+            else:
+                yield from pieces.place_garrisons(ctx, actor, 1)
+    else:
+        yield from pieces.place_garrisons(ctx, actor, op.count)
+
+
+def op_place_skeleton(ctx, op, src):
+    actor = decider(ctx, src)
+    if op.where == "here" and src.hex:
+        for _ in range(op.count):
+            yield from pieces.skeleton_here(ctx, src.hex, actor)
+    elif op.where == "empty" and pieces.empty_hexes(ctx):  # "place N Skeletons on an empty hex": all on one
+        hid = yield from pieces.choose_hex(ctx, actor, "place_skeleton", f"Place {op.count} Skeleton(s) on an empty hex",
+                                           pieces.empty_hexes(ctx), tie=ctx.nemesis_acting)
+        for _ in range(op.count):
+            yield from pieces.skeleton_here(ctx, hid, actor)
+    else:
+        yield from pieces.place_skeletons(ctx, actor, op.count, op.where)
+
+
+def op_place_or_reinforce(ctx, op, src):
+    yield from pieces.place_or_reinforce(ctx, src.hex, op.unit, op.count, decider(ctx, src))
+
+
+def op_remove_here(ctx, op, src):
+    pieces.remove_here(ctx, src.hex, op.what)
+
+
+def op_place_legion(ctx, op, src):
+    from .fights import settle
+    for _ in range(op.count):
+        card = yield from pieces.place_legion(ctx, decider(ctx, src), op.threat)
+        if card is not None:
+            yield from settle(ctx, card.hex, attacker="empire")
+
+
+def op_place_horde(ctx, op, src):
+    from .fights import settle
+    for _ in range(op.count):
+        at = src.hex if op.where == "here" else None
+        card = yield from pieces.place_horde(ctx, decider(ctx, src), at=at, region=op.region,
+                                             not_adjacent_to_haven=op.not_adjacent_to_haven, threat=op.threat)
+        if card is not None and card.id in ctx.state.hordes:
+            yield from settle(ctx, card.hex, attacker="chaos")
+
+
+def op_place_curse(ctx, op, src):
+    actor = decider(ctx, src)
+    for _ in range(op.count):
+        if op.where == "here":
+            hid = src.nem.hex if src.nem else src.hex
+        else:
+            st = ctx.state
+            if op.where == "empty":
+                cands = pieces.empty_hexes(ctx)
+            else:
+                cands = [h.id for h in st.hexes.values() if not h.explored and not h.curse]
+            if not cands:
+                add_vp(ctx, "chaos", 1, "no hex for a Curse")
+                continue
+            hid = yield from pieces.choose_hex(ctx, actor, "place_curse", "Place a Curse", cands, tie=True)
+        yield from pieces.place_curse(ctx, hid, actor)
+
+
+def op_remove_curse(ctx, op, src):
+    st = ctx.state
+    if op.where == "here":
+        cands = [src.hex] if src.hex and st.hexes[src.hex].curse else []
+    elif op.where == "adjacent":
+        cands = [n for n in (src.hex,) + tuple(x for x in ctx.board.geo[src.hex] if x) if st.hexes[n].curse]
+    else:
+        cands = [h.id for h in st.hexes.values() if h.curse]
+    if not cands:
+        ctx.emit(Note("No Curse to remove"))
+        return
+    hid = yield from pieces.choose_hex(ctx, decider(ctx, src), "remove_curse", "Remove which Curse?", cands)
+    pieces.remove_curse(ctx, hid)
+
+
+def op_activation_token(ctx, op, src):
+    yield from pieces.add_token(ctx, op.count)
+
+
+def op_activate(ctx, op, src):
+    from .nemesis import activate_card, activate_skeletons
+    st = ctx.state
+    if op.which == "skeletons":
+        yield from activate_skeletons(ctx)
+        return
+    if op.which == "self":
+        cards = [src.nem] if src.nem else []
+    elif op.which == "all_legions":
+        cards = sorted(st.legions.values(), key=lambda c: ctx.cat.nemesis(c.id).initiative)
+    else:
+        cards = sorted(st.hordes.values(), key=lambda c: ctx.cat.nemesis(c.id).initiative)
+    for c in list(cards):
+        if st.nem(c.id) is c:
+            yield from activate_card(ctx, c)
+
+
+def op_place_target(ctx, op, src):
+    if src.nem is not None and src.nem.kind == "legion":
+        yield from pieces.place_target(ctx, src.nem)
+
+
+def _threat_cards(ctx, op, src) -> list[NemCard]:
+    st = ctx.state
+    me = src.nem
+    if op.which == "self":
+        return [me] if me else []
+    if op.which == "other_hordes":
+        return [c for c in st.hordes.values() if c is not me]
+    if op.which == "all_hordes":
+        return list(st.hordes.values())
+    if op.which == "all_legions":
+        return list(st.legions.values())
+    if op.which == "all_others":
+        return [c for c in list(st.legions.values()) + list(st.hordes.values()) if c is not me]
+    if op.which == "enemy_here" and ctx.combat is not None and src.side is not None:
+        other = ctx.combat.enemy_of(src.side)
+        card = st.nem(other.card) if other.card else None
+        return [card] if card else []
+    return []
+
+
+def op_threat(ctx, op, src):
+    for c in _threat_cards(ctx, op, src):
+        pieces.change_threat(ctx, c, op.amount)
+    yield from pieces.sweep_destroyed(ctx, src.actor)
+
+
+def op_set_threat(ctx, op, src):
+    if src.nem is not None:
+        pieces.change_threat(ctx, src.nem, op.value - src.nem.threat)
+
+
+def op_remove_sea_tower(ctx, op, src):
+    yield from pieces.remove_sea_tower(ctx, src.nem, move_here=op.move_here)
+
+
+def op_remove_haven(ctx, op, src):
+    st = ctx.state
+    here = src.nem.hex if src.nem else src.hex
+    if op.where == "here":
+        cands = [here] if here and st.hexes[here].haven else []
+    elif op.where == "here_or_adjacent":
+        cands = [x for x in (here,) + tuple(n for n in ctx.board.geo[here] if n) if st.hexes[x].haven]
+    else:
+        cands = [h.id for h in st.hexes.values() if h.haven]
+    if not cands:
+        return
+    hid = yield from pieces.choose_hex(ctx, ctx.first.faction, "remove_haven", "Which Haven is removed?", cands, tie=True)
+    yield from pieces.remove_haven(ctx, hid, ctx.name(src.card))
+
+
+def op_remove_defense(ctx, op, src):
+    h = ctx.state.hexes[src.nem.hex if src.nem else src.hex]
+    if h.tower:
+        h.tower = False
+        ctx.emit(Note(f"{ctx.name(src.card)} tears down the Tower on {h.id}"))
+    elif h.wall:
+        h.wall = False
+        ctx.emit(Note(f"{ctx.name(src.card)} tears down the Wall on {h.id}"))
+    elif h.haven:
+        yield from pieces.remove_haven(ctx, h.id, ctx.name(src.card))
+    elif op.else_threat and ctx.combat is not None and src.side is not None:
+        other = ctx.combat.enemy_of(src.side)
+        card = ctx.state.nem(other.card) if other.card else None
+        if card is not None:
+            pieces.change_threat(ctx, card, -op.else_threat)
+
+
+def op_destroy_unit(ctx, op, src):
+    side = src.side
+    if side is None and ctx.combat is not None and src.card:
+        # a destroyed Legion/Horde's bottom effect (the Imperial Guard) strikes from its own side
+        side = next((s for s in (ctx.combat.a, ctx.combat.b) if s.card == src.card), None)
+    if ctx.combat is None or side is None:
+        return
+    yield from ctx.combat.destroy_enemy_unit(side, op)
+
+
+def op_enemy_penalty(ctx, op, src):
+    if ctx.combat is None or src.side is None:
+        return
+    yield from ctx.combat.enemy_penalty(src.side, op)
+
+
+def op_move_to_closest_empty(ctx, op, src):
+    if src.nem is None:
+        return
+    st = ctx.state
+    empties = pieces.empty_hexes(ctx)
+    if not empties:
+        return
+    d = min(ctx.board.hex_distance(src.nem.hex, e) for e in empties)
+    cands = [e for e in empties if ctx.board.hex_distance(src.nem.hex, e) == d]
+    hid = yield from pieces.choose_hex(ctx, st.first.faction, "nemesis_move", f"Where does {ctx.name(src.card)} go?", cands, tie=True)
+    pieces.move_nemesis(ctx, src.nem, hid)
+
+
+def op_explore(ctx, op, src):
+    from .actions.explore import flip_hex
+    h = ctx.state.hexes[src.hex]
+    if not h.explored and not h.curse:
+        yield from flip_hex(ctx, ctx.state.player(decider(ctx, src)), src.hex)

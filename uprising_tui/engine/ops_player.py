@@ -1,0 +1,175 @@
+"""Op handlers for the players' economy, cards and Units."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generator
+
+from .decision import Decision, Option
+from .economy import RES_NAME, add_ap, add_vp, gain
+from .effect_source import decider, players_for
+from .events import AttributeGained, Note
+
+if TYPE_CHECKING:
+    pass
+
+Gen = Generator[Decision, str, Any]
+
+ATTRS = ("might", "magic", "leadership", "guile")
+
+
+# ------------------------------------------------------------------ economy ops
+def op_gain(ctx, op, src):
+    for p in players_for(ctx, src, op.who):
+        gain(ctx, p, ctx.name(src.card) if src.card else "effect", salt=op.salt, plunder=op.plunder, food=op.food)
+        if op.vp:
+            add_vp(ctx, p.faction, op.vp, ctx.name(src.card))
+        if op.ap:
+            add_ap(ctx, p, op.ap, ctx.name(src.card))
+    return None
+
+
+def op_gain_choice(ctx, op, src):
+    p = players_for(ctx, src, "self")[0]
+    for i in range(op.count):
+        opts = [Option(f"res:{r}", RES_NAME[r]) for r in ("salt", "plunder", "food")]
+        pick = yield from ctx.ask(p.faction, "gain_choice", f"Gain a resource ({i + 1} of {op.count})", opts)
+        gain(ctx, p, ctx.name(src.card), **{pick.split(":")[1]: 1})
+
+
+def op_lose_half(ctx, op, src):
+    for p in players_for(ctx, src, op.who):
+        n = p.res(op.resource) // 2
+        if n:
+            gain(ctx, p, ctx.name(src.card), **{op.resource: -n})
+
+
+def op_nemesis_vp(ctx, op, src):
+    add_vp(ctx, op.faction, op.amount, ctx.name(src.card))
+
+
+def op_vp(ctx, op, src):
+    if src.actor in ("empire", "chaos"):
+        add_vp(ctx, src.actor, op.amount, ctx.name(src.card))
+    else:
+        add_vp(ctx, src.actor, op.amount, ctx.name(src.card))
+
+
+def op_gain_attribute(ctx, op, src):
+    p = players_for(ctx, src, "self")[0]
+    attr = op.attribute
+    if attr == "choice":
+        opts = [Option(f"attr:{a}", a.capitalize()) for a in ATTRS]
+        attr = (yield from ctx.ask(p.faction, "gain_attribute", "Which attribute does your Hero gain?", opts)).split(":")[1]
+    setattr(p, attr, getattr(p, attr) + 1)
+    ctx.emit(AttributeGained(p.faction, attr))
+
+
+def op_roll_hero_dice(ctx, op, src):
+    from .quests import roll_hero_dice
+    p = players_for(ctx, src, "self")[0]
+    faces = yield from roll_hero_dice(ctx, p, [])
+    n = sum(f.count(op.per) for _, f in faces)
+    if n:
+        gain(ctx, p, ctx.name(src.card), salt=op.salt * n, plunder=op.plunder * n, food=op.food * n)
+        if op.vp:
+            add_vp(ctx, p.faction, op.vp * n, ctx.name(src.card))
+
+
+# ------------------------------------------------------------------ card ops
+def op_draw_item(ctx, op, src):
+    from .cards import draw_item, take_card
+    p = players_for(ctx, src, "self")[0]
+    for _ in range(op.count):
+        iid = draw_item(ctx)
+        if iid is None:
+            ctx.emit(Note("The Item deck is empty"))
+            return
+        yield from take_card(ctx, p, "item", iid, "drawn")
+
+
+def op_draw_feat(ctx, op, src):
+    from .cards import draw_feats
+    for p in players_for(ctx, src, op.who):
+        yield from draw_feats(ctx, p, op.count, op.keep)
+
+
+def op_gain_feat(ctx, op, src):
+    from .cards import take_card
+    p = players_for(ctx, src, "self")[0]
+    if not p.feat_deck:
+        ctx.emit(Note(f"{ctx.name(p.faction)} has no Feats left in the deck"))
+        return
+    opts = [Option(f"feat:{f}", ctx.name(f), card=f) for f in p.feat_deck]
+    fid = (yield from ctx.ask(p.faction, "gain_feat", "Choose any Feat from your deck", opts)).split(":", 1)[1]
+    p.feat_deck.remove(fid)
+    if op.shuffle:
+        ctx.rng.shuffle(p.feat_deck)
+    yield from take_card(ctx, p, "feat", fid, "searched")
+
+
+def op_discard_feat(ctx, op, src):
+    for p in players_for(ctx, src, op.who):
+        if not p.feats:
+            continue
+        opts = [Option(f"feat:{c.id}", ctx.name(c.id), card=c.id) for c in p.feats]
+        fid = (yield from ctx.ask(p.faction, "discard_feat", "Discard a Feat", opts)).split(":", 1)[1]
+        from .cards import discard_card
+        discard_card(ctx, p, fid)
+
+
+def op_free_quest(ctx, op, src):
+    from .quests import attempt_quest
+    p = players_for(ctx, src, "self")[0]
+    yield from attempt_quest(ctx, p, bonus=list(op.bonus_dice), ignore_failure=op.ignore_failure, free=True)
+
+
+def op_resolve_quest_failure(ctx, op, src):
+    st = ctx.state
+    if not st.quest_offer:
+        return
+    opts = [Option(f"quest:{q}", ctx.name(q), card=q) for q in st.quest_offer]
+    qid = (yield from ctx.ask(decider(ctx, src), "quest_failure", "Which Quest's failure effect resolves?", opts,
+                              tie=True)).split(":", 1)[1]
+    from .quests import resolve_failure
+    yield from resolve_failure(ctx, st.first, qid)
+
+
+def op_discard_market(ctx, op, src):
+    from .cards import refill_market
+    st = ctx.state
+    st.item_discard.extend(st.market)
+    st.market = []
+    refill_market(ctx)
+
+
+def op_take_card(ctx, op, src):
+    src.flags["take"] = True
+
+
+def op_keep_quest(ctx, op, src):
+    src.flags["keep"] = True
+
+
+def op_draw_quest(ctx, op, src):
+    from .quests import deal_quest
+    yield from deal_quest(ctx)
+
+
+# ------------------------------------------------------------------ player units
+def op_place_unit(ctx, op, src):
+    from .units import place_from_reserve
+    chooser = decider(ctx, src)
+    if op.who == "first_player":  # 'a Unit of any player': the acting player picks whose
+        opts = [Option(f"faction:{p.faction}", ctx.name(p.faction)) for p in ctx.state.seat_order()]
+        fac = (yield from ctx.ask(chooser, "place_unit_player", "Whose Unit is placed?", opts)).split(":", 1)[1]
+        targets = [ctx.state.player(fac)]
+    else:
+        targets = players_for(ctx, src, op.who)
+    for p in targets:
+        for _ in range(op.count):
+            yield from place_from_reserve(ctx, p, op.grade, op.where, src.hex, chooser=chooser if op.who == "first_player" else p.faction)
+
+
+def op_exchange_unit(ctx, op, src):
+    from .units import exchange_unit
+    p = players_for(ctx, src, "self")[0]
+    exchange_unit(ctx, p, src.hex, op.from_unit, op.to_unit)
