@@ -612,3 +612,39 @@ def test_an_illegal_answer_raises_and_changes_nothing():
         assert g.checksum() == before and g.answers == answers and g.decision is pending
     drive(g, "end")
     assert g.answers == answers + ["end"]
+
+
+def test_a_hero_with_no_ap_left_may_still_use_a_free_card_that_gives_ap_back():
+    # Hanzo's Shadow Step (Actions, flip: gain 1 AP) is used after his last AP is spent
+    sc = Scenario(["druwhn"], heroes=["hanzo"]).empty_board()
+    sc.player("druwhn", ap=1, feats=["hanzo_shadow_step"])
+    g = sc.game(script=turn("druwhn"))
+    move = next(i for i in g.decision.ids() if i.startswith("move:"))
+    g.answer(move)
+    p = g.state.player("druwhn")
+    assert p.ap == 0 and g.decision is not None
+    assert "card:hanzo_shadow_step" in g.decision.ids() and "end" in g.decision.ids()
+    g.answer("card:hanzo_shadow_step")
+    assert p.ap == 1
+    assert any(i.startswith("move:") for i in g.decision.ids())
+
+
+def test_a_passed_player_who_gains_ap_takes_turns_again():
+    from uprising_tui.engine.economy import add_ap
+    from uprising_tui.engine.scenario import run_phase
+    sc = Scenario(["druwhn", "krowh"], heroes=["hanzo", "khaal"]).empty_board()
+    sc.player("druwhn", ap=2)
+    sc.player("krowh", ap=0)
+    g = sc.game(script=run_phase("actions"))
+    krowh = g.state.player("krowh")
+    assert g.decision.actor == "druwhn" and krowh.passed
+    add_ap(g.ctx, krowh, 1, "an effect during the Druwhn's turn")  # as a card giving AP would
+    assert not krowh.passed
+    turns = []
+    while g.decision is not None:
+        d = g.decision
+        if d.kind == "turn" and (not turns or turns[-1] != d.actor):
+            turns.append(d.actor)
+        g.answer("trade:ap" if "trade:ap" in d.ids() else "end")
+    assert turns == ["druwhn", "krowh"]  # the Druwhn trade both AP in one turn; then the Krowh play again
+    assert krowh.ap == 0

@@ -63,9 +63,10 @@ def take_turn(ctx, p):
         if kind in MAIN:
             main_done = True
         p.spent_this_turn += max(0, before - p.ap)
-        if main_done or p.ap == 0:
-            # the turn ends after the main Action; with no AP left it ends too
-            break
+        if main_done:
+            break  # the turn ends after the main Action
+        if p.ap == 0 and not usable(ctx, p, ("actions", "always")):
+            break  # no AP and nothing free left to do (a card may still give AP back)
 
 
 def actions_phase(ctx):
