@@ -327,7 +327,7 @@ class CombatRolled(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class CombatTally(GameEvent):
-    template: ClassVar[str] = "{side} take(s) {skulls} hit(s) ({blocked} blocked by Shields)"
+    template: ClassVar[str] = "{side} take {skulls} hit(s), {blocked} blocked by Shields"
     combat: int
     side: str
     skulls: int

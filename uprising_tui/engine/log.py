@@ -60,6 +60,11 @@ def render(event: GameEvent, cat: "Catalog", hex_names: dict[str, str] | None = 
         parts = [f"{v:+d} {k.capitalize()}" for k, v in (("salt", data["salt"]), ("plunder", data["plunder"]),
                                                          ("food", data["food"])) if v]
         data["delta"] = ", ".join(parts)
+    if event.event_type == "CombatTally":
+        hits, blocked = data["skulls"], data["blocked"]
+        noun = "hit" if hits == 1 else "hits"
+        extra = f", {blocked} blocked by Shields" if blocked else ""
+        return f"{data['side']} take {hits} {noun}{extra}"
     if event.event_type == "GameOver":
         data["verdict"] = data["verdict"] + " — " + ", ".join(f"{name_of(cat, f)} {v}" for f, v in data["vp"])
     try:
