@@ -120,3 +120,25 @@ def test_truncated_real_save(tmp_path):
     path.write_text(text[: len(text) // 2])
     with pytest.raises(SaveError, match="truncated or corrupt"):
         Game.load(path)
+
+
+def test_a_rules_bug_restores_the_game_and_says_so(monkeypatch):
+    from uprising_tui.engine import EngineError
+    from uprising_tui.engine.actions import move
+
+    g = played(steps=0)
+    while g.decision.kind != "turn" or not any(i.startswith("move:") for i in g.decision.ids()):
+        g.answer(g.decision.ids()[-1] if "done" in g.decision.ids() else g.decision.ids()[0])
+    before, answers, pending = g.checksum(), list(g.answers), g.decision
+
+    def broken(ctx, p, hid):
+        p.ap = -99  # corrupt the state, then fail
+        raise KeyError("boom")
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(move, "run", broken)
+    target = next(i for i in pending.ids() if i.startswith("move:"))
+    with pytest.raises(EngineError, match="restored"):
+        g.answer(target)
+    assert g.checksum() == before and g.answers == answers
+    assert g.decision == pending
