@@ -28,3 +28,16 @@ def play_out(g, prefer: dict[str, str] | Callable | None = None, limit: int = 50
 
 def events(g, kind: str) -> list:
     return [e for e in g.log if e.event_type == kind]
+
+
+def drive(g, *answers: str) -> None:
+    """Answer exactly these option ids, in order (each must be legal)."""
+    for a in answers:
+        assert g.decision is not None, f"no decision left for {a!r}"
+        assert a in g.decision.ids(), f"{a!r} not in {g.decision.kind} options {g.decision.ids()}"
+        g.answer(a)
+
+
+def ids(g) -> list[str]:
+    """The pending decision's option ids (none when the game or script is over)."""
+    return g.decision.ids() if g.decision else []

@@ -1,23 +1,11 @@
 """The rulebook's worked examples for the Build Phase and the seven Actions, replayed
 on scenario fixtures (1-faction map unless said otherwise: H14 is the home hex;
 H07 touches H14, H15, H08, H01, H13 and the Screaming Sea space W18)."""
-from uprising_tui.engine.phases import production_phase, scoring_phase
 from uprising_tui.engine.actions.turn import take_turn
+from uprising_tui.engine.phases import production_phase, scoring_phase
 from uprising_tui.engine.scenario import Scenario, run_phase, turn
 
-from .helpers import events, play_out
-
-
-def drive(g, *answers):
-    """Answer exactly these option ids, in order (each must be legal)."""
-    for a in answers:
-        assert g.decision is not None, f"no decision left for {a!r}"
-        assert a in g.decision.ids(), f"{a!r} not in {g.decision.kind} options {g.decision.ids()}"
-        g.answer(a)
-
-
-def ids(g):
-    return g.decision.ids() if g.decision else []
+from .helpers import drive, events, ids, play_out
 
 
 # ------------------------------------------------------------------ Build

@@ -8,18 +8,7 @@ W09-W12 the Fog Grave (W10 touches H03 H04, W11/W12 touch H04)."""
 
 from uprising_tui.engine.scenario import Scenario, activate, effect, run_phase, turn
 
-from .helpers import events, play_out
-
-
-def drive(g, *answers):
-    for a in answers:
-        assert g.decision is not None, f"no decision left for {a!r}"
-        assert a in g.decision.ids(), f"{a!r} not in {g.decision.kind} options {g.decision.ids()}"
-        g.answer(a)
-
-
-def ids(g):
-    return g.decision.ids() if g.decision else []
+from .helpers import drive, events, ids, play_out
 
 
 def hexes_of(g, prefix="hex:"):

@@ -3,18 +3,7 @@ each phase, the phase order, and the final verdict (ties go to the Nemesis)."""
 from uprising_tui.engine import phases
 from uprising_tui.engine.scenario import Scenario, run_phase
 
-from .helpers import events, play_out
-
-
-def drive(g, *answers):
-    for a in answers:
-        assert g.decision is not None, f"no decision left for {a!r}"
-        assert a in g.decision.ids(), f"{a!r} not in {g.decision.kind} options {g.decision.ids()}"
-        g.answer(a)
-
-
-def ids(g):
-    return g.decision.ids() if g.decision else []
+from .helpers import drive, events, ids, play_out
 
 
 def syndras_three_havens():

@@ -8,18 +8,7 @@ import pytest
 from uprising_tui.engine import IllegalChoice
 from uprising_tui.engine.scenario import Scenario, turn
 
-from .helpers import events, play_out
-
-
-def drive(g, *answers):
-    for a in answers:
-        assert g.decision is not None, f"no decision left for {a!r}"
-        assert a in g.decision.ids(), f"{a!r} not in {g.decision.kind} options {g.decision.ids()}"
-        g.answer(a)
-
-
-def ids(g):
-    return g.decision.ids() if g.decision else []
+from .helpers import drive, events, ids, play_out
 
 
 def starting(g, prefix):

@@ -7,20 +7,10 @@ fought on H08 of the 1-faction map unless said otherwise."""
 from uprising_tui.engine.combat_dice import Side, base_dice
 from uprising_tui.engine.scenario import Scenario, activate, fight
 
-from .helpers import events, play_out
+from .helpers import drive, events, ids, play_out
 
 WOODS, MARSH, BADLANDS, HIGHLANDS, ICE = "shadowdawn", "golgardei", "bruthgaard", "imperial_slave_mines", "black_ice"
 
-
-def drive(g, *answers):
-    for a in answers:
-        assert g.decision is not None, f"no decision left for {a!r}"
-        assert a in g.decision.ids(), f"{a!r} not in {g.decision.kind} options {g.decision.ids()}"
-        g.answer(a)
-
-
-def ids(g):
-    return g.decision.ids() if g.decision else []
 
 
 def rolls(g, part=None):
@@ -576,7 +566,7 @@ def test_card_once_per_combat_resets_in_the_next_combat():
     sc.state(lambda st: setattr(st.player("mohyar"), "magic", 1))
     sc.rig(red=["", "", ""])
     g = sc.game(script=fight("H08", attacker="mohyar"))
-    taken = play_out(g, lambda d: "card:rune_of_warding" if "card:rune_of_warding" in d.ids() else None)
+    play_out(g, lambda d: "card:rune_of_warding" if "card:rune_of_warding" in d.ids() else None)
     uses = [e for e in events(g, "CardUsed") if e.card == "rune_of_warding"]
     combats = events(g, "CombatStarted")
     assert len(combats) >= 2
