@@ -64,3 +64,20 @@ def test_same_seed_same_game():
     assert a.answers == b.answers
     assert a.checksum() == b.checksum()
     assert [e.data() for e in a.log] == [e.data() for e in b.log]
+
+
+@pytest.mark.parametrize("seed", range(500, 524))
+def test_heuristic_games_keep_every_invariant(seed):
+    """The heuristic bot fights far more than the random one: check the same invariants."""
+    from uprising_tui.bots import get_bot
+
+    g = Game(setup_for(seed)).start()
+    bot = get_bot("heuristic", seed)
+    vp = check(g)
+    n = 0
+    while g.decision is not None:
+        g.answer(bot.choose(g, g.decision))
+        vp = check(g, vp)
+        n += 1
+        assert n < 50_000
+    assert g.state.verdict is not None
