@@ -127,7 +127,10 @@ def test_action_or_build_card_runs(kind, cid):
         assert p.vp == 1
     use = (CAT.feats[cid] if kind == "feat" else CAT.items[cid]).use
     held = [c for c in p.feats + p.items if c.id == cid]
-    assert (not held) if use.cost == "discard" else (held and not held[0].face_up)
+    if use.cost == "discard":
+        assert not held
+    else:  # flipped after use, or (a Refresh card with no cost) still face up
+        assert held and held[0].face_up == (use.cost == "none")
 
 
 @pytest.mark.parametrize("cid", ATTRIBUTE_FEATS)

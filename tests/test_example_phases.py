@@ -350,3 +350,12 @@ def test_verdict_a_tie_with_chaos_goes_to_chaos():
 def test_verdict_every_player_must_beat_both():
     verdict, winners = _verdict({"krowh": 30, "druwhn": 9}, 10, 11)
     assert set(winners) == {"empire", "chaos"}
+
+
+def test_refresh_cards_pay_out_at_every_refresh():
+    sc = Scenario(["druwhn"], heroes=["hanzo"]).empty_board()  # the Ledger needs Guile 1
+    sc.player("druwhn", items=["salt_ledger"], salt=0)
+    g = sc.game(script=run_phase("refresh"))
+    play_out(g)
+    assert g.state.player("druwhn").salt == 1
+    assert [e.card for e in events(g, "CardUsed")] == ["salt_ledger"]

@@ -55,6 +55,9 @@ def refresh_phase(ctx: "Ctx") -> Gen:
             c.face_up = True
         p.ap = 8
         p.passed = False
+    for p in st.seat_order():  # cards that pay out at every Refresh
+        for cid in usable(ctx, p, ("refresh",)):
+            yield from use_card(ctx, p, cid)
     st.item_discard.extend(st.market)
     st.market = []
     refill_market(ctx)
