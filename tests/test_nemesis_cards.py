@@ -831,3 +831,26 @@ def test_a_nemesis_destroying_the_siren_or_messiah_gives_players_nothing():
         assert card not in st.hordes and st.vp_empire == vp
         assert [p.vp for p in st.players] == [0, 0]
         assert not events(g, "UnitPlaced")
+
+
+def test_a_moved_horde_does_not_cross_impassable_edges():
+    """The Siren's move is not an activation, but it still cannot cross impassable terrain:
+    the geometrically nearest empty hex behind an impassable edge is not 'closest'."""
+    sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
+    sc.at("H01", tile="rigga", rotation=0, hordes=[("siren", 3)])  # edges 0 (to H07) and 1 (to H08) blocked
+    for hid in ("H02", "H06", "H13", "H08"):
+        sc.at(hid, curse=True)
+    sc.at("H00", garrisons=1)
+    moved = {}
+
+    def script(ctx):
+        card = ctx.state.hordes["siren"]
+        op = TypeAdapter(Effect).validate_python([{"op": "move_to_closest_empty"}])
+        yield from run_effect(ctx, op, Source("chaos", card.hex, "siren", nem=card))
+        moved["to"] = card.hex
+
+    g = sc.game(script=script)
+    offered = {o.split(":", 1)[1] for o in g.decision.ids()} if g.decision else {moved.get("to")}
+    assert "H07" in offered and len(offered) > 1  # H07 is two steps away on foot, like the others
+    play_out(g)
+    assert moved["to"] in offered

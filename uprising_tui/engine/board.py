@@ -105,6 +105,19 @@ class Board:
         self._dist_cache[key] = dist
         return dist
 
+    def steps_from(self, src: str) -> dict[str, int]:
+        """Steps a Unit/Legion/Horde needs from `src` to every hex it can reach (impassable
+        edges respected, Sea Towers reach everywhere)."""
+        dist = {src: 0}
+        dq = deque([src])
+        while dq:
+            u = dq.popleft()
+            for v in self.unit_adjacent(u):
+                if v not in dist:
+                    dist[v] = dist[u] + 1
+                    dq.append(v)
+        return dist
+
     def hex_distance(self, a: str, b: str) -> int:
         ha, hb = self.state.hexes[a], self.state.hexes[b]
         dq, dr = ha.q - hb.q, ha.r - hb.r

@@ -229,8 +229,13 @@ def op_move_to_closest_empty(ctx, op, src):
     empties = pieces.empty_hexes(ctx)
     if not empties:
         return
-    d = min(ctx.board.hex_distance(src.nem.hex, e) for e in empties)
-    cands = [e for e in empties if ctx.board.hex_distance(src.nem.hex, e) == d]
+    # a move by an effect is not an activation, but it cannot cross impassable terrain
+    steps = ctx.board.steps_from(src.nem.hex)
+    reachable = [e for e in empties if e in steps]
+    if not reachable:
+        return
+    d = min(steps[e] for e in reachable)
+    cands = [e for e in reachable if steps[e] == d]
     hid = yield from pieces.choose_hex(ctx, st.first.faction, "nemesis_move", f"Where does {ctx.name(src.card)} go?", cands, tie=True)
     pieces.move_nemesis(ctx, src.nem, hid)
 
