@@ -165,7 +165,8 @@ def load_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
     """Load and cross-check every content file; raise ContentError listing all problems."""
     root = Path(content_dir) if content_dir is not None else default_content_dir()
     if not root.is_dir():
-        raise ContentError([f"content directory {root} does not exist"])
+        raise ContentError([f"content directory {root} does not exist (install from a clone with "
+                            f"`pip install -e .`, or point {CONTENT_ENV} at the content/ folder)"])
     parsed: dict[str, BaseModel] = {}
     problems: list[str] = []
     for name, (model, _key) in FILES.items():
