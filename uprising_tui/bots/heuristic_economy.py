@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.economy import payments
+from . import values
 from .heuristic_answers import parse_pay
 
 if TYPE_CHECKING:
@@ -12,6 +13,11 @@ if TYPE_CHECKING:
 ATTR_DIE = {"might": "red", "magic": "purple", "leadership": "blue"}
 PAY_WEIGHT = {"salt": 1.0, "plunder": 1.15, "food": 1.3}
 QUEST_CHANCE = 0.4  # attempt a Quest at this success chance or better
+QUEST_AP = 0.3  # what the AP of a Quest must win back (VP)
+
+
+def p_total(v) -> int:
+    return v.p.salt + v.p.plunder + v.p.food
 
 
 class EconomyMixin:
@@ -42,24 +48,54 @@ class EconomyMixin:
             return sum(getattr(self.dice.stats[c], sym) / n for sym, n in goals)
         return max(self.dice.stats, key=lambda c: (value(c), c))
 
-    def best_quest(self, v: View, threshold: float = QUEST_CHANCE) -> str | None:
+    def quest_worth(self, v: View, qid: str, chance: float) -> float:
+        """Expected VP of attempting a Quest: its solve effect and, roughly, its goal
+        rewards if solved; its failure effect otherwise."""
+        q = v.cat.quests[qid]
+        st = v.st
+        solved = values.effect_worth(st, q.solve)
+        goals = sum(values.effect_worth(st, g.reward) for g in q.goals) * 0.5
+        failed = values.effect_worth(st, q.fail)
+        return chance * (solved + goals) + (1 - chance) * failed
+
+    def quest_options(self, v: View):
+        """(worth, chance, option, quest, Guile split) for each Quest on offer."""
+        p, st = v.p, v.st
+        h = st.hexes[p.hero_hex]
+        key = (p.faction, tuple(st.quest_offer), p.might, p.magic, p.leadership, p.guile, h.tile, h.explored,
+               h.curse, h.haven == p.faction, st.chapter, st.curse_reserve)
+        got = self.quest_cache.get(key)
+        if got is None:
+            got = []
+            for oid in v.with_prefix("quest:"):
+                qid = oid.split(":", 1)[1]
+                if qid not in v.cat.quests:
+                    continue
+                chance, guile = self.quest_pool(v, qid)
+                got.append((self.quest_worth(v, qid, chance), chance, oid, qid, guile))
+            if len(self.quest_cache) > 5000:
+                self.quest_cache.clear()
+            self.quest_cache[key] = got
+        return got
+
+    def best_quest(self, v: View):
+        """(worth, option) of the best Quest to attempt, or None; remembers the Guile split."""
         if v.p is None:
             return None
-        best = None
-        for oid in v.with_prefix("quest:"):
-            qid = oid.split(":", 1)[1]
-            if qid not in v.cat.quests:
-                continue
-            chance, guile = self.quest_pool(v, qid)
-            if chance >= threshold and (best is None or chance > best[0]):
-                best = (chance, oid, qid, guile)
-        if best is None:
+        opts = [o for o in self.quest_options(v) if o[1] >= QUEST_CHANCE]
+        if not opts:
             return None
-        self.quest_plan[v.p.faction] = (best[2], best[3])
-        return best[1]
+        best = max(opts, key=lambda o: (o[0], o[2]))
+        self.quest_plan[v.p.faction] = (best[3], best[4])
+        return best[0] - QUEST_AP, best[2]
 
     def on_choose_quest(self, v: View) -> str | None:
-        return self.best_quest(v, threshold=-1.0)
+        opts = self.quest_options(v) if v.p is not None else []
+        if not opts:
+            return None
+        best = max(opts, key=lambda o: (o[0], o[2]))
+        self.quest_plan[v.p.faction] = (best[3], best[4])
+        return best[2]
 
     def on_quest_failure(self, v: View) -> str | None:
         """Whose failure effect resolves: the Quest whose failure does the least."""
@@ -127,22 +163,33 @@ class EconomyMixin:
         return min(ok, key=lambda w: self.pay_score(v, w)) if ok else None
 
     def on_build(self, v: View) -> str | None:
-        p, st, cat = v.p, v.st, v.cat
+        p = v.p
         if p is None:
             return "done"
         card = self.action_card(v)  # one-shot build cards (place a Unit, ...)
         if card:
             return card
         havens = self.own_havens(v)
-        danger = [h for h in havens if self.threatened(v, h)]
-        keep = self.reserves(v)
-        rich = p.plunder >= keep["plunder"] + 3
-        for hid in danger:
-            if rich and f"tower:{hid}" in v.ids:
-                return f"tower:{hid}"
-            if rich and f"wall:{hid}" in v.ids:
-                return f"wall:{hid}"
-        total = p.salt + p.plunder + p.food
+        key = (p.faction, v.st.chapter, tuple(havens))
+        danger = self.build_danger.get(key)
+        if danger is None:  # once per Build: the Units we place hardly change the forecast
+            danger = self.build_danger[key] = {h for h in havens if self.threatened(v, h)}
+        return self.build_defence(v, havens, danger) or self.build_unit(v, danger) or "done"
+
+    def build_defence(self, v: View, havens: list[str], danger: set[str]) -> str | None:
+        """A Tower and a Wall on each Haven under threat that has Units to man them."""
+        p = v.p
+        spare = p.plunder - self.reserves(v)["plunder"]
+        for hid in sorted(danger):
+            if spare >= 1 and v.st.hexes[hid].unit_count > 0:
+                pick = v.pick(f"tower:{hid}", f"wall:{hid}")
+                if pick:
+                    return pick
+        return None
+
+    def build_unit(self, v: View, danger: set[str]) -> str | None:
+        """The strongest Unit we can afford while keeping the reserves, where it is most needed."""
+        st, cat = v.st, v.cat
         best = None
         ways: dict[str, dict[str, int] | None] = {}
         for oid in v.with_prefix("build:"):
@@ -153,15 +200,14 @@ class EconomyMixin:
             way = ways[unit]
             if way is None:
                 continue
-            spent = sum(way.values())
-            if u.grade == "elite" and total - spent < 6:
-                continue
             h = st.hexes[hid]
-            strength = self.dice.strength(u.die)
-            score = (hid in danger) * 3 - h.unit_count + strength - 0.4 * spent
+            spent = sum(way.values())
+            if u.grade == "elite" and p_total(v) - spent < 6:
+                continue
+            score = (hid in danger) * 3 - h.unit_count + self.dice.strength(u.die) - 0.4 * spent
             if best is None or score > best[0]:
                 best = (score, oid)
-        return best[1] if best else "done"
+        return best[1] if best else None
 
     def on_pay(self, v: View) -> str | None:
         best = None

@@ -1,0 +1,126 @@
+"""The heuristic bot's defence of its Havens against the coming Nemesis Phase.
+
+The forecast (``heuristic_forecast``) says which Legions and Hordes will walk into
+which Haven. A Haven they reach with no Units left is razed: its VP at every
+Scoring still to come are lost. Units there fight; if they lose, the Haven goes
+too and the Nemesis scores our faction in its Graveyard. So for a Haven under
+attack the bot compares: leave it as it is, bring more Units in (a Command into
+our own Haven), or take the Units out when the fight is hopeless. Mixed into
+HeuristicBot.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.units import HEX_LIMIT
+from . import values
+from .heuristic_fight import terrain_of
+
+if TYPE_CHECKING:
+    from .heuristic import View
+
+MIN_DEFENCE = 0.8  # a defensive Command must gain this many VP
+
+
+class DefenceMixin:
+    def haven_keep_worth(self, v: View, hid: str) -> float:
+        """What keeping this Haven through the Nemesis Phase is worth (VP and production)."""
+        st = v.st
+        tile = v.cat.hexes[st.hexes[hid].tile]
+        left = values.scorings_left(st)
+        return (2.0 + tile.vp) * left + 0.5 * (left - 1)
+
+    def attackers(self, v: View, hid: str) -> list:
+        """The Legions/Horde forecast to walk into `hid`, as fight foes (in their order)."""
+        st = v.st
+        out = []
+        for cid in self.attacks_on(v, hid):
+            if st.nem(cid) is not None:
+                out.append(self.card_foe(v, cid, hid, terrain_of(v, hid)))
+        return out
+
+    def defence_worth(self, v: View, hid: str, units: list[str], foes) -> float:
+        """Expected VP of the coming attack on our Haven `hid` held by `units`."""
+        st = v.st
+        h = st.hexes[hid]
+        key = (v.d.actor, hid, st.chapter, st.curse_reserve, tuple(sorted(units)), h.tower, h.wall,
+               tuple((f.key, f.hp, st.nem(f.key.split("@")[0]).tokens) for f in foes),
+               values.in_graveyard(st, "empire", v.d.actor), values.in_graveyard(st, "chaos", v.d.actor))
+        got = self.defence_cache.get(key)
+        if got is None:
+            if len(self.defence_cache) > 20_000:
+                self.defence_cache.clear()
+            got = self.defence_cache[key] = self._defence_worth(v, hid, units, foes)
+        return got
+
+    def _defence_worth(self, v: View, hid: str, units: list[str], foes) -> float:
+        h = v.st.hexes[hid]
+        keep = self.haven_keep_worth(v, hid)
+        if not foes:
+            return 0.0
+        if not units:
+            return -keep
+        out = self.fight_odds(v, hid, units, foes, defences=(h.tower, h.wall))
+        worth = -(1.0 - out.win) * keep
+        for foe, dmg, kill in zip(foes, out.damage, out.killed):
+            full = self.foe_worth(v, hid, foe)
+            worth += kill * full + max(0.0, dmg - kill * foe.hp) * 0.2 * full / max(foe.hp, 1)
+        side = "chaos" if any(f.key.split("@")[0] in v.st.hordes for f in foes) else "empire"
+        worth -= (1.0 - out.no_loss) * values.graveyard_cost(v.st, side, v.d.actor)
+        worth -= out.losses * values.unit_worth(v.st, 3)
+        return worth
+
+    def units_on(self, v: View, hid: str) -> list[str]:
+        return [u for u, n in sorted(v.st.hexes[hid].units.items()) for _ in range(n)]
+
+    def defence_choice(self, v: View):
+        """(gain, option, plan) of the best Command that helps a Haven under attack."""
+        p = v.p
+        if p is None or not v.with_prefix("command:"):
+            return None
+        best = None
+        for hid in self.own_havens(v):
+            foes = self.attackers(v, hid)
+            if not foes:
+                continue
+            here = self.units_on(v, hid)
+            now = self.defence_worth(v, hid, here, foes)
+            for gain, oid, plan in (self.reinforce(v, hid, here, foes, now), self.evacuate(v, hid, here, now)):
+                if oid is not None and gain >= MIN_DEFENCE and (best is None or gain > best[0]):
+                    best = (gain, oid, plan)
+        return best
+
+    def reinforce(self, v: View, hid: str, here: list[str], foes, now: float):
+        """Bring the strongest Units next to `hid` into it."""
+        oid = f"command:{hid}"
+        if oid not in v.ids:
+            return 0.0, None, None
+        room = HEX_LIMIT - len(here)
+        pool = [t for t in self.unit_pool(v, hid) if not self.haven_attacked(v, t[1])][:room]
+        if not pool:
+            return 0.0, None, None
+        units = here + [t[2] for t in pool]
+        gain = self.defence_worth(v, hid, units, foes) - now
+        return gain, oid, (hid, [(t[1], t[2]) for t in pool], False)
+
+    def evacuate(self, v: View, hid: str, here: list[str], now: float):
+        """Take every Unit out of a Haven that cannot be held (it is lost either way)."""
+        if not here:
+            return 0.0, None, None
+        gain = -self.haven_keep_worth(v, hid) - now
+        if gain < MIN_DEFENCE:
+            return 0.0, None, None
+        st = v.st
+        for dst in v.board.unit_adjacent(hid):
+            h = st.hexes[dst]
+            oid = f"command:{dst}"
+            if oid in v.ids and not h.has_units and not h.haven and dst not in self.attack_targets(v) \
+                    and h.unit_count + len(here) <= HEX_LIMIT:
+                return gain, oid, (dst, [(hid, u) for u in here], False)
+        return 0.0, None, None
+
+    def attack_targets(self, v: View) -> set[str]:
+        got = self.memo.get("attack_targets")
+        if got is None:
+            got = self.memo["attack_targets"] = {h for hexes in self.forecast(v).values() for h in hexes}
+        return got

@@ -1,0 +1,363 @@
+"""The heuristic bot's fights: what stands on a hex, which dice each side rolls
+there, how a fight is likely to end (``odds``) and what it is worth (``values``).
+Mixed into HeuristicBot."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.actions import haven as haven_action
+from ..engine.units import HEX_LIMIT, unit_value
+from . import values
+from .odds import FoeSpec, Odds, Outcome
+
+if TYPE_CHECKING:
+    from .heuristic import View
+
+PARTIAL = 0.35  # share of a Legion/Horde's worth each point of Threat taken off is worth
+MIN_COMMAND = 1.0  # a Command must be worth this many VP (it costs 1 AP and 1 Food)
+NEW_LEGION = ("new_legion", 4, 5)  # clearing the Capital calls a Legion: key, Threat, VP
+
+_ODDS: dict[int, tuple[object, Odds]] = {}
+
+
+def odds_for(cat) -> Odds:
+    """One Odds per catalog, shared by every bot (its caches outlive a game)."""
+    got = _ODDS.get(id(cat))
+    if got is None or got[0] is not cat:
+        got = _ODDS[id(cat)] = (cat, Odds(cat))
+    return got[1]
+
+
+def terrain_of(v: View, hid: str) -> str:
+    h = v.st.hexes[hid]
+    if h.curse:
+        return "curse"
+    if not h.explored:
+        return "none"
+    return v.cat.hexes[h.tile].terrain
+
+
+def on_terrain(colours, part: str, terrain: str, order: tuple[str, ...]) -> tuple[str, ...]:
+    """Dice after the terrain: Marsh turns red into white, Highlands keeps one Archery die."""
+    out = ["white" if (terrain == "marsh" and c == "red") else c for c in colours]
+    if terrain == "highlands" and part == "archery" and len(out) > 1:
+        out = [min(out, key=lambda c: order.index(c) if c in order else 99)]
+    return tuple(sorted(out))
+
+
+class FightMixin:
+    # ------------------------------------------------------------------ what stands there
+    def foes_on(self, v: View, hid: str) -> list[FoeSpec]:
+        """The enemy groups on a hex in the order a player fights them."""
+        st, cat = v.st, v.cat
+        h = st.hexes[hid]
+        terrain = terrain_of(v, hid)
+        order = cat.strength_order
+        foes: list[FoeSpec] = []
+        if h.garrisons:
+            levels = cat.garrison_levels
+
+            def gdice(part: str, hp: int, levels=levels) -> tuple[str, ...]:
+                lvl = levels[min(hp, len(levels)) - 1]
+                return on_terrain(lvl.archery if part == "archery" else lvl.clash, part, terrain, order)
+            foes.append(FoeSpec(f"garrisons@{terrain}", len(h.garrisons), len(h.garrisons), gdice))
+        for cid in sorted(h.legions, key=lambda c: cat.nemesis(c).initiative):
+            foes.append(self.card_foe(v, cid, hid, terrain))
+        if h.skeletons:
+            die = cat.skeleton_die
+
+            def sdice(part: str, hp: int) -> tuple[str, ...]:
+                return on_terrain([die] * hp, part, terrain, order) if part == "clash" else ()
+            foes.append(FoeSpec(f"skeletons@{terrain}", h.skeletons, h.skeletons, sdice))
+        for cid in sorted(h.hordes, key=lambda c: cat.nemesis(c).initiative):
+            foes.append(self.card_foe(v, cid, hid, terrain))
+        if h.role == "capital" and not h.capital_fallen and st.legion_deck:
+            key, threat, vp = NEW_LEGION
+
+            def ldice(part: str, hp: int) -> tuple[str, ...]:
+                dice = ("white", "white") if part == "archery" else ("red", "red", "yellow", "white")[:max(hp, 1)]
+                return on_terrain(dice, part, terrain, order)
+            foes.append(FoeSpec(key, threat, vp, ldice, big=True))
+        return foes
+
+    def card_foe(self, v: View, cid: str, hid: str, terrain: str) -> FoeSpec:
+        spec = v.cat.nemesis(cid)
+        card = v.st.nem(cid)
+        h = v.st.hexes[hid]
+        order = v.cat.strength_order
+        extra = {"archery": [], "clash": []}
+        kinds = set()
+        for ab in spec.abilities:
+            kinds.add(ab.kind)
+            if ab.kind != "extra_dice" or (ab.terrain and ab.terrain != terrain):
+                continue
+            if ab.condition == "target_here" and card.target != hid:
+                continue
+            if ab.condition == "haven_or_imperial" and not (h.haven or h.garrisons or h.legions):
+                continue
+            colours = list(v.cat.dice) if ab.colour == "all" else [ab.colour]
+            for part in ab.parts:
+                extra[part].extend(colours * ab.count)
+
+        def cdice(part: str, hp: int) -> tuple[str, ...]:
+            row = spec.dice.get(max(1, min(hp, spec.max_threat)))
+            base = () if row is None else (row.archery if part == "archery" else row.clash)
+            return on_terrain(list(base) + extra[part], part, terrain, order)
+        key = f"{cid}@{terrain}" + ("+" if extra["archery"] or extra["clash"] else "")
+        return FoeSpec(key, card.threat if card else 1, spec.destroyed_vp, cdice,
+                       skip_archery="skip_archery" in kinds, no_shields="no_enemy_shields" in kinds, big=True)
+
+    # ------------------------------------------------------------------ our dice
+    def side_dice(self, v: View, units: list[str], hid: str, defences: tuple[bool, bool] = (False, False)):
+        """Our dice with k Units left, k = 0..n (the cheapest Units fall first), as
+        (archery, clash) lists; `defences` = (Tower, Wall) of our Haven there."""
+        terrain = terrain_of(v, hid)
+        key = (tuple(sorted(units)), terrain, defences)
+        memo = odds_for(v.cat).memo
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._side_dice(v, units, terrain, defences)
+        return got
+
+    def _side_dice(self, v: View, units: list[str], terrain: str, defences: tuple[bool, bool]):
+        cat = v.cat
+        order = cat.strength_order
+        ranked = sorted(units, key=lambda u: (-unit_value(v.ctx, u), u))
+        tower, wall = defences
+        archery, clash = [], []
+        for k in range(len(ranked) + 1):
+            a, c = [], []
+            for u in ranked[:k]:
+                d = cat.units[u]
+                c.append(d.die)
+                if d.type == "archer" or (d.type == "rider" and terrain == "badlands"):
+                    a.append(d.die)
+            if k and tower:
+                a.append("white")
+                c.append("white")
+            if k and wall:
+                c.append("blue")
+            archery.append(on_terrain(a, "archery", terrain, order))
+            clash.append(on_terrain(c, "clash", terrain, order))
+        return odds_for(cat).side(archery, clash)
+
+    def fight_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
+                   defences: tuple[bool, bool] = (False, False)) -> Outcome:
+        side = self.side_dice(v, units, hid, defences)
+        bolts = terrain_of(v, hid) != "curse" and not any(
+            ab.kind == "no_enemy_bolts" for cid in v.st.hexes[hid].hordes for ab in v.cat.nemesis(cid).abilities)
+        return odds_for(v.cat).fight(side[0], side[1], foes, bolts=bolts, side=side)
+
+    # ------------------------------------------------------------------ what a fight is worth
+    def foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
+        st = v.st
+        name = foe.key.split("@", 1)[0]
+        if name == "garrisons":
+            return values.garrison_worth(st, foe.hp)
+        if name == "skeletons":
+            return values.skeleton_worth(st, foe.hp)
+        if name == NEW_LEGION[0]:
+            return 5.0 + foe.vp
+        card = st.nem(name)
+        spec = v.cat.nemesis(name)
+        worth = values.horde_worth(st, card, spec) if card.kind == "horde" else values.legion_worth(st, card, spec)
+        return worth + self.menace(v, card)
+
+    def menace(self, v: View, card) -> float:
+        """Extra worth of a Legion/Horde about to fall on a Haven of ours."""
+        hit = self.forecast(v).get(card.id)
+        return 0.0 if not hit else 0.5 * values.haven_worth(v.st)
+
+    def attack_worth(self, v: View, hid: str, foes: list[FoeSpec], out: Outcome, units: list[str]) -> float:
+        st = v.st
+        worth = 0.0
+        for foe, dmg, kill in zip(foes, out.damage, out.killed):
+            full = self.foe_worth(v, hid, foe)
+            if foe.big:
+                worth += kill * full + max(0.0, dmg - kill * foe.hp) * PARTIAL * full / max(foe.hp, 1)
+            else:  # Garrisons and Skeletons pay 1 VP a piece as they fall, the rest once cleared
+                worth += dmg + kill * (full - foe.hp)
+        side = "chaos" if any(f.key.startswith("skeletons") or (f.big and f.key.split("@")[0] in st.hordes)
+                              for f in foes) else "empire"
+        worth -= (1.0 - out.no_loss) * values.graveyard_cost(st, side, v.d.actor)
+        price = sum(unit_value(v.ctx, u) for u in units) / max(len(units), 1) / 2
+        worth -= out.losses * values.unit_worth(st, price)
+        return worth
+
+    def site_bonus(self, v: View, hid: str) -> float:
+        """A cleared hex where we can build a Haven this Chapter."""
+        p = v.p
+        h = v.st.hexes[hid]
+        if p is None or p.havens_in_supply <= 0 or p.ap < 3 or h.haven or h.curse or not h.explored:
+            return 0.0
+        if v.cat.hexes[h.tile].no_haven or h.role in ("capital", "region"):
+            return 0.0
+        if p.plunder < v.cat.factions[p.faction].haven_cost:
+            return 0.0
+        return 0.5 * values.haven_worth(v.st, v.cat.hexes[h.tile].vp)
+
+    # ------------------------------------------------------------------ Command
+    def best_command(self, v: View):
+        """(worth, option, plan) of the best attack a Command can make now, or None."""
+        p = v.p
+        if p is None or p.food < 1 or p.ap < 1:
+            return None
+        key = ("forces", p.faction)
+        forces = self.map_memo.get(key)
+        if forces is None:
+            forces = self.map_memo[key] = self.attack_forces(v)
+        best = None
+        for hid, (worth, win, brings) in forces:
+            oid = f"command:{hid}"
+            if oid not in v.idset:
+                continue
+            site = self.site_bonus(v, hid)
+            score = worth + win * site
+            if best is None or score > best[0]:
+                hero = site > 0 and p.hero_hex != hid and hid in v.board.hero_adjacent(p.hero_hex)
+                best = (score, oid, (hid, list(brings), hero))
+        if best is None or best[0] < MIN_COMMAND:
+            return None
+        return best
+
+    def attack_forces(self, v: View) -> list:
+        """(hex, (worth, chance to win, Units)) of the best force against each enemy hex
+        our Units can reach; the same while no piece on the map moves."""
+        out = []
+        hexes = v.st.hexes
+        for hid in sorted(self.unit_reach(v)):
+            h = hexes[hid]
+            if not (h.garrisons or h.skeletons or h.legions or h.hordes):
+                continue
+            if h.owner not in (None, v.d.actor) or not (h.explored or h.curse):
+                continue
+            if h.role == "capital" and not h.capital_fallen and v.st.legion_deck:
+                continue  # clearing the Capital only calls a fresh Legion onto our Units
+            key = self.attack_key(v, hid)
+            got = self.plan_cache.get(key)
+            if got is None:
+                if len(self.plan_cache) > 20_000:
+                    self.plan_cache.clear()
+                got = self.plan_cache[key] = self.best_force(v, hid) or (None,)
+            if got[0] is not None:
+                out.append((hid, got))
+        return out
+
+    def unit_reach(self, v: View) -> dict[str, list[str]]:
+        """For each hex, the acting player's hexes whose Units could step into it
+        (computed once per Decision)."""
+        if v.reach is None:
+            reach: dict[str, list[str]] = {}
+            fac = v.d.actor
+            for h in v.st.hexes.values():
+                if h.owner == fac and h.units:
+                    for n in v.board.unit_adjacent(h.id):
+                        if n != h.id:
+                            reach.setdefault(n, []).append(h.id)
+            v.reach = reach
+        return v.reach
+
+    def unit_pool(self, v: View, hid: str) -> list[tuple[float, str, str]]:
+        """(strength, source hex, unit) of every Unit that could step into `hid`, strongest first."""
+        st, cat = v.st, v.cat
+        pool = []
+        for src in self.unit_reach(v).get(hid, ()):
+            for unit, n in sorted(st.hexes[src].units.items()):
+                pool.extend([(self.dice.strength(cat.units[unit].die), src, unit)] * n)
+        pool.sort(key=lambda t: (-t[0], t[1], t[2]))
+        return pool
+
+    def attack_key(self, v: View, hid: str) -> tuple:
+        """Everything `best_force` reads, so an attack is weighed once per situation."""
+        st = v.st
+        fac = v.d.actor
+        h = st.hexes[hid]
+        cards = tuple((c, st.nem(c).threat, st.nem(c).tokens, bool(self.forecast(v).get(c)))
+                      for c in h.legions + h.hordes)
+        srcs = tuple((src, tuple(sorted(st.hexes[src].units.items())), st.hexes[src].haven == fac,
+                      self.haven_attacked(v, src)) for src in self.unit_reach(v).get(hid, ()))
+        return (fac, hid, st.chapter, st.curse_reserve, bool(st.legion_deck), tuple(h.garrisons), h.skeletons,
+                cards, h.curse, h.explored, h.unit_count, srcs,
+                values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac))
+
+    def best_force(self, v: View, hid: str):
+        """(worth before any Haven site bonus, chance to win, Units to bring) of the best
+        force for `hid`, or None."""
+        st = v.st
+        h = st.hexes[hid]
+        foes = self.foes_on(v, hid)
+        if not foes:
+            return None
+        pool = self.unit_pool(v, hid)
+        room = HEX_LIMIT - h.unit_count
+        if not pool or room <= 0:
+            return None
+        keep = self.guard_counts(v)
+        best = None
+        tried = set()
+        for guarded in (True, False):
+            chosen = self.pick_force(v, pool, keep if guarded else {})
+            for k in range(min(room, len(chosen)), 0, -1):
+                force = tuple(chosen[:k])
+                if force in tried:
+                    break
+                tried.add(force)
+                units = [t[2] for t in force]
+                out = self.fight_odds(v, hid, units, foes)
+                worth = self.attack_worth(v, hid, foes, out, units) - self.exposure(v, force, keep)
+                if best is None or worth > best[0]:
+                    best = (worth, out.win, tuple((t[1], t[2]) for t in force))
+                if out.win < 0.95:
+                    break  # fewer Units would only risk more
+            if best is not None and best[1] >= 0.6:
+                break  # the guarded force will do
+        return best
+
+    def pick_force(self, v: View, pool, keep: dict[str, int]) -> list:
+        """The strongest Units of `pool`, leaving `keep[hex]` Units on each hex."""
+        chosen = []
+        taken: dict[str, int] = {}
+        hexes = v.st.hexes
+        for t in pool:
+            src = t[1]
+            if taken.get(src, 0) + keep.get(src, 0) >= hexes[src].unit_count:
+                continue
+            taken[src] = taken.get(src, 0) + 1
+            chosen.append(t)
+        return chosen
+
+    def guard_counts(self, v: View) -> dict[str, int]:
+        """Units each of our Havens should keep: one, or all of them under threat."""
+        out = {}
+        for hid in self.own_havens(v):
+            out[hid] = v.st.hexes[hid].unit_count if self.haven_attacked(v, hid) else 1
+        return out
+
+    def exposure(self, v: View, force, keep: dict[str, int]) -> float:
+        """What taking Units off our threatened Havens may cost."""
+        taken: dict[str, int] = {}
+        for t in force:
+            taken[t[1]] = taken.get(t[1], 0) + 1
+        cost = 0.0
+        for src, n in taken.items():
+            if src in keep and self.haven_attacked(v, src):
+                cost += 0.5 * n
+        return cost
+
+    def on_command_units(self, v: View) -> str | None:
+        plan = self.plans.get(v.d.actor)
+        brings = plan[1] if plan else []
+        while brings:
+            src, unit = brings.pop(0)
+            oid = f"bring:{src}:{unit}"
+            if oid in v.ids:
+                return oid
+        if plan and plan[2] and "hero" in v.ids:
+            self.plans[v.d.actor] = (plan[0], [], False)
+            return "hero"
+        if "done" in v.ids:
+            return "done"
+        return (v.with_prefix("bring:") or [None])[0] or v.pick("hero")
+
+    def can_haven_at(self, v: View, hid: str) -> bool:
+        return v.p is not None and haven_action.can_build(v.ctx, v.p, hid)

@@ -1,0 +1,203 @@
+"""The heuristic bot's Actions-Phase turn: every main Action and every Hero step is
+given a worth in VP, and the best one is taken. Mixed into HeuristicBot.
+
+* Haven whenever the Hero stands on a site (a Haven scores at every Scoring left).
+* Command: the best attack (``heuristic_fight``) or the best reinforcement of a
+  Haven the forecast says will be attacked (``heuristic_defence``).
+* Explore only where our Units could clear the hex for a Haven this Chapter:
+  every Explore also spreads Garrisons and Skeletons that score for the Nemesis.
+* Quests by expected worth (a failure usually gives the Nemesis VP), Items with
+  spare Salt, one-shot cards.
+* Otherwise the Hero walks towards the best site for a Haven or an Explore.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.actions import haven as haven_action
+from . import values
+
+if TYPE_CHECKING:
+    from .heuristic import View
+
+AP_WORTH = 0.5  # VP an AP spent walking must win back
+SPAWN_COST = 0.45  # share of a new Nemesis piece's worth an Explore is charged (it may be cleared)
+CARD_WORTH = 0.4
+MARKET_WORTH = 0.6
+
+
+class TurnMixin:
+    def on_turn(self, v: View) -> str | None:
+        p = v.p
+        if p is None:
+            return v.pick("end", "trade:ap")
+        conv = self.convert_for_needs(v)
+        if conv:
+            return conv
+        if "haven" in v.ids:
+            return "haven"
+        best = None
+        for choice in (self.command_choice(v), self.defence_choice(v), self.explore_choice(v),
+                       self.quest_choice(v), self.market_choice(v), self.card_choice(v), self.step_choice(v)):
+            if choice is not None and choice[1] in v.ids and (best is None or choice[0] > best[0]):
+                best = choice
+        if best is not None and best[0] > 0:
+            if len(best) > 2 and best[2] is not None:
+                self.plans[p.faction] = best[2]
+            return best[1]
+        return v.pick("end", "trade:ap")
+
+    # ------------------------------------------------------------------ resources
+    def convert_for_needs(self, v: View) -> str | None:
+        """Exchange 3 spare resources for the Plunder of a Haven here, or the Food of a Command."""
+        p = v.p
+        cost = v.cat.factions[p.faction].haven_cost
+        if p.plunder < cost and p.ap >= 1 and haven_action.can_build(v.ctx, p, p.hero_hex):
+            return self.convert(v, "plunder")
+        if p.food < 1 and p.ap >= 1:
+            return self.convert(v, "food")
+        return None
+
+    def convert(self, v: View, want: str) -> str | None:
+        p = v.p
+        keep = {"salt": 0, "plunder": v.cat.factions[p.faction].haven_cost, "food": 1}
+        spare = sorted((p.res(r) - keep[r], r) for r in ("salt", "plunder", "food") if r != want)
+        amount, src = spare[-1]
+        if amount >= 3:
+            return v.pick(f"convert:{src}:{want}")
+        return None
+
+    # ------------------------------------------------------------------ main Actions
+    def command_choice(self, v: View):
+        got = self.best_command(v)
+        if got is None:
+            return None
+        worth, oid, plan = got
+        return worth, oid, plan
+
+    def explore_choice(self, v: View):
+        if "explore" not in v.ids:
+            return None
+        return self.explore_worth(v, v.p.hero_hex, v.p.ap), "explore"
+
+    def explore_worth(self, v: View, hid: str, ap: int) -> float:
+        """Flipping a hex: some resources, the chance of a Haven site if our Units stand
+        next to it, and the Nemesis pieces it is likely to spread."""
+        st, p = v.st, v.p
+        left = values.scorings_left(st)
+        worth = 0.4 - SPAWN_COST * left
+        cost = v.cat.factions[p.faction].haven_cost
+        can_pay = p.plunder >= cost or p.salt + p.plunder + p.food >= cost + 4
+        if p.havens_in_supply > 0 and can_pay and ap >= 3 and hid in self.unit_reach(v):
+            worth += 0.6 * values.haven_worth(st)
+            # rather where many of our Units stand by, away from the Capital's Legions
+            worth += 0.05 * self.force_near(v, hid) + 0.05 * v.board.hex_distance(hid, self.capital(v))
+        return worth
+
+    def force_near(self, v: View, hid: str) -> int:
+        """Our Units that could step into `hid`."""
+        hexes = v.st.hexes
+        return sum(hexes[src].unit_count for src in self.unit_reach(v).get(hid, ()))
+
+    def quest_choice(self, v: View):
+        return self.best_quest(v)
+
+    def market_choice(self, v: View):
+        oid = self.best_market(v)
+        return None if oid is None else (MARKET_WORTH, oid)
+
+    def card_choice(self, v: View):
+        oid = self.action_card(v)
+        return None if oid is None else (CARD_WORTH, oid)
+
+    def action_card(self, v: View) -> str | None:
+        for oid in v.with_prefix("card:"):
+            use = self.card_use(v, oid[5:])
+            if use is not None and use.cost != "none":
+                return oid
+        return None
+
+    def card_use(self, v: View, cid: str):
+        d = v.cat.feats.get(cid) or v.cat.items.get(cid)
+        if d is not None:
+            return d.use
+        q = v.cat.quests.get(cid)
+        return q.ongoing if q is not None else None
+
+    # ------------------------------------------------------------------ the Hero's steps
+    def step_choice(self, v: View):
+        """One step towards the best place to act: a Haven site, or a hex worth exploring."""
+        p = v.p
+        if p.ap < 2:
+            return None
+        best = None
+        here = p.hero_hex
+        for hid in self.spots(v):
+            if hid == here:
+                continue
+            dist = self.hero_distance(v, here, hid)
+            if dist >= p.ap:
+                continue
+            worth = self.spot_worth(v, hid, p.ap - dist)
+            if worth is None:
+                continue
+            worth -= dist * AP_WORTH
+            if best is None or worth > best[0]:
+                best = (worth, hid)
+        if best is None:
+            return None
+        step = self.first_step(v, here, best[1])
+        return None if step is None else (best[0], step)
+
+    def spots(self, v: View) -> list[str]:
+        """Hexes where the Hero might act: unexplored ones next to our Units (an Explore
+        anywhere else is not worth its Nemesis pieces) and free Haven sites."""
+        key = ("spots", v.d.actor)
+        got = self.map_memo.get(key)
+        if got is None:
+            p = v.p
+            reach = self.unit_reach(v)
+            got = self.map_memo[key] = [
+                h.id for h in v.st.hexes.values()
+                if (not h.explored and not h.curse and h.id in reach) or haven_action.can_build(v.ctx, p, h.id)]
+        return got
+
+    def towers(self, v: View) -> list[str]:
+        got = self.map_memo.get("towers")
+        if got is None:
+            got = self.map_memo["towers"] = [h for h in v.st.hexes if v.board.is_sea_tower(h)]
+        return got
+
+    def hero_distance(self, v: View, a: str, b: str) -> int:
+        """Moves the Hero needs from `a` to `b` (Heros cross impassable edges; a Sea Tower
+        reaches every hex)."""
+        board = v.board
+        towers = self.towers(v)
+        if a in towers:
+            return 1
+        direct = board.hex_distance(a, b)
+        if towers:
+            direct = min(direct, 1 + min(board.hex_distance(a, t) for t in towers))
+        return direct
+
+    def first_step(self, v: View, a: str, b: str) -> str | None:
+        """The move option that starts the shortest way from `a` to `b`."""
+        if a in self.towers(v):
+            return v.pick(f"move:{b}")
+        dist = self.hero_distance(v, a, b)
+        for n in v.board.geo[a]:
+            if n is not None and (n == b or self.hero_distance(v, n, b) == dist - 1):
+                oid = f"move:{n}"
+                if oid in v.idset:
+                    return oid
+        return None
+
+    def spot_worth(self, v: View, hid: str, ap: int) -> float | None:
+        """What the Hero could do on `hid` with `ap` AP left on arrival (None: nothing)."""
+        h = v.st.hexes[hid]
+        p = v.p
+        if not h.explored:
+            return None if h.curse else self.explore_worth(v, hid, ap)
+        if ap >= 1 and p.plunder >= v.cat.factions[p.faction].haven_cost and haven_action.can_build(v.ctx, p, hid):
+            return values.haven_worth(v.st, v.cat.hexes[h.tile].vp)
+        return None

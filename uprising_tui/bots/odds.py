@@ -1,0 +1,350 @@
+"""Combat odds for the heuristic bot: the chance of each outcome of a fight, not
+only its average.
+
+A fight is an absorbing Markov chain over (our Units left, the enemy's hit points):
+each round only lowers one or both, so the chain is solved exactly in one pass,
+strongest states first, with the chance that a round changes nothing folded in.
+Inside a round two approximations keep it cheap: the hits each side takes are
+drawn independently, and a die's Skulls and Bolts are counted together while its
+Shields are counted apart. Everything is cached per catalog and across games.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+# a distribution: value -> chance (values are small ints, or tuples of them)
+Dist = dict
+
+
+@dataclass(frozen=True, slots=True)
+class FoeSpec:
+    """An enemy group: `key` names it (with `hp` it fixes its dice), `dice(part, hp)`."""
+    key: str
+    hp: int
+    vp: int
+    dice: Callable[[str, int], Sequence[str]]
+    skip_archery: bool = False
+    no_shields: bool = False  # our Shields do not count against it
+    big: bool = False  # a Legion or Horde (Threat, not pieces)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a fight ends, in chances and averages."""
+    win: float  # every foe destroyed and some of our Units left
+    clear: float  # every foe destroyed (we may be gone too)
+    no_loss: float  # we lose no Unit at all
+    losses: float  # expected Units lost
+    damage: tuple[float, ...]  # expected hit points taken off each foe
+    killed: tuple[float, ...]  # chance each foe is destroyed
+
+
+class Odds:
+    """Dice distributions for one catalog's dice faces."""
+
+    def __init__(self, cat):
+        self.faces: dict[str, tuple[tuple[int, int, int], ...]] = {}
+        for colour, die in cat.dice.items():
+            self.faces[colour] = tuple((f.count("skull"), f.count("shield"), f.count("bolt")) for f in die.faces)
+        self._sb: dict[tuple, Dist] = {}
+        self._half: dict[tuple, Dist] = {}
+        self._shielding = {c for c, faces in self.faces.items() if any(f[1] for f in faces)}
+        self._sh: dict[tuple, Dist] = {}
+        self._round: dict[tuple, tuple[Dist, Dist]] = {}
+        self._fights: dict[tuple, tuple] = {}
+        self._sides: dict[tuple, tuple] = {}
+        self._foe_dice: dict[tuple, tuple[str, ...]] = {}
+        self._prefixes: dict[tuple, int] = {}
+        self._ends: dict[tuple, tuple] = {}
+        self._rows: dict[tuple, list] = {}
+        self.memo: dict[tuple, object] = {}  # the bot's own per-catalog cache (dice lists, ...)
+
+    # ------------------------------------------------------------------ one side's dice
+    def skull_bolt(self, colours: tuple[str, ...]) -> Dist:
+        """Joint distribution of (Skulls, Bolts) rolled by these dice (built die by
+        die, so dice lists that start alike share the work)."""
+        got = self._sb.get(colours)
+        if got is None:
+            if not colours:
+                got = {(0, 0): 1.0}
+            else:
+                faces = self.faces[colours[-1]]
+                w = 1.0 / len(faces)
+                got = {}
+                for (s, b), p in self.skull_bolt(colours[:-1]).items():
+                    pw = p * w
+                    for fs, _, fb in faces:
+                        k = (s + fs, b + fb)
+                        got[k] = got.get(k, 0.0) + pw
+            self._sb[colours] = got
+        return got
+
+    def half(self, attack: tuple[str, ...], defence: tuple[str, ...], use_bolts: bool) -> Dist:
+        """Hits `attack` dice put through the Shields of `defence` dice (one round)."""
+        shielding = tuple(c for c in defence if c in self._shielding)
+        key = (attack, shielding, use_bolts)
+        got = self._half.get(key)
+        if got is None:
+            got = self._half[key] = _hits(self.skull_bolt(attack), self.shields(shielding), use_bolts)
+        return got
+
+    def shields(self, colours: tuple[str, ...]) -> Dist:
+        got = self._sh.get(colours)
+        if got is None:
+            dist: Dist = {0: 1.0}
+            for c in colours:
+                faces = self.faces[c]
+                w = 1.0 / len(faces)
+                nxt: Dist = {}
+                for h, p in dist.items():
+                    pw = p * w
+                    for _, fh, _ in faces:
+                        nxt[h + fh] = nxt.get(h + fh, 0.0) + pw
+                dist = nxt
+            got = self._sh[colours] = dist
+        return got
+
+    # ------------------------------------------------------------------ one round
+    def round_hits(self, mine: tuple[str, ...], theirs: tuple[str, ...], my_bolts: bool,
+                   my_shields: bool) -> tuple[Dist, Dist]:
+        """(hits we deal, hits we take) for one round, each a distribution.
+
+        Our Bolts cancel their Shields (when we may use Bolts); theirs cancel ours."""
+        key = (mine, theirs, my_bolts, my_shields)
+        got = self._round.get(key)
+        if got is None:
+            got = self._round[key] = (self.half(mine, theirs, my_bolts),
+                                      self.half(theirs, mine if my_shields else (), True))
+        return got
+
+    # ------------------------------------------------------------------ a fight
+    def side(self, archery: Sequence[Sequence[str]], clash: Sequence[Sequence[str]]) -> tuple:
+        """Our side as the fights see it: (archery, clash, id), the same object for the
+        same dice (so a fight's cache key is cheap to hash)."""
+        a = tuple(tuple(sorted(x)) for x in archery)
+        c = tuple(tuple(sorted(x)) for x in clash)
+        got = self._sides.get((a, c))
+        if got is None:
+            pids = []
+            for k in range(len(c)):
+                pre = c[:k + 1]
+                pid = self._prefixes.get(pre)
+                if pid is None:
+                    pid = self._prefixes[pre] = len(self._prefixes)
+                pids.append(pid)
+            got = self._sides[(a, c)] = (a, c, len(self._sides), tuple(pids))
+        return got
+
+    def fight(self, archery: Sequence[Sequence[str]], clash: Sequence[Sequence[str]], foes: Sequence[FoeSpec],
+              *, bolts: bool = True, side: tuple | None = None) -> Outcome:
+        """Fight `foes` one after another.
+
+        `archery[k]` / `clash[k]` are our dice with k Units left (k = 0..n), the
+        Units that fall first being the ones missing; `side` (from ``side()``)
+        may stand for both."""
+        if side is None:
+            side = self.side(archery, clash)
+        archery, clash, sid, pids = side
+        n = len(clash) - 1
+        key = (sid, tuple((f.key, f.hp) for f in foes), bolts)
+        got = self._fights.get(key)
+        if got is None:
+            if len(self._fights) > 200_000:
+                self._fights.clear()
+                self._ends.clear()
+                self._rows.clear()
+            got = self._fights[key] = self._fight(archery, clash, pids, foes, bolts, n)
+        return got
+
+    def _fight(self, archery, clash, pids, foes, bolts: bool, n: int) -> Outcome:
+        alive = {n: 1.0}  # our Units left -> chance, every foe so far destroyed
+        final: dict[int, float] = {}  # our Units left -> chance, for fights that ended early
+        damage, killed = [], []
+        for foe in foes[:-1]:  # every foe but the last: the spread of Units left matters
+            nxt: dict[int, float] = {}
+            dmg = kill = 0.0
+            for (k, e), p in self._one_foe(archery, clash, pids, foe, bolts, alive).items():
+                dmg += p * (foe.hp - e)
+                if e <= 0:
+                    kill += p
+                if e <= 0 and k > 0:
+                    nxt[k] = nxt.get(k, 0.0) + p
+                else:
+                    final[k] = final.get(k, 0.0) + p
+            damage.append(dmg)
+            killed.append(kill)
+            alive = nxt
+        foe = foes[-1]  # the last foe: only averages are needed
+        my_shields = not foe.no_shields
+        start = {(k, foe.hp): p for k, p in alive.items()}
+        if not foe.skip_archery:
+            start = self._step_all(start, archery, foe, "archery", bolts, my_shields)
+        win = clear = left = hp_left = no_loss = 0.0
+        for (k, e), p in start.items():
+            if k <= 0 or e <= 0:
+                w, c, kk, ee, nl = (1.0 if k > 0 and e <= 0 else 0.0), (1.0 if e <= 0 else 0.0), k, e, 1.0
+            else:
+                w, c, kk, ee, nl = self._clash_value(clash, pids, foe, k, e, bolts, my_shields)
+            win += p * w
+            clear += p * c
+            left += p * kk
+            hp_left += p * ee
+            if k == n:
+                no_loss += p * nl
+        damage.append(foe.hp * sum(start.values()) - hp_left)
+        killed.append(clear)
+        losses = sum(p * (n - k) for k, p in final.items()) + n * sum(start.values()) - left
+        return Outcome(win, clear, no_loss + final.get(n, 0.0), losses, tuple(damage), tuple(killed))
+
+    def _clash_value(self, clash, pids, foe, k: int, e: int, bolts: bool, my_shields: bool):
+        """Clash rounds from (k of our Units, foe at e) to the end, in averages:
+        (chance we win, chance the foe falls, Units left, foe hp left, chance we lose
+        no more Units)."""
+        return self._row(clash, pids, foe, k, e, bolts, my_shields)[e]
+
+    def _row(self, clash, pids, foe, k: int, need: int, bolts: bool, my_shields: bool) -> list:
+        """`_clash_value` for k Units and every foe hp 0..need (at least). A round lowers
+        one side or both, so a row needs only itself at lower hp and the rows below; a
+        round that changes nothing is folded in. Rows are shared by every fight whose
+        strongest k Units roll the same dice."""
+        key = (pids[k], foe.key, bolts, my_shields)
+        row = self._rows.get(key)
+        if row is not None and len(row) > need:
+            return row
+        row = [(1.0, 1.0, float(k), 0.0, 1.0)]  # the foe has fallen
+        lower: dict[int, list] = {}
+        for e in range(1, need + 1):
+            deal, take = self._transition(clash, foe, "clash", k, e, bolts, my_shields)
+            stay = deal.get(0, 0.0) * take.get(0, 0.0)
+            if stay > 0.995:  # a stalemate: the fight is called off, nobody wins
+                row.append((0.0, 0.0, float(k), float(e), 1.0))
+                continue
+            scale = 1.0 / (1.0 - stay)
+            win = clear = left = hp_left = no_loss = 0.0
+            deals = tuple(deal.items())
+            for t, pt in take.items():
+                wt = scale * pt
+                if t >= k:  # we are wiped out (the foe may fall too)
+                    for d, pd in deals:
+                        w = wt * pd
+                        if d >= e:
+                            clear += w
+                        else:
+                            hp_left += w * (e - d)
+                    continue
+                if t == 0:
+                    sub = row
+                else:
+                    sub = lower.get(t)
+                    if sub is None:
+                        sub = lower[t] = self._row(clash, pids, foe, k - t, need, bolts, my_shields)
+                for d, pd in deals:
+                    if d == 0 and t == 0:
+                        continue
+                    w = wt * pd
+                    vw, vc, vl, vh, vn = sub[e - d if d < e else 0]
+                    win += w * vw
+                    clear += w * vc
+                    left += w * vl
+                    hp_left += w * vh
+                    if t == 0:
+                        no_loss += w * vn
+            row.append((win, clear, left, hp_left, no_loss))
+        self._rows[key] = row
+        return row
+
+    def _one_foe(self, archery, clash, pids, foe: FoeSpec, bolts: bool,
+                 start: dict[int, float]) -> dict[tuple[int, int], float]:
+        """Final (our Units, foe hp) of one combat from a spread of starting Units."""
+        my_shields = not foe.no_shields
+        dist: dict[tuple[int, int], float] = {(k, foe.hp): p for k, p in start.items() if k > 0}
+        if not foe.skip_archery:
+            dist = self._step_all(dist, archery, foe, "archery", bolts, my_shields)
+        out: dict[tuple[int, int], float] = {}
+        for (k, e), p in dist.items():
+            if k <= 0 or e <= 0:
+                out[(k, e)] = out.get((k, e), 0.0) + p
+                continue
+            for end, q in self._clash_ends(clash, pids, foe, k, e, bolts, my_shields):
+                out[end] = out.get(end, 0.0) + p * q
+        return out
+
+    def _transition(self, mine_dice, foe: FoeSpec, part: str, k: int, e: int, bolts: bool, my_shields: bool):
+        fkey = (foe.key, part, e)
+        theirs = self._foe_dice.get(fkey)
+        if theirs is None:
+            theirs = self._foe_dice[fkey] = tuple(sorted(foe.dice(part, e)))
+        ours = mine_dice[k]
+        if not ours and not theirs:
+            return {0: 1.0}, {0: 1.0}
+        return self.round_hits(ours, theirs, bolts, my_shields)
+
+    def _step_all(self, dist, dice, foe, part, bolts, my_shields):
+        out: dict[tuple[int, int], float] = {}
+        for (k, e), p in dist.items():
+            if k <= 0 or e <= 0:
+                out[(k, e)] = out.get((k, e), 0.0) + p
+                continue
+            deal, take = self._transition(dice, foe, part, k, e, bolts, my_shields)
+            for d, pd in deal.items():
+                e2 = max(0, e - d)
+                for t, pt in take.items():
+                    key = (max(0, k - t), e2)
+                    out[key] = out.get(key, 0.0) + p * pd * pt
+        return out
+
+    def _clash_ends(self, clash, pids, foe, k: int, e: int, bolts: bool, my_shields: bool):
+        """How Clash rounds from (k of our Units, foe at e) end: ((k, e) at the end, chance)
+        pairs. Each round only lowers one side or both, so this recursion ends; the
+        chance of a round that changes nothing is folded in. Shared by every fight
+        whose weakest k Units roll the same dice."""
+        key = (pids[k], foe.key, e, bolts, my_shields)
+        got = self._ends.get(key)
+        if got is not None:
+            return got
+        deal, take = self._transition(clash, foe, "clash", k, e, bolts, my_shields)
+        stay = deal.get(0, 0.0) * take.get(0, 0.0)
+        if stay > 0.995:  # a stalemate: the fight is called off, nobody wins
+            got = self._ends[key] = (((k, e), 1.0),)
+            return got
+        scale = 1.0 / (1.0 - stay)
+        acc: dict[tuple[int, int], float] = {}
+        for t, pt in take.items():
+            k2 = k - t if t < k else 0
+            for d, pd in deal.items():
+                if d == 0 and t == 0:
+                    continue
+                w = scale * pd * pt
+                e2 = e - d if d < e else 0
+                if k2 == 0 or e2 == 0:
+                    acc[(k2, e2)] = acc.get((k2, e2), 0.0) + w
+                    continue
+                for end, q in self._clash_ends(clash, pids, foe, k2, e2, bolts, my_shields):
+                    acc[end] = acc.get(end, 0.0) + w * q
+        got = self._ends[key] = tuple(acc.items())
+        return got
+
+
+def _hits(attack: Dist, shields: Dist, use_bolts: bool) -> Dist:
+    """Hits through: Skulls minus the Shields left after Bolts cancel some."""
+    out: Dist = {}
+    pairs = tuple(shields.items())
+    for (s, b), p in attack.items():
+        if s == 0:
+            out[0] = out.get(0, 0.0) + p
+            continue
+        for h, q in pairs:
+            left = h - b if use_bolts else h
+            hit = max(s - left if left > 0 else s, 0)
+            out[hit] = out.get(hit, 0.0) + p * q
+    return _trim(out)
+
+
+def _trim(dist: Dist, floor: float = 0.003) -> Dist:
+    """Drop outcomes rarer than `floor` (the odds need no more precision) and rescale."""
+    kept = {k: p for k, p in dist.items() if p >= floor}
+    total = sum(kept.values())
+    if total <= 0 or len(kept) == len(dist):
+        return dist
+    return {k: p / total for k, p in sorted(kept.items())}
