@@ -85,6 +85,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         self.quest_cache: dict[tuple, list] = {}  # Quest odds, by Hero and offer
         self.build_danger: dict[tuple, set[str]] = {}  # threatened Havens, once per Build
         self.map_memo: dict[str, object] = {}  # what the pieces on the map give (the forecast)
+        self.geo_memo: dict[tuple, object] = {}  # what the map's geometry gives (steps)
         self._game = None
         self._seen = 0  # events of the log already seen
 
@@ -104,12 +105,25 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         """Forget what the state has changed since (every change of the state is logged)."""
         n = len(game.log)
         if game is not self._game or n < self._seen:
-            self._game, self.memo, self.map_memo = game, {}, {}
+            self._game, self.memo, self.map_memo, self.geo_memo = game, {}, {}, {}
         elif n != self._seen:
             self.memo = {}
-            if any(type(e) not in QUIET for e in game.log[self._seen:n]):
+            new = game.log[self._seen:n]
+            kinds = {type(e) for e in new}
+            if kinds - QUIET:
                 self.map_memo = {}
+            if any(self.moves_geometry(game, e) for e in new):
+                self.geo_memo = {}
         self._seen = n
+
+    @staticmethod
+    def moves_geometry(game, e) -> bool:
+        """Does this event change which hexes are adjacent? (Exploring a hex with
+        impassable edges or a Sea Tower, or losing a Sea Tower.)"""
+        if type(e) is ev.HexExplored:
+            tile = game.cat.hexes.get(e.tile)
+            return tile is None or bool(tile.impassable) or tile.sea_tower
+        return type(e) is ev.Note and "Sea Tower" in e.text
 
     def fallback(self, v: View) -> str:
         if v.d.kind.startswith("place_") or v.d.kind in ENEMY_HEX_KINDS:

@@ -76,25 +76,38 @@ class DefenceMixin:
     def defence_choice(self, v: View):
         """(gain, option, plan) of the best Command that helps a Haven under attack."""
         p = v.p
-        if p is None or not v.with_prefix("command:"):
+        if p is None or p.food < 1 or p.ap < 1:
             return None
+        key = ("defence", p.faction)
+        moves = self.map_memo.get(key)
+        if moves is None:
+            moves = self.map_memo[key] = self.defence_moves(v)
         best = None
+        for gain, oid, (hid, brings, hero) in moves:
+            if oid in v.idset and (best is None or gain > best[0]):
+                best = (gain, oid, (hid, list(brings), hero))
+        return best
+
+    def defence_moves(self, v: View) -> list:
+        """Every Command worth making for a Haven under attack, as (gain, option, plan);
+        the same while no piece on the map moves."""
+        out = []
         for hid in self.own_havens(v):
-            foes = self.attackers(v, hid)
-            if not foes:
+            if not self.attacks_on(v, hid):
                 continue
             here = self.units_on(v, hid)
+            if not here and hid not in self.unit_reach(v):
+                continue  # nothing to bring in, nothing to take out
+            foes = self.attackers(v, hid)
             now = self.defence_worth(v, hid, here, foes)
             for gain, oid, plan in (self.reinforce(v, hid, here, foes, now), self.evacuate(v, hid, here, now)):
-                if oid is not None and gain >= MIN_DEFENCE and (best is None or gain > best[0]):
-                    best = (gain, oid, plan)
-        return best
+                if oid is not None and gain >= MIN_DEFENCE:
+                    out.append((gain, oid, plan))
+        return out
 
     def reinforce(self, v: View, hid: str, here: list[str], foes, now: float):
         """Bring the strongest Units next to `hid` into it."""
         oid = f"command:{hid}"
-        if oid not in v.ids:
-            return 0.0, None, None
         room = HEX_LIMIT - len(here)
         pool = [t for t in self.unit_pool(v, hid) if not self.haven_attacked(v, t[1])][:room]
         if not pool:
@@ -114,13 +127,12 @@ class DefenceMixin:
         for dst in v.board.unit_adjacent(hid):
             h = st.hexes[dst]
             oid = f"command:{dst}"
-            if oid in v.ids and not h.has_units and not h.haven and dst not in self.attack_targets(v) \
-                    and h.unit_count + len(here) <= HEX_LIMIT:
+            if (h.explored or h.curse) and not h.has_units and not h.haven and dst not in self.attack_targets(v):
                 return gain, oid, (dst, [(hid, u) for u in here], False)
         return 0.0, None, None
 
     def attack_targets(self, v: View) -> set[str]:
-        got = self.memo.get("attack_targets")
+        got = self.map_memo.get("attack_targets")
         if got is None:
-            got = self.memo["attack_targets"] = {h for hexes in self.forecast(v).values() for h in hexes}
+            got = self.map_memo["attack_targets"] = {h for hexes in self.forecast(v).values() for h in hexes}
         return got

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from ..engine.economy import payments
 from . import values
 from .heuristic_answers import parse_pay
+from .heuristic_fight import odds_for
 
 if TYPE_CHECKING:
     from .heuristic import View
@@ -25,15 +26,24 @@ class EconomyMixin:
         """Best success chance for quest `qid` now, and the Guile split that gives it."""
         p, cat, st = v.p, v.cat, v.st
         q = cat.quests[qid]
-        goals = tuple((g.symbol, g.count) for g in q.goals)
-        base = ["red"] * p.might + ["purple"] * p.magic + ["blue"] * p.leadership
         h = st.hexes[p.hero_hex]
         terrain = None if (h.curse or not h.explored) else cat.hexes[h.tile].terrain
-        for b in q.bonus:
-            met = (b.when == "always" or (b.when == "terrain" and terrain == b.terrain)
-                   or (b.when == "curse" and h.curse) or (b.when == "sea_tower" and v.board.is_sea_tower(h.id))
-                   or (b.when == "haven" and h.haven == p.faction))
-            if met:
+        met = tuple(b.when == "always" or (b.when == "terrain" and terrain == b.terrain)
+                    or (b.when == "curse" and h.curse) or (b.when == "sea_tower" and v.board.is_sea_tower(h.id))
+                    or (b.when == "haven" and h.haven == p.faction) for b in q.bonus)
+        key = ("quest", qid, p.might, p.magic, p.leadership, p.guile, met)
+        memo = odds_for(cat).memo  # per catalog, kept across games
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._quest_pool(v, q, met)
+        return got
+
+    def _quest_pool(self, v: View, q, met: tuple[bool, ...]) -> tuple[float, str | None]:
+        p = v.p
+        goals = tuple((g.symbol, g.count) for g in q.goals)
+        base = ["red"] * p.might + ["purple"] * p.magic + ["blue"] * p.leadership
+        for b, ok in zip(q.bonus, met):
+            if ok:
                 base += list(b.dice) + [self.best_colour(goals)] * b.any_die
         best = (-1.0, None)
         for y in range(p.guile + 1):
@@ -62,8 +72,9 @@ class EconomyMixin:
         """(worth, chance, option, quest, Guile split) for each Quest on offer."""
         p, st = v.p, v.st
         h = st.hexes[p.hero_hex]
-        key = (p.faction, tuple(st.quest_offer), p.might, p.magic, p.leadership, p.guile, h.tile, h.explored,
-               h.curse, h.haven == p.faction, st.chapter, st.curse_reserve)
+        terrain = None if (h.curse or not h.explored) else v.cat.hexes[h.tile].terrain
+        key = (p.faction, tuple(st.quest_offer), p.might, p.magic, p.leadership, p.guile, terrain, h.curse,
+               h.haven == p.faction, v.board.is_sea_tower(h.id), st.chapter, st.curse_reserve, p.ap > 0)
         got = self.quest_cache.get(key)
         if got is None:
             got = []
@@ -80,7 +91,7 @@ class EconomyMixin:
 
     def best_quest(self, v: View):
         """(worth, option) of the best Quest to attempt, or None; remembers the Guile split."""
-        if v.p is None:
+        if v.p is None or v.p.ap < 1 or not v.st.quest_offer:
             return None
         opts = [o for o in self.quest_options(v) if o[1] >= QUEST_CHANCE]
         if not opts:

@@ -44,14 +44,15 @@ class ForecastMixin:
         cards = sorted(list(st.legions.values()) + list(st.hordes.values()),
                        key=lambda c: cat.nemesis(c.id).initiative)
         last = st.chapter == st.chapters
-        targets = [h.id for h in st.hexes.values() if h.haven or h.units]
-        towers = [h for h in st.hexes if v.board.is_sea_tower(h)]
-        dist = v.board.hex_distance
+        hexes = st.hexes
+        targets = [(h.q, h.r) for h in hexes.values() if h.haven or h.units]
+        towers = [(hexes[t].q, hexes[t].r) for t in self.towers(v)]
         for card in cards:
             steps = min(3, card.tokens if st.phase in TOKEN_PHASES else max(card.tokens, 2 if last else 1))
             walked = fc[card.id] = []
             here = card.hex
-            if not v.cat.nemesis(card.id).adjacent_to_all and self._out_of_reach(here, steps, targets, towers, dist):
+            h = hexes[here]
+            if not cat.nemesis(card.id).adjacent_to_all and _out_of_reach((h.q, h.r), steps, targets, towers):
                 continue  # nothing of ours within its reach
             for _ in range(steps):
                 nxt = self._next_step(v, card, here)
@@ -66,39 +67,45 @@ class ForecastMixin:
                     break  # a fight: the card may not walk on
         return fc, hits
 
-    @staticmethod
-    def _out_of_reach(here: str, steps: int, targets: list[str], towers: list[str], dist) -> bool:
-        """No Haven or Unit within `steps` (from a Sea Tower every hex is one step away)."""
-        if not targets:
-            return True
-        if here in towers or (towers and min(dist(here, t) for t in towers) + 1 <= steps):
-            return False
-        return all(dist(here, t) > steps for t in targets)
-
     def _next_step(self, v: View, card, here: str) -> str | None:
+        side = "empire" if card.kind == "legion" else "chaos"
+        cands = self._step_options(v, card, here)
+        return self._pick_step(v, cands, side) if cands else None
+
+    def _step_options(self, v: View, card, here: str) -> tuple[str, ...]:
+        """The hexes a card may step to from `here`: they change only with the map's
+        geometry (an Explore, a lost Sea Tower) or the card's Target."""
+        target = card.target or self.capital(v) if card.kind == "legion" else None
+        key = (card.id, here, target)
+        got = self.geo_memo.get(key)
+        if got is not None:
+            return got
         board = v.board
         if card.kind == "legion":
-            spec = v.cat.legions[card.id]
-            target = card.target or self.capital(v)
             if here == target:
-                return None
-            if spec.adjacent_to_all:
-                cands = [target]
+                cands = ()
+            elif v.cat.legions[card.id].adjacent_to_all:
+                cands = (target,)
             else:
-                dist = board.dist_to(target)
+                dist = self.dist_map(v, target, True)
                 d = dist.get(here, UNREACHABLE)
-                if d >= UNREACHABLE:
-                    return None
-                cands = [n for n in board.unit_adjacent(here) if dist.get(n, UNREACHABLE) == d - 1]
-            side = "empire"
+                cands = () if d >= UNREACHABLE else tuple(
+                    n for n in board.unit_adjacent(here) if dist.get(n, UNREACHABLE) == d - 1)
         else:
-            dist = board.dist_to(self.capital(v), sea_towers=False)
+            dist = self.dist_map(v, self.capital(v), False)
             d = dist.get(here, UNREACHABLE)
-            cands = [n for n in board.unit_adjacent(here) if dist.get(n, UNREACHABLE) <= d]
-            side = "chaos"
-        if not cands:
-            return None
-        return self._pick_step(v, cands, side)
+            cands = tuple(n for n in board.unit_adjacent(here) if dist.get(n, UNREACHABLE) <= d)
+        self.geo_memo[key] = cands
+        return cands
+
+    def dist_map(self, v: View, target: str, towers: bool) -> dict[str, int]:
+        """Steps to `target` for Legions (`towers`) or Hordes, kept while the map's
+        geometry stands (the board forgets its own after every Explore)."""
+        key = ("dist", target, towers)
+        got = self.geo_memo.get(key)
+        if got is None:
+            got = self.geo_memo[key] = v.board.dist_to(target, sea_towers=towers)
+        return got
 
     def _pick_step(self, v: View, cands: list[str], side: str) -> str:
         """The Nemesis movement priority: a Haven (fewest Units), the weakest enemy, empty, any."""
@@ -129,3 +136,17 @@ class ForecastMixin:
         if cap is None or cap not in v.st.hexes or v.st.hexes[cap].role != "capital":
             cap = self._capital = next(h.id for h in v.st.hexes.values() if h.role == "capital")
         return cap
+
+
+def _dist(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _out_of_reach(here: tuple[int, int], steps: int, targets, towers) -> bool:
+    """No Haven or Unit within `steps` (from a Sea Tower every hex is one step away)."""
+    if not targets:
+        return True
+    if towers and min(_dist(here, t) for t in towers) + 1 <= steps:
+        return False
+    return all(_dist(here, t) > steps for t in targets)

@@ -341,7 +341,7 @@ def _hits(attack: Dist, shields: Dist, use_bolts: bool) -> Dist:
     return _trim(out)
 
 
-def _trim(dist: Dist, floor: float = 0.003) -> Dist:
+def _trim(dist: Dist, floor: float = 0.01) -> Dist:
     """Drop outcomes rarer than `floor` (the odds need no more precision) and rescale."""
     kept = {k: p for k, p in dist.items() if p >= floor}
     total = sum(kept.values())
