@@ -70,9 +70,12 @@ def graveyard_cost(st, side: str, faction: str) -> float:
     return 0.0 if in_graveyard(st, side, faction) else float(GRAVEYARD_VP)
 
 
+UNIT_BASE, UNIT_PER_CHAPTER = 0.05, 0.0  # lost Units come back at Scoring; resources are plentiful
+
+
 def unit_worth(st, resources: int) -> float:
     """A Unit's value while it lives: its price, more so with Chapters left to fight in."""
-    return resources * (0.15 + 0.1 * scorings_left(st))
+    return resources * (UNIT_BASE + UNIT_PER_CHAPTER * scorings_left(st))
 
 
 def haven_worth(st, hex_vp: int = 0) -> float:
