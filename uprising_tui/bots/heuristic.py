@@ -26,6 +26,7 @@ from typing import Callable
 from ..engine import events as ev
 from .estimate import Dice
 from .heuristic_answers import AnswersMixin
+from .heuristic_cards import CardsMixin
 from .heuristic_defence import DefenceMixin
 from .heuristic_economy import EconomyMixin
 from .heuristic_fight import FightMixin
@@ -68,8 +69,8 @@ class View:
         return [i for i in self.ids if i.startswith(prefix)]
 
 
-class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, PlacementMixin, EconomyMixin,
-                   AnswersMixin):
+class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, PlacementMixin, CardsMixin,
+                   EconomyMixin, AnswersMixin):
     name = "heuristic"
 
     def __init__(self, seed: int = 0):

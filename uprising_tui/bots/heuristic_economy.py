@@ -1,4 +1,4 @@
-"""The heuristic bot's Quests, Market and Build choices. Mixed into HeuristicBot."""
+"""The heuristic bot's Quests and Build choices. Mixed into HeuristicBot."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -133,22 +133,6 @@ class EconomyMixin:
 
     def strongest_colour(self, v: View) -> str | None:
         return v.pick(*(f"colour:{c}" for c in self.dice.strength_order))
-
-    # ---- Market
-    def best_market(self, v: View) -> str | None:
-        p = v.p
-        if p is None or len(p.feats) + len(p.items) >= 9:
-            return None
-        best = None
-        for oid in v.with_prefix("market:"):
-            iid = oid.split(":", 1)[1]
-            item = v.cat.items.get(iid)
-            if item is None:
-                continue
-            price = item.cost - (1 if v.board.is_sea_tower(p.hero_hex) else 0)
-            if p.salt - price >= 3 and (best is None or item.cost > best[0]):
-                best = (item.cost, oid)
-        return best[1] if best else None
 
     # ------------------------------------------------------------------ build
     def reserves(self, v: View) -> dict[str, int]:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from .heuristic import View
 
 PARTIAL = 0.35  # share of a Legion/Horde's worth each point of Threat taken off is worth
+FOLLOW_UP = 0.3  # more of it when an ally next to the foe can strike after us
 MIN_COMMAND = 1.0  # a Command must be worth this many VP (it costs 1 AP and 1 Food)
 NEW_LEGION = ("new_legion", 4, 5)  # clearing the Capital calls a Legion: key, Threat, VP
 
@@ -171,10 +172,11 @@ class FightMixin:
     def attack_worth(self, v: View, hid: str, foes: list[FoeSpec], out: Outcome, units: list[str]) -> float:
         st = v.st
         worth = 0.0
+        share = PARTIAL + (FOLLOW_UP if self.allies_near(v, hid) >= 3 else 0.0)
         for foe, dmg, kill in zip(foes, out.damage, out.killed):
             full = self.foe_worth(v, hid, foe)
             if foe.big:
-                worth += kill * full + max(0.0, dmg - kill * foe.hp) * PARTIAL * full / max(foe.hp, 1)
+                worth += kill * full + max(0.0, dmg - kill * foe.hp) * share * full / max(foe.hp, 1)
             else:  # Garrisons and Skeletons pay 1 VP a piece as they fall, the rest once cleared
                 worth += dmg + kill * (full - foe.hp)
         side = "chaos" if any(f.key.startswith("skeletons") or (f.big and f.key.split("@")[0] in st.hordes)
@@ -183,6 +185,16 @@ class FightMixin:
         price = sum(unit_value(v.ctx, u) for u in units) / max(len(units), 1) / 2
         worth -= out.losses * values.unit_worth(st, price)
         return worth
+
+    def allies_near(self, v: View, hid: str) -> int:
+        """Units of other players who can still Command this Chapter, next to `hid`
+        (they can finish off what we weaken)."""
+        st = v.st
+        ready = {p.faction for p in st.players if p.faction != v.d.actor and p.ap >= 1 and p.food >= 1}
+        if not ready:
+            return 0
+        return max((st.hexes[n].unit_count for n in v.board.unit_adjacent(hid)
+                    if st.hexes[n].owner in ready), default=0)
 
     def site_bonus(self, v: View, hid: str) -> float:
         """A cleared hex where we can build a Haven this Chapter."""
@@ -276,7 +288,7 @@ class FightMixin:
                       for c in h.legions + h.hordes)
         srcs = tuple((src, tuple(sorted(st.hexes[src].units.items())), st.hexes[src].haven == fac,
                       self.haven_attacked(v, src)) for src in self.unit_reach(v).get(hid, ()))
-        return (fac, hid, st.chapter, st.curse_reserve, bool(st.legion_deck), tuple(h.garrisons), h.skeletons,
+        return (self.allies_near(v, hid) >= 3, fac, hid, st.chapter, st.curse_reserve, bool(st.legion_deck), tuple(h.garrisons), h.skeletons,
                 cards, h.curse, h.explored, h.unit_count, srcs,
                 values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac))
 

@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
 AP_WORTH = 0.5  # VP an AP spent walking must win back
 SPAWN_COST = 0.45  # share of a new Nemesis piece's worth an Explore is charged (it may be cleared)
-CARD_WORTH = 0.4
-MARKET_WORTH = 0.6
 
 
 class TurnMixin:
@@ -103,26 +101,7 @@ class TurnMixin:
         return self.best_quest(v)
 
     def market_choice(self, v: View):
-        oid = self.best_market(v)
-        return None if oid is None else (MARKET_WORTH, oid)
-
-    def card_choice(self, v: View):
-        oid = self.action_card(v)
-        return None if oid is None else (CARD_WORTH, oid)
-
-    def action_card(self, v: View) -> str | None:
-        for oid in v.with_prefix("card:"):
-            use = self.card_use(v, oid[5:])
-            if use is not None and use.cost != "none":
-                return oid
-        return None
-
-    def card_use(self, v: View, cid: str):
-        d = v.cat.feats.get(cid) or v.cat.items.get(cid)
-        if d is not None:
-            return d.use
-        q = v.cat.quests.get(cid)
-        return q.ongoing if q is not None else None
+        return self.best_market(v)
 
     # ------------------------------------------------------------------ the Hero's steps
     def step_choice(self, v: View):
@@ -157,9 +136,10 @@ class TurnMixin:
         if got is None:
             p = v.p
             reach = self.unit_reach(v)
-            got = self.map_memo[key] = [
-                h.id for h in v.st.hexes.values()
-                if (not h.explored and not h.curse and h.id in reach) or haven_action.can_build(v.ctx, p, h.id)]
+            got = self.map_memo[key] = sorted(set(
+                [h.id for h in v.st.hexes.values()
+                 if (not h.explored and not h.curse and h.id in reach) or haven_action.can_build(v.ctx, p, h.id)]
+                + self.curse_spots(v)))
         return got
 
     def towers(self, v: View) -> list[str]:
@@ -196,6 +176,8 @@ class TurnMixin:
         """What the Hero could do on `hid` with `ap` AP left on arrival (None: nothing)."""
         h = v.st.hexes[hid]
         p = v.p
+        if ap >= 1 and self.curse_spots(v) and self.curses_near(v, hid):
+            return values.scorings_left(v.st) + 0.5  # lift the Curse with our card
         if not h.explored:
             return None if h.curse else self.explore_worth(v, hid, ap)
         if ap >= 1 and p.plunder >= v.cat.factions[p.faction].haven_cost and haven_action.can_build(v.ctx, p, hid):
