@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import values
+from .heuristic_fight import odds_for
 
 if TYPE_CHECKING:
     from .heuristic import View
@@ -93,14 +94,25 @@ class CardsMixin:
     def curse_spots(self, v: View) -> list[str]:
         """Hexes next to a Curse, when we hold a face-up card that lifts an adjacent Curse."""
         p = v.p
-        holds = any(c.face_up and any(op.op == "remove_curse" and op.where == "adjacent"
-                                      for op in self.card_effect(v, c.id)[1]) for c in p.feats + p.items)
-        if not holds:
+        lifters = self.lifters(v)
+        if not any(c.face_up and c.id in lifters for c in p.feats + p.items):
             return []
-        st = v.st
-        out = set()
-        for h in st.hexes.values():
-            if h.curse:
-                out.add(h.id)
-                out.update(n for n in v.board.geo[h.id] if n)
-        return sorted(out)
+        got = self.map_memo.get("curse_spots")
+        if got is None:
+            out = set()
+            for h in v.st.hexes.values():
+                if h.curse:
+                    out.add(h.id)
+                    out.update(n for n in v.board.geo[h.id] if n)
+            got = self.map_memo["curse_spots"] = sorted(out)
+        return got
+
+    def lifters(self, v: View) -> frozenset[str]:
+        """Ids of the cards that lift a Curse next to the Hero (once per catalog)."""
+        memo = odds_for(v.cat).memo
+        got = memo.get("lifters")
+        if got is None:
+            got = memo["lifters"] = frozenset(
+                cid for cid in list(v.cat.feats) + list(v.cat.items)
+                if any(op.op == "remove_curse" and op.where == "adjacent" for op in self.card_effect(v, cid)[1]))
+        return got

@@ -154,8 +154,14 @@ class EconomyMixin:
     def affordable_way(self, v: View, costs) -> dict[str, int] | None:
         """The cheapest way to pay one of `costs` that keeps the reserves; None if none does."""
         keep = self.reserves(v)
-        ok = [w for w in payments(v.p, costs) if all(v.p.res(r) - n >= keep[r] for r, n in w.items())]
-        return min(ok, key=lambda w: self.pay_score(v, w)) if ok else None
+        p = v.p
+        key = ("way", id(costs), p.salt, p.plunder, p.food, keep["plunder"], keep["food"])
+        memo = odds_for(v.cat).memo
+        if key in memo:
+            return memo[key]
+        ok = [w for w in payments(p, costs) if all(p.res(r) - n >= keep[r] for r, n in w.items())]
+        got = memo[key] = min(ok, key=lambda w: self.pay_score(v, w)) if ok else None
+        return got
 
     def on_build(self, v: View) -> str | None:
         p = v.p

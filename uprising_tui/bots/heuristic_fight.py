@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 PARTIAL = 0.35  # share of a Legion/Horde's worth each point of Threat taken off is worth
 FOLLOW_UP = 0.3  # more of it when an ally next to the foe can strike after us
 MIN_COMMAND = 1.0  # a Command must be worth this many VP (it costs 1 AP and 1 Food)
+HOPELESS = 2.5  # skip the odds when the foe would need this many times fewer rounds than we
 NEW_LEGION = ("new_legion", 4, 5)  # clearing the Capital calls a Legion: key, Threat, VP
 
 _ODDS: dict[int, tuple[object, Odds]] = {}
@@ -304,6 +305,8 @@ class FightMixin:
         room = HEX_LIMIT - h.unit_count
         if not pool or room <= 0:
             return None
+        if self.hopeless(v, hid, [t[2] for t in pool[:room]], foes):
+            return None
         keep = self.guard_counts(v)
         best = None
         tried = set()
@@ -324,6 +327,23 @@ class FightMixin:
             if best is not None and best[1] >= 0.6:
                 break  # the guarded force will do
         return best
+
+    def hopeless(self, v: View, hid: str, units: list[str], foes: list[FoeSpec]) -> bool:
+        """A quick look before the exact odds: against a Legion or Horde, would even our
+        whole force be worn down long before it wears the foe down?"""
+        foe = foes[-1]
+        if not foe.big or foe.hp < 3:
+            return False
+        dice = self.dice
+        ours = [v.cat.units[u].die for u in units]
+        theirs = foe.dice("clash", foe.hp)
+        deal = dice.expect(ours, "skull") - 0.5 * dice.expect(theirs, "shield")
+        take = dice.expect(theirs, "skull") - 0.5 * dice.expect(ours, "shield")
+        if take <= 0.2:
+            return False
+        rounds_to_win = foe.hp / max(deal, 0.05)
+        rounds_to_lose = len(units) / take
+        return rounds_to_win > HOPELESS * rounds_to_lose
 
     def pick_force(self, v: View, pool, keep: dict[str, int]) -> list:
         """The strongest Units of `pool`, leaving `keep[hex]` Units on each hex."""

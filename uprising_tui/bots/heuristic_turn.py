@@ -29,6 +29,9 @@ class TurnMixin:
         p = v.p
         if p is None:
             return v.pick("end", "trade:ap")
+        idle = self.map_memo.get(("idle", p.faction))
+        if idle is not None and idle == (p.hero_hex, p.salt, p.plunder, p.food) and "end" in v.idset:
+            return "end"  # nothing was worth doing a moment ago, and nothing has moved since
         conv = self.convert_for_needs(v)
         if conv:
             return conv
@@ -43,7 +46,10 @@ class TurnMixin:
             if len(best) > 2 and best[2] is not None:
                 self.plans[p.faction] = best[2]
             return best[1]
-        return v.pick("end", "trade:ap")
+        pick = v.pick("end", "trade:ap")
+        if pick == "trade:ap":  # the Salt it gives changes nothing worth doing
+            self.map_memo[("idle", p.faction)] = (p.hero_hex, p.salt + 1, p.plunder, p.food)
+        return pick
 
     # ------------------------------------------------------------------ resources
     def convert_for_needs(self, v: View) -> str | None:
@@ -138,7 +144,9 @@ class TurnMixin:
             reach = self.unit_reach(v)
             got = self.map_memo[key] = sorted(set(
                 [h.id for h in v.st.hexes.values()
-                 if (not h.explored and not h.curse and h.id in reach) or haven_action.can_build(v.ctx, p, h.id)]
+                 if (not h.explored and not h.curse and h.id in reach)
+                 or (h.explored and not h.curse and not h.haven and not h.has_units
+                     and haven_action.can_build(v.ctx, p, h.id))]
                 + self.curse_spots(v)))
         return got
 
@@ -176,7 +184,7 @@ class TurnMixin:
         """What the Hero could do on `hid` with `ap` AP left on arrival (None: nothing)."""
         h = v.st.hexes[hid]
         p = v.p
-        if ap >= 1 and self.curse_spots(v) and self.curses_near(v, hid):
+        if ap >= 1 and hid in self.curse_spots(v):
             return values.scorings_left(v.st) + 0.5  # lift the Curse with our card
         if not h.explored:
             return None if h.curse else self.explore_worth(v, hid, ap)

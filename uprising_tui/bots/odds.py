@@ -56,7 +56,6 @@ class Odds:
         self._sides: dict[tuple, tuple] = {}
         self._foe_dice: dict[tuple, tuple[str, ...]] = {}
         self._prefixes: dict[tuple, int] = {}
-        self._ends: dict[tuple, tuple] = {}
         self._rows: dict[tuple, list] = {}
         self.memo: dict[tuple, object] = {}  # the bot's own per-catalog cache (dice lists, ...)
 
@@ -152,32 +151,48 @@ class Odds:
         if got is None:
             if len(self._fights) > 200_000:
                 self._fights.clear()
-                self._ends.clear()
                 self._rows.clear()
             got = self._fights[key] = self._fight(archery, clash, pids, foes, bolts, n)
         return got
 
     def _fight(self, archery, clash, pids, foes, bolts: bool, n: int) -> Outcome:
-        alive = {n: 1.0}  # our Units left -> chance, every foe so far destroyed
-        final: dict[int, float] = {}  # our Units left -> chance, for fights that ended early
+        """Foes are fought one after another. Between two foes the Units left are taken
+        at their average (given the first foe fell): cheap, and close enough."""
         damage, killed = [], []
-        for foe in foes[:-1]:  # every foe but the last: the spread of Units left matters
-            nxt: dict[int, float] = {}
-            dmg = kill = 0.0
-            for (k, e), p in self._one_foe(archery, clash, pids, foe, bolts, alive).items():
-                dmg += p * (foe.hp - e)
-                if e <= 0:
-                    kill += p
-                if e <= 0 and k > 0:
-                    nxt[k] = nxt.get(k, 0.0) + p
-                else:
-                    final[k] = final.get(k, 0.0) + p
-            damage.append(dmg)
-            killed.append(kill)
-            alive = nxt
-        foe = foes[-1]  # the last foe: only averages are needed
+        reach = 1.0  # chance we are still fighting (every foe so far destroyed)
+        k0 = n
+        losses = 0.0
+        win = clear = no_loss = 0.0
+        for i, foe in enumerate(foes):
+            w, c, left, hp_left, nl = self._one_foe(archery, clash, pids, foe, bolts, k0)
+            damage.append(reach * (foe.hp - hp_left))
+            killed.append(reach * c)
+            if i == 0:
+                no_loss = nl
+            elif k0 < n:
+                no_loss = 0.0
+            else:
+                no_loss *= nl
+            if i == len(foes) - 1 or w <= 1e-9:
+                losses += reach * (k0 - left)
+                win, clear = reach * w, reach * c
+                if i < len(foes) - 1:
+                    win = 0.0
+                    damage.extend([0.0] * (len(foes) - 1 - i))
+                    killed.extend([0.0] * (len(foes) - 1 - i))
+                break
+            # fights that end here lose what they lost; the rest go on with the survivors
+            survivors = left / w  # average Units left given we won (Units are 0 otherwise)
+            losses += reach * (1.0 - w) * k0 + reach * w * (k0 - survivors) - reach * (left - w * survivors)
+            reach *= w
+            k0 = max(1, min(n, round(survivors)))
+        return Outcome(win, clear, no_loss, losses, tuple(damage), tuple(killed))
+
+    def _one_foe(self, archery, clash, pids, foe: FoeSpec, bolts: bool, k0: int):
+        """One combat from k0 of our Units against a fresh foe, in averages: (chance we
+        win, chance the foe falls, Units left, foe hp left, chance we lose no Unit)."""
         my_shields = not foe.no_shields
-        start = {(k, foe.hp): p for k, p in alive.items()}
+        start = {(k0, foe.hp): 1.0}
         if not foe.skip_archery:
             start = self._step_all(start, archery, foe, "archery", bolts, my_shields)
         win = clear = left = hp_left = no_loss = 0.0
@@ -190,12 +205,9 @@ class Odds:
             clear += p * c
             left += p * kk
             hp_left += p * ee
-            if k == n:
+            if k == k0:
                 no_loss += p * nl
-        damage.append(foe.hp * sum(start.values()) - hp_left)
-        killed.append(clear)
-        losses = sum(p * (n - k) for k, p in final.items()) + n * sum(start.values()) - left
-        return Outcome(win, clear, no_loss + final.get(n, 0.0), losses, tuple(damage), tuple(killed))
+        return win, clear, left, hp_left, no_loss
 
     def _clash_value(self, clash, pids, foe, k: int, e: int, bolts: bool, my_shields: bool):
         """Clash rounds from (k of our Units, foe at e) to the end, in averages:
@@ -222,16 +234,15 @@ class Odds:
                 continue
             scale = 1.0 / (1.0 - stay)
             win = clear = left = hp_left = no_loss = 0.0
-            deals = tuple(deal.items())
-            for t, pt in take.items():
+            deals = _capped(deal, e)
+            for t, pt in _capped(take, k):
                 wt = scale * pt
-                if t >= k:  # we are wiped out (the foe may fall too)
+                if t == k:  # we are wiped out (the foe may fall too)
                     for d, pd in deals:
-                        w = wt * pd
-                        if d >= e:
-                            clear += w
+                        if d == e:
+                            clear += wt * pd
                         else:
-                            hp_left += w * (e - d)
+                            hp_left += wt * pd * (e - d)
                     continue
                 if t == 0:
                     sub = row
@@ -243,7 +254,7 @@ class Odds:
                     if d == 0 and t == 0:
                         continue
                     w = wt * pd
-                    vw, vc, vl, vh, vn = sub[e - d if d < e else 0]
+                    vw, vc, vl, vh, vn = sub[e - d]
                     win += w * vw
                     clear += w * vc
                     left += w * vl
@@ -253,22 +264,6 @@ class Odds:
             row.append((win, clear, left, hp_left, no_loss))
         self._rows[key] = row
         return row
-
-    def _one_foe(self, archery, clash, pids, foe: FoeSpec, bolts: bool,
-                 start: dict[int, float]) -> dict[tuple[int, int], float]:
-        """Final (our Units, foe hp) of one combat from a spread of starting Units."""
-        my_shields = not foe.no_shields
-        dist: dict[tuple[int, int], float] = {(k, foe.hp): p for k, p in start.items() if k > 0}
-        if not foe.skip_archery:
-            dist = self._step_all(dist, archery, foe, "archery", bolts, my_shields)
-        out: dict[tuple[int, int], float] = {}
-        for (k, e), p in dist.items():
-            if k <= 0 or e <= 0:
-                out[(k, e)] = out.get((k, e), 0.0) + p
-                continue
-            for end, q in self._clash_ends(clash, pids, foe, k, e, bolts, my_shields):
-                out[end] = out.get(end, 0.0) + p * q
-        return out
 
     def _transition(self, mine_dice, foe: FoeSpec, part: str, k: int, e: int, bolts: bool, my_shields: bool):
         fkey = (foe.key, part, e)
@@ -294,36 +289,23 @@ class Odds:
                     out[key] = out.get(key, 0.0) + p * pd * pt
         return out
 
-    def _clash_ends(self, clash, pids, foe, k: int, e: int, bolts: bool, my_shields: bool):
-        """How Clash rounds from (k of our Units, foe at e) end: ((k, e) at the end, chance)
-        pairs. Each round only lowers one side or both, so this recursion ends; the
-        chance of a round that changes nothing is folded in. Shared by every fight
-        whose weakest k Units roll the same dice."""
-        key = (pids[k], foe.key, e, bolts, my_shields)
-        got = self._ends.get(key)
-        if got is not None:
-            return got
-        deal, take = self._transition(clash, foe, "clash", k, e, bolts, my_shields)
-        stay = deal.get(0, 0.0) * take.get(0, 0.0)
-        if stay > 0.995:  # a stalemate: the fight is called off, nobody wins
-            got = self._ends[key] = (((k, e), 1.0),)
-            return got
-        scale = 1.0 / (1.0 - stay)
-        acc: dict[tuple[int, int], float] = {}
-        for t, pt in take.items():
-            k2 = k - t if t < k else 0
-            for d, pd in deal.items():
-                if d == 0 and t == 0:
-                    continue
-                w = scale * pd * pt
-                e2 = e - d if d < e else 0
-                if k2 == 0 or e2 == 0:
-                    acc[(k2, e2)] = acc.get((k2, e2), 0.0) + w
-                    continue
-                for end, q in self._clash_ends(clash, pids, foe, k2, e2, bolts, my_shields):
-                    acc[end] = acc.get(end, 0.0) + w * q
-        got = self._ends[key] = tuple(acc.items())
-        return got
+_CAPS: dict[tuple[int, int], tuple] = {}
+
+
+def _capped(dist: Dist, cap: int) -> tuple:
+    """(value, chance) pairs with every value above `cap` counted as `cap` (more hits
+    than there are Units or hit points change nothing). Cached by the distribution."""
+    key = (id(dist), cap)
+    got = _CAPS.get(key)
+    if got is None or got[0] is not dist:
+        out: dict[int, float] = {}
+        for v, p in dist.items():
+            v = cap if v > cap else v
+            out[v] = out.get(v, 0.0) + p
+        got = _CAPS[key] = (dist, tuple(sorted(out.items())))
+        if len(_CAPS) > 100_000:
+            _CAPS.clear()
+    return got[1]
 
 
 def _hits(attack: Dist, shields: Dist, use_bolts: bool) -> Dist:
