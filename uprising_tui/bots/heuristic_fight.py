@@ -227,7 +227,8 @@ class FightMixin:
             site = self.site_bonus(v, hid)
             score = worth + win * site
             if best is None or score > best[0]:
-                hero = site > 0 and p.hero_hex != hid and hid in v.board.hero_adjacent(p.hero_hex)
+                hero = (site > 0 or self.hero_cards(v)) and p.hero_hex != hid \
+                    and hid in v.board.hero_adjacent(p.hero_hex)
                 best = (score, oid, (hid, list(brings), hero))
         if best is None or best[0] < MIN_COMMAND:
             return None
@@ -292,6 +293,16 @@ class FightMixin:
         return (self.allies_near(v, hid) >= 3, fac, hid, st.chapter, st.curse_reserve, bool(st.legion_deck), tuple(h.garrisons), h.skeletons,
                 cards, h.curse, h.explored, h.unit_count, srcs,
                 values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac))
+
+    def hero_cards(self, v: View) -> bool:
+        """Do we hold a face-up combat card that works only on the Hero's hex?"""
+        p = v.p
+        for c in p.feats + p.items:
+            if c.face_up:
+                use = self.card_use(v, c.id)
+                if use is not None and use.when == "combat" and use.hero_hex:
+                    return True
+        return False
 
     def best_force(self, v: View, hid: str):
         """(worth before any Haven site bonus, chance to win, Units to bring) of the best

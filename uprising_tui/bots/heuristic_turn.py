@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from .heuristic import View
 
 AP_WORTH = 0.5  # VP an AP spent walking must win back
+HERO_GUARD = 2.5  # the Hero's combat cards at a Haven about to be attacked
+STEP_CEILING = 12.0  # no place the Hero can walk to is worth more than this
 SPAWN_COST = 0.45  # share of a new Nemesis piece's worth an Explore is charged (it may be cleared)
 
 
@@ -38,9 +40,12 @@ class TurnMixin:
         if "haven" in v.ids:
             return "haven"
         best = None
-        for choice in (self.command_choice(v), self.defence_choice(v), self.explore_choice(v),
-                       self.quest_choice(v), self.market_choice(v), self.card_choice(v), self.step_choice(v)):
-            if choice is not None and choice[1] in v.ids and (best is None or choice[0] > best[0]):
+        for weigh in (self.command_choice, self.defence_choice, self.explore_choice, self.quest_choice,
+                      self.market_choice, self.card_choice, self.step_choice):
+            if weigh == self.step_choice and best is not None and best[0] >= STEP_CEILING:
+                break  # no walk could be worth more
+            choice = weigh(v)
+            if choice is not None and choice[1] in v.idset and (best is None or choice[0] > best[0]):
                 best = choice
         if best is not None and best[0] > 0:
             if len(best) > 2 and best[2] is not None:
@@ -147,8 +152,14 @@ class TurnMixin:
                  if (not h.explored and not h.curse and h.id in reach)
                  or (h.explored and not h.curse and not h.haven and not h.has_units
                      and haven_action.can_build(v.ctx, p, h.id))]
-                + self.curse_spots(v)))
+                + self.curse_spots(v) + self.guard_spots(v)))
         return got
+
+    def guard_spots(self, v: View) -> list[str]:
+        """Our Havens the forecast says will be attacked, when our combat cards need the Hero there."""
+        if not self.hero_cards(v):
+            return []
+        return [h for h in self.own_havens(v) if self.haven_attacked(v, h) and v.st.hexes[h].units]
 
     def towers(self, v: View) -> list[str]:
         got = self.map_memo.get("towers")
@@ -186,6 +197,8 @@ class TurnMixin:
         p = v.p
         if ap >= 1 and hid in self.curse_spots(v):
             return values.scorings_left(v.st) + 0.5  # lift the Curse with our card
+        if hid in self.guard_spots(v):
+            return HERO_GUARD
         if not h.explored:
             return None if h.curse else self.explore_worth(v, hid, ap)
         if ap >= 1 and p.plunder >= v.cat.factions[p.faction].haven_cost and haven_action.can_build(v.ctx, p, hid):
