@@ -140,7 +140,8 @@ class Combat(CombatOps):
                 yield from self.reroll(s, n, "blank", reason=ctx.name(s.card))
         for s in (a, b):
             yield from self.card_window(s, part, "before_damage")
-        for s in (a, b):
+        # a player's Bolts are spent first, so a Godpower that cancels enemy Bolts is in time
+        for s in sorted((a, b), key=lambda side: not side.is_player):
             yield from self.spend_bolts(s)
         # Damage (simultaneous)
         hits_on_b = self.hits(a, b)
