@@ -7,9 +7,12 @@ import pytest
 
 from uprising_tui.bots import BOTS, HeuristicBot, get_bot
 from uprising_tui.bots.estimate import Dice, Foe, _quest_chance, estimate_fight
+from uprising_tui.bots.heuristic import View
 from uprising_tui.bots.heuristic_answers import parse_pay
+from uprising_tui.bots.odds import FoeSpec, Odds
 from uprising_tui.engine import Game, Setup
 from uprising_tui.engine.game import default_catalog
+from uprising_tui.engine.scenario import Scenario, effect, run_phase, turn
 from uprising_tui.sim import FACTIONS
 
 
@@ -127,3 +130,130 @@ def test_quest_chance_is_exact_on_small_cases():
 def test_parse_pay():
     assert parse_pay("s2p0f1") == {"salt": 2, "plunder": 0, "food": 1}
     assert parse_pay("nonsense") is None
+
+
+# --------------------------------------------------------------------------- behaviours
+HOME = "H14"  # the Duerkhar home of the 1-faction map: W01 (Ice Waste) and H07 are next to it
+
+
+def solo(**player) -> Scenario:
+    """One Duerkhar player (Yanny) at home, no Nemesis pieces, nothing to buy or quest for."""
+    sc = Scenario(["duerkhar"], heroes=["yanny"], seed=3).empty_board()
+    sc.decks(quest_offer=[], market=[])
+    sc.player("duerkhar", salt=6, plunder=6, food=6, **player)
+    return sc
+
+
+def bot_pick(game, bot=None) -> str:
+    bot = bot or HeuristicBot(0)
+    pick = bot.choose(game, game.decision)
+    assert pick in game.decision.ids()
+    return pick
+
+
+def test_heuristic_attacks_a_weak_horde_next_to_its_units():
+    sc = solo().at(HOME, units={"oathsworn": 3, "younglings": 2}).at("W01", hordes=[("siren", 2)])
+    game = sc.game(script=turn("duerkhar"))
+    assert bot_pick(game) == "command:W01"
+
+
+def test_heuristic_leaves_a_horde_it_cannot_beat():
+    sc = solo().at(HOME, units={"younglings": 1}).at("W01", hordes=[("bloodwyrm", 7)])
+    game = sc.game(script=turn("duerkhar"))
+    assert bot_pick(game) != "command:W01"
+
+
+def test_heuristic_reinforces_a_haven_the_forecast_says_is_attacked():
+    sc = solo().at(HOME, units={"younglings": 1}, tower=True, wall=True)
+    sc.at("H07", tile="saltmarrow_flats", units={"oathsworn": 3, "younglings": 1})
+    sc.at("W01", hordes=[("coven_of_yssat", 4)]).tokens("coven_of_yssat", 1)
+    game = sc.game(script=turn("duerkhar"))
+    bot = HeuristicBot(0)
+    bot.notice(game)
+    assert bot.attacks_on(View(game, game.decision), HOME) == ["coven_of_yssat"]
+    assert bot_pick(game, bot) == f"command:{HOME}"
+    drive_bot(game, bot, until="turn")
+    assert game.state.hexes[HOME].unit_count == 5
+
+
+def drive_bot(game, bot, until: str) -> None:
+    """Let the bot answer until a Decision of kind `until` (or the end of the script)."""
+    game.answer(bot.choose(game, game.decision))
+    while game.decision is not None and game.decision.kind != until:
+        game.answer(bot.choose(game, game.decision))
+
+
+def test_heuristic_gives_last_chapter_vp_to_the_weakest_player():
+    sc = Scenario(["duerkhar", "druwhn"], heroes=["yanny", "syndra"], seed=3).empty_board()
+    sc.player("duerkhar", vp=30, salt=10, plunder=0, food=0).player("druwhn", vp=12, salt=0, plunder=0, food=0)
+    sc.when(chapter=4, phase="scoring")
+    game = sc.game(script=run_phase("scoring"))
+    assert game.decision.kind == "buy_vp" and game.decision.actor == "duerkhar"
+    assert bot_pick(game) == "vp:druwhn"
+
+
+def test_heuristic_keeps_resources_before_the_last_chapter():
+    sc = Scenario(["duerkhar", "druwhn"], heroes=["yanny", "syndra"], seed=3).empty_board()
+    sc.player("duerkhar", vp=30, salt=10).when(chapter=2, phase="scoring")
+    game = sc.game(script=run_phase("scoring"))
+    assert game.decision.kind == "buy_vp"
+    assert bot_pick(game) == "done"
+
+
+def test_heuristic_places_skeletons_so_that_no_horde_forms():
+    sc = solo().at("H07", tile="saltmarrow_flats", skeletons=2).at("W19", skeletons=1)
+    game = sc.game(script=effect([{"op": "place_skeleton", "where": "with_skeletons"}], actor="duerkhar"))
+    assert game.decision.kind == "place_skeleton"
+    assert bot_pick(game) == "hex:W19"
+
+
+def test_heuristic_keeps_a_curse_lifting_card_until_a_curse_is_in_reach():
+    sc = Scenario(["druwhn"], heroes=["syndra"], seed=3).empty_board().decks(quest_offer=[], market=[])
+    sc.player("druwhn", feats=["syndra_lift_the_blight"], salt=6, plunder=6, food=6)
+    far = sc.game(script=turn("druwhn"))
+    bot = HeuristicBot(0)
+    bot.notice(far)
+    assert bot.card_choice(View(far, far.decision)) is None
+    home = far.state.players[0].hero_hex
+    nxt = next(n for n in far.board.geo[home] if n)
+    near = Scenario(["druwhn"], heroes=["syndra"], seed=3).empty_board().decks(quest_offer=[], market=[])
+    near.player("druwhn", feats=["syndra_lift_the_blight"], salt=6, plunder=6, food=6).at(nxt, curse=True)
+    game = near.game(script=turn("druwhn"))
+    assert bot_pick(game) == "card:syndra_lift_the_blight"
+
+
+def test_combat_odds_match_a_simulation():
+    """The exact-odds chain agrees with a plain dice simulation of the same fight."""
+    import random
+    cat = default_catalog()
+    faces = {c: [(f.count("skull"), f.count("shield"), f.count("bolt")) for f in d.faces] for c, d in cat.dice.items()}
+    spec = cat.nemesis("coven_of_yssat")
+
+    def coven(part: str, hp: int) -> tuple[str, ...]:
+        row = spec.dice[hp]
+        return tuple(sorted(row.archery if part == "archery" else row.clash))
+    foe = FoeSpec("coven", 3, spec.destroyed_vp, coven, big=True)
+    units = ["red", "red", "blue", "blue", "white"]  # the white die shoots in Archery too
+    archery = [tuple(["white"] if "white" in units[:k] else []) for k in range(6)]
+    clash = [tuple(sorted(units[:k])) for k in range(6)]
+    got = Odds(cat).fight(archery, clash, [foe])
+
+    rng = random.Random(7)
+    wins = losses = 0
+    trials = 6000
+    for _ in range(trials):
+        k, e, part = 5, 3, "archery"
+        while k > 0 and e > 0:
+            mine = [faces[c] for c in (archery if part == "archery" else clash)[k]]
+            theirs = [faces[c] for c in coven(part, e)]
+            a = [rng.choice(f) for f in mine]
+            b = [rng.choice(f) for f in theirs]
+            sk, sh, bo = (sum(x[i] for x in a) for i in range(3))
+            tsk, tsh, tbo = (sum(x[i] for x in b) for i in range(3))
+            e -= max(0, sk - max(0, tsh - bo))
+            k -= max(0, tsk - max(0, sh - tbo))
+            part = "clash"
+        wins += e <= 0 < k
+        losses += 5 - max(k, 0)
+    assert got.win == pytest.approx(wins / trials, abs=0.04)
+    assert got.losses == pytest.approx(losses / trials, abs=0.2)
