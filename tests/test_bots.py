@@ -6,7 +6,7 @@ import statistics
 import pytest
 
 from uprising_tui.bots import BOTS, HeuristicBot, get_bot
-from uprising_tui.bots.estimate import Dice, Foe, _quest_chance, estimate_fight
+from uprising_tui.bots.estimate import Dice, _quest_chance
 from uprising_tui.bots.heuristic import View
 from uprising_tui.bots.heuristic_answers import parse_pay
 from uprising_tui.bots.odds import FoeSpec, Odds
@@ -103,18 +103,27 @@ def test_get_bot_unknown_name():
         get_bot("grandmaster")
 
 
-def test_fight_estimate_is_sensible():
-    dice = Dice(default_catalog())
-    def garrisons(n: int) -> Foe:
-        lv = default_catalog().garrison_levels
-        return Foe("garrisons", n, n, lambda part, hp: list(lv[hp - 1].archery if part == "archery" else lv[hp - 1].clash)
-                   if hp else [])
-    strong = [("black", False)] * 3 + [("red", False)] * 2
-    weak = [("white", False)]
-    assert estimate_fight(dice, strong, [garrisons(1)]) > 3
-    assert estimate_fight(dice, weak, [garrisons(3)]) <= 0
+def test_fight_odds_are_sensible():
+    cat = default_catalog()
+    odds = Odds(cat)
+    lv = cat.garrison_levels
+
+    def garrisons(n: int) -> FoeSpec:
+        return FoeSpec(f"garrisons{n}", n, n, lambda part, hp: tuple(
+            lv[hp - 1].archery if part == "archery" else lv[hp - 1].clash) if hp else ())
+
+    def fight(units: list[str], foe: FoeSpec):
+        clash = [tuple(sorted(units[:k])) for k in range(len(units) + 1)]
+        return odds.fight([()] * len(clash), clash, [foe])
+    strong = ["black"] * 3 + ["red"] * 2
+    assert fight(strong, garrisons(1)).win > 0.95
+    assert fight(["white"], garrisons(3)).win < 0.05
     # more Units never make a fight look worse
-    assert estimate_fight(dice, strong, [garrisons(2)]) >= estimate_fight(dice, strong[:3], [garrisons(2)])
+    assert fight(strong, garrisons(2)).win >= fight(strong[:3], garrisons(2)).win
+    assert fight(strong, garrisons(2)).no_loss >= fight(strong[:3], garrisons(2)).no_loss
+    out = fight(strong, garrisons(2))
+    assert 0.0 <= out.no_loss <= 1.0 and 0.0 <= out.losses <= len(strong)
+    assert out.damage[0] == pytest.approx(2 * out.killed[0], abs=0.5)
 
 
 def test_quest_chance_is_exact_on_small_cases():

@@ -3,20 +3,32 @@
 It reads the live game (``game.state``, ``game.cat``, ``game.board``,
 ``game.ctx``) strictly read-only, never copies it, and answers each Decision
 kind with a small function. Unknown kinds fall back to a safe default. Every
-answer is checked against the Decision's options before it is returned.
+answer is checked against the Decision's options before it is returned. It
+never looks at the tile of a face-down hex (a person could not).
 
-Strategy in brief:
+Every choice is weighed in VP for the team (``values``): what the players gain
+plus what the Empire and Chaos will not score. The Nemesis score most of their VP
+at each Scoring for what stands on the map (Curses, Hordes, Garrison hexes,
+Legions, factions in their Graveyards), so a piece removed early is worth more.
 
-* Build: basic Units on Havens while keeping 1 Food and the next Haven's
-  Plunder in reserve; Towers/Walls on threatened Havens when rich.
-* Turn: Haven > Explore > a Command it expects to win > a Quest with a fair
-  chance > an affordable Item with spare Salt > a one-shot card > walk the
-  Hero towards the nearest unexplored hex or Haven site > end / Trade AP.
-* Combat: cards when offered, Bolts cancel Shields (else Druid Godpowers),
-  damage to the cheapest Units.
-* Nemesis choices it must make for the table: pieces far from the Havens.
-* Scoring: 5 resources → 1 VP in the last Chapter only, to the player with
-  the fewest VP.
+* Turn (``heuristic_turn``): a Haven whenever the Hero stands on a site;
+  otherwise the best of an attack, a defence, an Explore where our Units can
+  clear the hex for a Haven, a Quest by expected worth, an Item, a card, or a
+  walk of the Hero towards such a place; Trade the AP when nothing is worth it.
+* Fights (``heuristic_fight``, ``odds``): the chance of each outcome by an
+  exact-ish Markov chain; a Command's worth is the kills and denied Nemesis VP,
+  less the Graveyard VP of a first loss this Chapter. The Hero goes along when
+  a Haven can be built there or its combat cards need it.
+* Defence (``heuristic_forecast``, ``heuristic_defence``): the Legions' and
+  Hordes' next steps are forecast from their movement rules; a Haven they will
+  walk into is reinforced (or emptied when it cannot be held), gets a Tower and
+  a Wall and new Units at Build, and the Hero waits there with its cards.
+* Nemesis pieces the bot places (``heuristic_placement``): never a third
+  Skeleton on a hex when a hex with one is on offer; the rest far from Havens.
+* Cards (``heuristic_cards``): used or bought by what their effect is worth
+  now; a Curse-lifting card waits for a Curse in reach.
+* Scoring: 5 resources → 1 VP in the last Chapter only, to the player with the
+  fewest VP (every player must beat both Nemeses).
 """
 from __future__ import annotations
 
