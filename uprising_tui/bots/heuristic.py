@@ -99,6 +99,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         self.build_danger: dict[tuple, set[str]] = {}  # threatened Havens, once per Build
         self.map_memo: dict[str, object] = {}  # what the pieces on the map give (the forecast)
         self.geo_memo: dict[tuple, object] = {}  # what the map's geometry gives (steps)
+        self.fc_memo: dict[str, object] = {}  # the forecast, while nothing near a Legion/Horde changes
         self._game = None
         self._seen = 0  # events of the log already seen
 
@@ -118,15 +119,17 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         """Forget what the state has changed since (every change of the state is logged)."""
         n = len(game.log)
         if game is not self._game or n < self._seen:
-            self._game, self.memo, self.map_memo, self.geo_memo = game, {}, {}, {}
+            self._game, self.memo, self.map_memo, self.geo_memo, self.fc_memo = game, {}, {}, {}, {}
         elif n != self._seen:
             self.memo = {}
             new = game.log[self._seen:n]
             kinds = {type(e) for e in new}
             if kinds - QUIET:
                 self.map_memo = {}
+                if self.fc_memo and self.forecast_stale(game, new):
+                    self.fc_memo = {}
             if any(self.moves_geometry(game, e) for e in new):
-                self.geo_memo = {}
+                self.geo_memo, self.fc_memo = {}, {}
         self._seen = n
 
     @staticmethod

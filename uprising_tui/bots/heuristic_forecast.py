@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine import events as ev
 from ..engine.board import UNREACHABLE
 
 if TYPE_CHECKING:
     from .heuristic import View
 
 TOKEN_PHASES = ("build", "actions")  # the tokens on the cards are this Chapter's
+# events about the cards themselves (or the phase, which sets how far they walk)
+CARD_EVENTS = frozenset({
+    ev.NemesisPlaced, ev.NemesisMoved, ev.NemesisDestroyed, ev.ActivationTokenPlaced, ev.TargetPlaced,
+    ev.PhaseStarted, ev.GameStarted,
+})
 
 
 class ForecastMixin:
@@ -29,10 +35,38 @@ class ForecastMixin:
         return self._forecast(v)[1].get(hid, [])
 
     def _forecast(self, v: View):
-        got = self.map_memo.get("forecast")
+        got = self.fc_memo.get("forecast")
         if got is None:
-            got = self.map_memo["forecast"] = self._run_forecast(v)
+            got = self.fc_memo["forecast"] = self._run_forecast(v)
         return got
+
+    def forecast_stale(self, game, events) -> bool:
+        """Could these events change the forecast? Only a change to a Legion or Horde,
+        or to a hex within its walk (its Target, for one that reaches any hex), can; a
+        card on a Sea Tower reaches every hex."""
+        st = game.state
+        near: list[tuple[int, int]] = []
+        reach = 1
+        for card in list(st.legions.values()) + list(st.hordes.values()):
+            if game.board.is_sea_tower(card.hex):
+                return True
+            reach = max(reach, card.tokens)
+            h = st.hexes[card.hex]
+            near.append((h.q, h.r))
+            if game.cat.nemesis(card.id).adjacent_to_all and card.target in st.hexes:
+                t = st.hexes[card.target]
+                near.append((t.q, t.r))
+        reach = min(reach, 3)
+        for e in events:
+            if type(e) in CARD_EVENTS:
+                return True
+            for field in ("hex", "src", "dst"):
+                hid = getattr(e, field, None)
+                if hid is not None and hid in st.hexes:
+                    h = st.hexes[hid]
+                    if any(_dist((h.q, h.r), c) <= reach for c in near):
+                        return True
+        return False
 
     def haven_attacked(self, v: View, hid: str) -> bool:
         return bool(self.attacks_on(v, hid))
