@@ -42,7 +42,7 @@ from .heuristic_cards import CardsMixin
 from .heuristic_defence import DefenceMixin
 from .heuristic_economy import EconomyMixin
 from .heuristic_fight import FightMixin
-from .heuristic_forecast import ForecastMixin
+from .heuristic_forecast import QUIET, ForecastMixin
 from .heuristic_placement import PlacementMixin
 from .heuristic_turn import TurnMixin
 
@@ -99,7 +99,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         self.build_danger: dict[tuple, set[str]] = {}  # threatened Havens, once per Build
         self.map_memo: dict[str, object] = {}  # what the pieces on the map give (the forecast)
         self.geo_memo: dict[tuple, object] = {}  # what the map's geometry gives (steps)
-        self.fc_memo: dict[str, object] = {}  # the forecast, while nothing near a Legion/Horde changes
+        self._fc: tuple | None = None  # (forecast, log length when made), while nothing near a card changes
         self._game = None
         self._seen = 0  # events of the log already seen
 
@@ -119,17 +119,15 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         """Forget what the state has changed since (every change of the state is logged)."""
         n = len(game.log)
         if game is not self._game or n < self._seen:
-            self._game, self.memo, self.map_memo, self.geo_memo, self.fc_memo = game, {}, {}, {}, {}
+            self._game, self.memo, self.map_memo, self.geo_memo, self._fc = game, {}, {}, {}, None
         elif n != self._seen:
             self.memo = {}
             new = game.log[self._seen:n]
             kinds = {type(e) for e in new}
             if kinds - QUIET:
                 self.map_memo = {}
-                if self.fc_memo and self.forecast_stale(game, new):
-                    self.fc_memo = {}
             if any(self.moves_geometry(game, e) for e in new):
-                self.geo_memo, self.fc_memo = {}, {}
+                self.geo_memo, self._fc = {}, None
         self._seen = n
 
     @staticmethod
@@ -194,13 +192,6 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         havens = self.all_havens(v)
         return self.hex_choice(v, lambda h: self.dist_to_set(v, h, havens))
 
-# events that move no piece on the map
-QUIET = frozenset({
-    ev.TurnStarted, ev.ResourcesChanged, ev.APChanged, ev.VPChanged, ev.AttributeGained, ev.HeroMoved,
-    ev.CardGained, ev.CardUsed, ev.CardDiscarded, ev.MarketDealt, ev.QuestsDealt, ev.HeroRolled,
-    ev.QuestResolved, ev.CombatRolled, ev.CombatTally, ev.GodpowerUsed, ev.Produced, ev.FirstPlayerPassed,
-    ev.EventRevealed,
-})
 ENEMY_HEX_KINDS = frozenset({
     "nemesis_tie", "place_garrison", "place_skeleton", "place_curse", "place_horde", "nemesis_move",
     "skeleton_shortage", "remove_sea_tower",

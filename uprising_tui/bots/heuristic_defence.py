@@ -96,40 +96,38 @@ class DefenceMixin:
             if not self.attacks_on(v, hid):
                 continue
             here = self.units_on(v, hid)
-            if not here and hid not in self.unit_reach(v):
-                continue  # nothing to bring in, nothing to take out
+            pool = self.reinforcements(v, hid, here)
+            refuge = self.refuge(v, hid) if here else None
+            if not pool and refuge is None:
+                continue  # nothing to bring in, nowhere to go
             foes = self.attackers(v, hid)
             now = self.defence_worth(v, hid, here, foes)
-            for gain, oid, plan in (self.reinforce(v, hid, here, foes, now), self.evacuate(v, hid, here, now)):
-                if oid is not None and gain >= MIN_DEFENCE:
-                    out.append((gain, oid, plan))
+            if pool:
+                units = here + [t[2] for t in pool]
+                gain = self.defence_worth(v, hid, units, foes) - now
+                if gain >= MIN_DEFENCE:
+                    out.append((gain, f"command:{hid}", (hid, [(t[1], t[2]) for t in pool], False)))
+            if refuge is not None:  # the Haven is lost either way: save the Units
+                gain = -self.haven_keep_worth(v, hid) - now
+                if gain >= MIN_DEFENCE:
+                    out.append((gain, f"command:{refuge}", (refuge, [(hid, u) for u in here], False)))
         return out
 
-    def reinforce(self, v: View, hid: str, here: list[str], foes, now: float):
-        """Bring the strongest Units next to `hid` into it."""
-        oid = f"command:{hid}"
+    def reinforcements(self, v: View, hid: str, here: list[str]) -> list:
+        """The strongest Units next to `hid` that no forecast attack keeps at home."""
         room = HEX_LIMIT - len(here)
-        pool = [t for t in self.unit_pool(v, hid) if not self.haven_attacked(v, t[1])][:room]
-        if not pool:
-            return 0.0, None, None
-        units = here + [t[2] for t in pool]
-        gain = self.defence_worth(v, hid, units, foes) - now
-        return gain, oid, (hid, [(t[1], t[2]) for t in pool], False)
+        if room <= 0 or hid not in self.unit_reach(v):
+            return []
+        return [t for t in self.unit_pool(v, hid) if not self.haven_attacked(v, t[1])][:room]
 
-    def evacuate(self, v: View, hid: str, here: list[str], now: float):
-        """Take every Unit out of a Haven that cannot be held (it is lost either way)."""
-        if not here:
-            return 0.0, None, None
-        gain = -self.haven_keep_worth(v, hid) - now
-        if gain < MIN_DEFENCE:
-            return 0.0, None, None
+    def refuge(self, v: View, hid: str) -> str | None:
+        """An empty explored hex next to `hid` that no Legion or Horde will walk into."""
         st = v.st
         for dst in v.board.unit_adjacent(hid):
             h = st.hexes[dst]
-            oid = f"command:{dst}"
             if (h.explored or h.curse) and not h.has_units and not h.haven and dst not in self.attack_targets(v):
-                return gain, oid, (dst, [(hid, u) for u in here], False)
-        return 0.0, None, None
+                return dst
+        return None
 
     def attack_targets(self, v: View) -> set[str]:
         got = self.map_memo.get("attack_targets")

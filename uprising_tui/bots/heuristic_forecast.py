@@ -18,6 +18,13 @@ if TYPE_CHECKING:
     from .heuristic import View
 
 TOKEN_PHASES = ("build", "actions")  # the tokens on the cards are this Chapter's
+# events that move no piece on the map
+QUIET = frozenset({
+    ev.TurnStarted, ev.ResourcesChanged, ev.APChanged, ev.VPChanged, ev.AttributeGained, ev.HeroMoved,
+    ev.CardGained, ev.CardUsed, ev.CardDiscarded, ev.MarketDealt, ev.QuestsDealt, ev.HeroRolled,
+    ev.QuestResolved, ev.CombatRolled, ev.CombatTally, ev.GodpowerUsed, ev.Produced, ev.FirstPlayerPassed,
+    ev.EventRevealed,
+})
 # events about the cards themselves (or the phase, which sets how far they walk)
 CARD_EVENTS = frozenset({
     ev.NemesisPlaced, ev.NemesisMoved, ev.NemesisDestroyed, ev.ActivationTokenPlaced, ev.TargetPlaced,
@@ -35,10 +42,14 @@ class ForecastMixin:
         return self._forecast(v)[1].get(hid, [])
 
     def _forecast(self, v: View):
-        got = self.fc_memo.get("forecast")
-        if got is None:
-            got = self.fc_memo["forecast"] = self._run_forecast(v)
-        return got
+        log = v.game.log
+        got = self._fc
+        if got is not None and (got[1] == len(log) or not self.forecast_stale(v.game, log[got[1]:])):
+            self._fc = (got[0], len(log))
+            return got[0]
+        fc = self._run_forecast(v)
+        self._fc = (fc, len(log))
+        return fc
 
     def forecast_stale(self, game, events) -> bool:
         """Could these events change the forecast? Only a change to a Legion or Horde,
@@ -60,6 +71,8 @@ class ForecastMixin:
         for e in events:
             if type(e) in CARD_EVENTS:
                 return True
+            if type(e) in QUIET:
+                continue
             for field in ("hex", "src", "dst"):
                 hid = getattr(e, field, None)
                 if hid is not None and hid in st.hexes:
