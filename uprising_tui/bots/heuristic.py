@@ -152,12 +152,23 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         return self._dice
 
     # ------------------------------------------------------------------ map helpers
+    def havens_by_owner(self, v: View) -> dict[str | None, list[str]]:
+        """Every Haven hex by its faction (None: all of them); once per map state."""
+        got = self.map_memo.get("havens")
+        if got is None:
+            got = {None: []}
+            for h in v.st.hexes.values():
+                if h.haven:
+                    got.setdefault(h.haven, []).append(h.id)
+                    got[None].append(h.id)
+            self.map_memo["havens"] = got
+        return got
+
     def all_havens(self, v: View) -> list[str]:
-        return [h.id for h in v.st.hexes.values() if h.haven]
+        return self.havens_by_owner(v)[None]
 
     def own_havens(self, v: View, faction: str | None = None) -> list[str]:
-        fac = faction or v.d.actor
-        return [h.id for h in v.st.hexes.values() if h.haven == fac]
+        return self.havens_by_owner(v).get(faction or v.d.actor, [])
 
     def dist_to_set(self, v: View, hid: str, targets: list[str]) -> int:
         if not targets:

@@ -122,10 +122,13 @@ class TurnMixin:
             return None
         best = None
         here = p.hero_hex
+        board = v.board
+        towers = self.towers(v)
+        via_tower = 1 if here in towers else (1 + min(board.hex_distance(here, t) for t in towers) if towers else 99)
         for hid in self.spots(v):
             if hid == here:
                 continue
-            dist = self.hero_distance(v, here, hid)
+            dist = min(board.hex_distance(here, hid), via_tower)
             if dist >= p.ap:
                 continue
             worth = self.spot_worth(v, hid, p.ap - dist)
