@@ -39,6 +39,12 @@ def terrain_of(v: View, hid: str) -> str:
     return v.cat.hexes[h.tile].terrain
 
 
+def dice_terrain(terrain: str) -> str:
+    """The terrain as far as the dice go (Marsh and Highlands change them; the rest of
+    the terrain effects are in our dice or the foe's extra dice already)."""
+    return terrain if terrain in ("marsh", "highlands") else "plain"
+
+
 def on_terrain(colours, part: str, terrain: str, order: tuple[str, ...]) -> tuple[str, ...]:
     """Dice after the terrain: Marsh turns red into white, Highlands keeps one Archery die."""
     out = ["white" if (terrain == "marsh" and c == "red") else c for c in colours]
@@ -62,7 +68,7 @@ class FightMixin:
             def gdice(part: str, hp: int, levels=levels) -> tuple[str, ...]:
                 lvl = levels[min(hp, len(levels)) - 1]
                 return on_terrain(lvl.archery if part == "archery" else lvl.clash, part, terrain, order)
-            foes.append(FoeSpec(f"garrisons@{terrain}", len(h.garrisons), len(h.garrisons), gdice))
+            foes.append(FoeSpec(f"garrisons@{dice_terrain(terrain)}", len(h.garrisons), len(h.garrisons), gdice))
         for cid in sorted(h.legions, key=lambda c: cat.nemesis(c).initiative):
             foes.append(self.card_foe(v, cid, hid, terrain))
         if h.skeletons:
@@ -70,7 +76,7 @@ class FightMixin:
 
             def sdice(part: str, hp: int) -> tuple[str, ...]:
                 return on_terrain([die] * hp, part, terrain, order) if part == "clash" else ()
-            foes.append(FoeSpec(f"skeletons@{terrain}", h.skeletons, h.skeletons, sdice))
+            foes.append(FoeSpec(f"skeletons@{dice_terrain(terrain)}", h.skeletons, h.skeletons, sdice))
         for cid in sorted(h.hordes, key=lambda c: cat.nemesis(c).initiative):
             foes.append(self.card_foe(v, cid, hid, terrain))
         if h.role == "capital" and not h.capital_fallen and st.legion_deck:
@@ -105,7 +111,7 @@ class FightMixin:
             row = spec.dice.get(max(1, min(hp, spec.max_threat)))
             base = () if row is None else (row.archery if part == "archery" else row.clash)
             return on_terrain(list(base) + extra[part], part, terrain, order)
-        key = f"{cid}@{terrain}" + ("+" if extra["archery"] or extra["clash"] else "")
+        key = f"{cid}@{dice_terrain(terrain)}" + ("+" if extra["archery"] or extra["clash"] else "")
         return FoeSpec(key, card.threat if card else 1, spec.destroyed_vp, cdice,
                        skip_archery="skip_archery" in kinds, no_shields="no_enemy_shields" in kinds, big=True)
 

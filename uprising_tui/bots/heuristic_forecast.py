@@ -42,13 +42,17 @@ class ForecastMixin:
         return self._forecast(v)[1].get(hid, [])
 
     def _forecast(self, v: View):
+        got = self.memo.get("forecast")  # checked once per Decision
+        if got is not None:
+            return got
         log = v.game.log
-        got = self._fc
-        if got is not None and (got[1] == len(log) or not self.forecast_stale(v.game, log[got[1]:])):
-            self._fc = (got[0], len(log))
-            return got[0]
-        fc = self._run_forecast(v)
+        kept = self._fc
+        if kept is not None and (kept[1] == len(log) or not self.forecast_stale(v.game, log[kept[1]:])):
+            fc = kept[0]
+        else:
+            fc = self._run_forecast(v)
         self._fc = (fc, len(log))
+        self.memo["forecast"] = fc
         return fc
 
     def forecast_stale(self, game, events) -> bool:

@@ -195,6 +195,16 @@ class TurnMixin:
         return None
 
     def spot_worth(self, v: View, hid: str, ap: int) -> float | None:
+        """What the Hero could do on `hid` with `ap` AP left on arrival (None: nothing);
+        the same for the same AP while nothing moves and our resources stay."""
+        p = v.p
+        key = ("spot", p.faction, hid, min(ap, 3), p.plunder, p.salt + p.food)
+        got = self.map_memo.get(key, False)
+        if got is False:
+            got = self.map_memo[key] = self._spot_worth(v, hid, ap)
+        return got
+
+    def _spot_worth(self, v: View, hid: str, ap: int) -> float | None:
         """What the Hero could do on `hid` with `ap` AP left on arrival (None: nothing)."""
         h = v.st.hexes[hid]
         p = v.p
