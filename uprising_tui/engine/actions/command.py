@@ -40,19 +40,23 @@ def reach(ctx, p) -> dict[str, list[str]]:
 def options(ctx, p) -> list[Option]:
     if p.ap < 1 or p.food < 1:
         return []
-    st = ctx.state
-    units_reach = reach(ctx, p)
-    hero_reach = set(ctx.board.hero_adjacent(p.hero_hex))
+    fac = p.faction
+    board = ctx.board
+    hexes = ctx.state.hexes
+    units_reach: set[str] = set()
+    for h in hexes.values():
+        if h.owner == fac:
+            units_reach.update(board.unit_adjacent(h.id))
+    hero_reach = set(board.hero_adjacent(p.hero_hex))
     out = []
-    for hid in st.hexes:
-        srcs = units_reach.get(hid)
-        if not srcs and hid not in hero_reach:
+    for hid, h in hexes.items():
+        by_units = hid in units_reach
+        if not by_units and hid not in hero_reach:
             continue
-        if not _enterable(ctx, p, hid):
+        if not (h.explored or h.curse) or h.owner not in (None, fac) or h.haven not in (None, fac):
             continue
-        h = st.hexes[hid]
-        room = bool(srcs) and h.unit_count < HEX_LIMIT
-        if room or (hid in hero_reach and (srcs or h.owner == p.faction)):
+        room = by_units and sum(h.units.values()) < HEX_LIMIT
+        if room or (hid in hero_reach and (by_units or h.owner == fac)):
             out.append(Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hex=hid))
     return out
 
