@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 PARTIAL = 0.35  # share of a Legion/Horde's worth each point of Threat taken off is worth
 FOLLOW_UP = 0.3  # more of it when an ally next to the foe can strike after us
 MIN_COMMAND = 1.0  # a Command must be worth this many VP (it costs 1 AP and 1 Food)
+GUARD = 0  # Units left on a Haven no forecast attack threatens
 HOPELESS = 2.5  # skip the odds when the foe would need this many times fewer rounds than we
 NEW_LEGION = ("new_legion", 4, 5)  # clearing the Capital calls a Legion: key, Threat, VP
 
@@ -379,7 +380,7 @@ class FightMixin:
         """Units each of our Havens should keep: one, or all of them under threat."""
         out = {}
         for hid in self.own_havens(v):
-            out[hid] = v.st.hexes[hid].unit_count if self.haven_attacked(v, hid) else 1
+            out[hid] = v.st.hexes[hid].unit_count if self.haven_attacked(v, hid) else GUARD
         return out
 
     def exposure(self, v: View, force, keep: dict[str, int]) -> float:
