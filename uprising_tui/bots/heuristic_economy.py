@@ -14,6 +14,9 @@ if TYPE_CHECKING:
 ATTR_DIE = {"might": "red", "magic": "purple", "leadership": "blue"}
 PAY_WEIGHT = {"salt": 1.0, "plunder": 1.15, "food": 1.3}
 QUEST_CHANCE = 0.4  # attempt a Quest at this success chance or better
+ARCHER = 3.5  # an archer shoots in Archery and Clash
+ELITE_SPARE = 6  # resources left after an elite Unit, or buy a basic one
+SPEND = 0.4  # how much a resource spent on a Unit weighs against its strength
 QUEST_AP = 0.3  # what the AP of a Quest must win back (VP)
 
 
@@ -203,9 +206,9 @@ class EconomyMixin:
                 continue
             h = st.hexes[hid]
             spent = sum(way.values())
-            if u.grade == "elite" and p_total(v) - spent < 6:
+            if u.grade == "elite" and p_total(v) - spent < ELITE_SPARE:
                 continue
-            score = (hid in danger) * 3 - h.unit_count + self.dice.strength(u.die) - 0.4 * spent
+            score = (hid in danger) * 3 - h.unit_count + self.dice.strength(u.die) * (ARCHER if u.type == "archer" else 1.0) - SPEND * spent
             if best is None or score > best[0]:
                 best = (score, oid)
         return best[1] if best else None
