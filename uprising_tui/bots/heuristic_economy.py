@@ -15,6 +15,7 @@ ATTR_DIE = {"might": "red", "magic": "purple", "leadership": "blue"}
 PAY_WEIGHT = {"salt": 1.0, "plunder": 1.15, "food": 1.3}
 QUEST_CHANCE = 0.4  # attempt a Quest at this success chance or better
 ARCHER = 3.5  # an archer shoots in Archery and Clash
+LAST_BUILD = 3.0  # in the last Chapter, a Unit must score this (else keep the resources for VP)
 ELITE_SPARE = 6  # resources left after an elite Unit, or buy a basic one
 SPEND = 0.4  # how much a resource spent on a Unit weighs against its strength
 QUEST_AP = 0.3  # what the AP of a Quest must win back (VP)
@@ -204,14 +205,21 @@ class EconomyMixin:
             way = ways[unit]
             if way is None:
                 continue
-            h = st.hexes[hid]
             spent = sum(way.values())
             if u.grade == "elite" and p_total(v) - spent < ELITE_SPARE:
                 continue
-            score = (hid in danger) * 3 - h.unit_count + self.dice.strength(u.die) * (ARCHER if u.type == "archer" else 1.0) - SPEND * spent
+            score = self.unit_score(v, u, st.hexes[hid], hid in danger, spent)
             if best is None or score > best[0]:
                 best = (score, oid)
-        return best[1] if best else None
+        if best is None or (st.chapter == st.chapters and best[0] < LAST_BUILD):
+            return None
+        return best[1]
+
+    def unit_score(self, v: View, u, h, danger: bool, spent: int) -> float:
+        """How much we want this Unit on this Haven: a strong die (an archer's counts
+        more), a Haven under threat, few Units there yet, a low price."""
+        strength = self.dice.strength(u.die) * (ARCHER if u.type == "archer" else 1.0)
+        return 3.0 * danger - h.unit_count + strength - SPEND * spent
 
     def on_pay(self, v: View) -> str | None:
         best = None
