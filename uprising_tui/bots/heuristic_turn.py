@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .heuristic import View
 
 AP_WORTH = 0.5  # VP an AP spent walking must win back
-HERO_GUARD = 2.5  # the Hero's combat cards at a Haven about to be attacked
+HERO_GUARD = 4.0  # the Hero's combat cards at a Haven about to be attacked
 STEP_CEILING = 12.0  # no place the Hero can walk to is worth more than this
 SPAWN_COST = 0.45  # share of a new Nemesis piece's worth an Explore is charged (it may be cleared)
 
