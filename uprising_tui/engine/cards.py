@@ -1,6 +1,7 @@
 """Feats, Items and Quests held by players: drawing, the 10-card limit, using cards."""
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Generator, Iterable
 
 from .decision import Decision, Option
@@ -103,13 +104,22 @@ def card_def(ctx: "Ctx", cid: str):
     return ctx.cat.feats.get(cid) or ctx.cat.items.get(cid) or ctx.cat.quests.get(cid)
 
 
+_USES: list = [None, None]  # [weak reference to the catalog, its table]
+
+
+def _uses(cat) -> dict[str, tuple]:
+    """(timing, effect) of every Feat, Item and Quest of a catalog, built once per catalog."""
+    ref, table = _USES
+    if ref is None or ref() is not cat:
+        table = {cid: (d.use, d.effect) for t in (cat.feats, cat.items) for cid, d in t.items()}
+        table.update({cid: (q.ongoing, q.ongoing_effect) for cid, q in cat.quests.items()})
+        _USES[:] = [weakref.ref(cat), table]
+    return table
+
+
 def card_use(ctx: "Ctx", cid: str):
-    d = card_def(ctx, cid)
-    if d is None:
-        return None, []
-    if cid in ctx.cat.quests:
-        return d.ongoing, d.ongoing_effect
-    return d.use, d.effect
+    """A held card's timing and effect (a Quest's are its ongoing ones)."""
+    return _uses(ctx.cat).get(cid, (None, []))
 
 
 def pay_card_cost(ctx: "Ctx", p: "Player", cid: str) -> None:
