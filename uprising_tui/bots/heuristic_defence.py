@@ -32,12 +32,13 @@ class DefenceMixin:
 
     def attackers(self, v: View, hid: str) -> list:
         """The Legions/Horde forecast to walk into `hid`, as fight foes (in their order)."""
-        st = v.st
-        out = []
-        for cid in self.attacks_on(v, hid):
-            if st.nem(cid) is not None:
-                out.append(self.card_foe(v, cid, hid, terrain_of(v, hid)))
-        return out
+        key = ("attackers", hid)
+        got = self.map_memo.get(key)
+        if got is None:
+            st = v.st
+            got = self.map_memo[key] = [self.card_foe(v, cid, hid, terrain_of(v, hid))
+                                        for cid in self.attacks_on(v, hid) if st.nem(cid) is not None]
+        return got
 
     def defence_worth(self, v: View, hid: str, units: list[str], foes) -> float:
         """Expected VP of the coming attack on our Haven `hid` held by `units`."""

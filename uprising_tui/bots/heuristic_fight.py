@@ -159,6 +159,13 @@ class FightMixin:
 
     # ------------------------------------------------------------------ what a fight is worth
     def foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
+        key = ("foe", foe.key, foe.hp)
+        got = self.map_memo.get(key)
+        if got is None:
+            got = self.map_memo[key] = self._foe_worth(v, hid, foe)
+        return got
+
+    def _foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
         st = v.st
         name = foe.key.split("@", 1)[0]
         if name == "garrisons":
@@ -197,12 +204,14 @@ class FightMixin:
     def allies_near(self, v: View, hid: str) -> int:
         """Units of other players who can still Command this Chapter, next to `hid`
         (they can finish off what we weaken)."""
-        st = v.st
-        ready = {p.faction for p in st.players if p.faction != v.d.actor and p.ap >= 1 and p.food >= 1}
-        if not ready:
-            return 0
-        return max((st.hexes[n].unit_count for n in v.board.unit_adjacent(hid)
-                    if st.hexes[n].owner in ready), default=0)
+        key = ("allies", v.d.actor, hid)
+        got = self.map_memo.get(key)
+        if got is None:
+            st = v.st
+            ready = {p.faction for p in st.players if p.faction != v.d.actor and p.ap >= 1 and p.food >= 1}
+            got = self.map_memo[key] = max((st.hexes[n].unit_count for n in v.board.unit_adjacent(hid)
+                                            if st.hexes[n].owner in ready), default=0) if ready else 0
+        return got
 
     def site_bonus(self, v: View, hid: str) -> float:
         """A cleared hex where we can build a Haven this Chapter."""
@@ -266,15 +275,19 @@ class FightMixin:
 
     def unit_reach(self, v: View) -> dict[str, list[str]]:
         """For each hex, the acting player's hexes whose Units could step into it
-        (computed once per Decision)."""
+        (once per map state)."""
         if v.reach is None:
-            reach: dict[str, list[str]] = {}
-            fac = v.d.actor
-            for h in v.st.hexes.values():
-                if h.owner == fac and h.units:
-                    for n in v.board.unit_adjacent(h.id):
-                        if n != h.id:
-                            reach.setdefault(n, []).append(h.id)
+            key = ("reach", v.d.actor)
+            reach = self.map_memo.get(key)
+            if reach is None:
+                reach = {}
+                fac = v.d.actor
+                for h in v.st.hexes.values():
+                    if h.owner == fac and h.units:
+                        for n in v.board.unit_adjacent(h.id):
+                            if n != h.id:
+                                reach.setdefault(n, []).append(h.id)
+                self.map_memo[key] = reach
             v.reach = reach
         return v.reach
 
@@ -295,8 +308,7 @@ class FightMixin:
         h = st.hexes[hid]
         cards = tuple((c, st.nem(c).threat, st.nem(c).tokens, bool(self.forecast(v).get(c)))
                       for c in h.legions + h.hordes)
-        srcs = tuple((src, tuple(sorted(st.hexes[src].units.items())), st.hexes[src].haven == fac,
-                      self.haven_attacked(v, src)) for src in self.unit_reach(v).get(hid, ()))
+        srcs = tuple(self.source_key(v, src) for src in self.unit_reach(v).get(hid, ()))
         return (self.allies_near(v, hid) >= 3, fac, hid, st.chapter, st.curse_reserve, bool(st.legion_deck), tuple(h.garrisons), h.skeletons,
                 cards, h.curse, h.explored, h.unit_count, srcs,
                 values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac))
@@ -310,6 +322,16 @@ class FightMixin:
                 if use is not None and use.when == "combat" and use.hero_hex:
                     return True
         return False
+
+    def source_key(self, v: View, src: str) -> tuple:
+        """What a hex of ours brings to an attack key (once per map state)."""
+        key = ("src", src)
+        got = self.map_memo.get(key)
+        if got is None:
+            h = v.st.hexes[src]
+            got = self.map_memo[key] = (src, tuple(sorted(h.units.items())), h.haven == v.d.actor,
+                                        self.haven_attacked(v, src))
+        return got
 
     def best_force(self, v: View, hid: str):
         """(worth before any Haven site bonus, chance to win, Units to bring) of the best
@@ -377,11 +399,14 @@ class FightMixin:
         return chosen
 
     def guard_counts(self, v: View) -> dict[str, int]:
-        """Units each of our Havens should keep: one, or all of them under threat."""
-        out = {}
-        for hid in self.own_havens(v):
-            out[hid] = v.st.hexes[hid].unit_count if self.haven_attacked(v, hid) else GUARD
-        return out
+        """Units each of our Havens should keep: all of them under threat (else GUARD)."""
+        key = ("guard", v.d.actor)
+        got = self.map_memo.get(key)
+        if got is None:
+            got = self.map_memo[key] = {
+                hid: v.st.hexes[hid].unit_count if self.haven_attacked(v, hid) else GUARD
+                for hid in self.own_havens(v)}
+        return got
 
     def exposure(self, v: View, force, keep: dict[str, int]) -> float:
         """What taking Units off our threatened Havens may cost."""
