@@ -210,9 +210,10 @@ class EconomyMixin:
                 continue
             score = self.unit_score(v, u, st.hexes[hid], hid in danger, spent)
             if best is None or score > best[0]:
-                best = (score, oid)
+                best = (score, oid, way)
         if best is None or (st.chapter == st.chapters and best[0] < LAST_BUILD):
             return None
+        self.remember_payment(v, best[2])
         return best[1]
 
     def unit_score(self, v: View, u, h, danger: bool, spent: int) -> float:
@@ -222,6 +223,12 @@ class EconomyMixin:
         return 3.0 * danger - h.unit_count + strength - SPEND * spent
 
     def on_pay(self, v: View) -> str | None:
+        p = v.p
+        if p is not None:  # the way chosen when the Unit was picked, if it is still on offer
+            key = ("paid", p.salt, p.plunder, p.food)
+            way = self.map_memo.get(key)
+            if way is not None and way in v.idset:
+                return way
         best = None
         for oid in v.with_prefix("pay:"):
             way = parse_pay(oid[4:])
@@ -231,3 +238,7 @@ class EconomyMixin:
             if best is None or s < best[0]:
                 best = (s, oid)
         return best[1] if best else None
+
+    def remember_payment(self, v: View, way: dict[str, int]) -> None:
+        p = v.p
+        self.map_memo[("paid", p.salt, p.plunder, p.food)] = f"pay:s{way['salt']}p{way['plunder']}f{way['food']}"

@@ -162,7 +162,12 @@ class TurnMixin:
         """Our Havens the forecast says will be attacked, when our combat cards need the Hero there."""
         if not self.hero_cards(v):
             return []
-        return [h for h in self.own_havens(v) if self.haven_attacked(v, h) and v.st.hexes[h].units]
+        key = ("guard_spots", v.d.actor)
+        got = self.map_memo.get(key)
+        if got is None:
+            got = self.map_memo[key] = [h for h in self.own_havens(v)
+                                        if self.haven_attacked(v, h) and v.st.hexes[h].units]
+        return got
 
     def towers(self, v: View) -> list[str]:
         got = self.map_memo.get("towers")
