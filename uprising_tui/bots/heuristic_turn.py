@@ -170,9 +170,9 @@ class TurnMixin:
         return got
 
     def towers(self, v: View) -> list[str]:
-        got = self.map_memo.get("towers")
+        got = self.geo_memo.get("towers")  # Sea Towers come and go only with the geometry
         if got is None:
-            got = self.map_memo["towers"] = [h for h in v.st.hexes if v.board.is_sea_tower(h)]
+            got = self.geo_memo["towers"] = [h for h in v.st.hexes if v.board.is_sea_tower(h)]
         return got
 
     def hero_distance(self, v: View, a: str, b: str) -> int:
