@@ -93,8 +93,6 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         self.quest_plan: dict[str, tuple[str, str | None]] = {}  # actor -> (quest id, guile option)
         self.card_uses: dict[tuple, int] = {}
         self.memo: dict[str, object] = {}  # what one state of the game gives
-        self.plan_cache: dict[tuple, object] = {}  # attacks weighed, by everything they read
-        self.defence_cache: dict[tuple, float] = {}  # defences weighed, likewise
         self.quest_cache: dict[tuple, list] = {}  # Quest odds, by Hero and offer
         self.build_danger: dict[tuple, set[str]] = {}  # threatened Havens, once per Build
         self.map_memo: dict[str, object] = {}  # what the pieces on the map give (the forecast)

@@ -44,14 +44,14 @@ class DefenceMixin:
         """Expected VP of the coming attack on our Haven `hid` held by `units`."""
         st = v.st
         h = st.hexes[hid]
-        key = (v.d.actor, hid, st.chapter, st.curse_reserve, tuple(sorted(units)), h.tower, h.wall,
+        key = (v.d.actor, hid, h.tile, st.chapter, st.chapters, st.curse_reserve, tuple(sorted(units)), h.tower,
+               h.wall,
                tuple((f.key, f.hp, st.nem(f.key.split("@")[0]).tokens) for f in foes),
                values.in_graveyard(st, "empire", v.d.actor), values.in_graveyard(st, "chaos", v.d.actor))
-        got = self.defence_cache.get(key)
+        cache = self.shared(v, "defences")
+        got = cache.get(key)
         if got is None:
-            if len(self.defence_cache) > 20_000:
-                self.defence_cache.clear()
-            got = self.defence_cache[key] = self._defence_worth(v, hid, units, foes)
+            got = cache[key] = self._defence_worth(v, hid, units, foes)
         return got
 
     def _defence_worth(self, v: View, hid: str, units: list[str], foes) -> float:

@@ -264,11 +264,10 @@ class FightMixin:
             if h.role == "capital" and not h.capital_fallen and v.st.legion_deck:
                 continue  # clearing the Capital only calls a fresh Legion onto our Units
             key = self.attack_key(v, hid)
-            got = self.plan_cache.get(key)
+            plans = self.shared(v, "plans")
+            got = plans.get(key)
             if got is None:
-                if len(self.plan_cache) > 20_000:
-                    self.plan_cache.clear()
-                got = self.plan_cache[key] = self.best_force(v, hid) or (None,)
+                got = plans[key] = self.best_force(v, hid) or (None,)
             if got[0] is not None:
                 out.append((hid, got))
         return out
@@ -309,9 +308,17 @@ class FightMixin:
         cards = tuple((c, st.nem(c).threat, st.nem(c).tokens, bool(self.forecast(v).get(c)))
                       for c in h.legions + h.hordes)
         srcs = tuple(self.source_key(v, src) for src in self.unit_reach(v).get(hid, ()))
-        return (self.allies_near(v, hid) >= 3, fac, hid, st.chapter, st.curse_reserve, bool(st.legion_deck), tuple(h.garrisons), h.skeletons,
-                cards, h.curse, h.explored, h.unit_count, srcs,
-                values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac))
+        return (self.allies_near(v, hid) >= 3, fac, hid, h.tile, st.chapter, st.chapters, st.curse_reserve,
+                bool(st.legion_deck), tuple(h.garrisons), h.skeletons, cards, h.curse, h.explored, h.unit_count,
+                srcs, values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac))
+
+    def shared(self, v: View, name: str) -> dict:
+        """A cache kept for this catalog across games (its keys hold everything read)."""
+        memo = odds_for(v.cat).memo
+        got = memo.get(name)
+        if got is None or len(got) > 50_000:
+            got = memo[name] = {}
+        return got
 
     def hero_cards(self, v: View) -> bool:
         """Do we hold a face-up combat card that works only on the Hero's hex?"""
