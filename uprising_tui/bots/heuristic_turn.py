@@ -32,8 +32,11 @@ class TurnMixin:
         if p is None:
             return v.pick("end", "trade:ap")
         idle = self.map_memo.get(("idle", p.faction))
-        if idle is not None and idle == (p.hero_hex, p.salt, p.plunder, p.food) and "end" in v.idset:
-            return "end"  # nothing was worth doing a moment ago, and nothing has moved since
+        if idle is not None and idle == (p.hero_hex, p.salt, p.plunder, p.food) and "trade:ap" in v.idset:
+            # nothing was worth doing a moment ago and nothing has moved since: the AP left
+            # become Salt now (weighing it all again next turn found nothing more in tests)
+            self.map_memo[("idle", p.faction)] = (p.hero_hex, p.salt + 1, p.plunder, p.food)
+            return "trade:ap"
         conv = self.convert_for_needs(v)
         if conv:
             return conv
