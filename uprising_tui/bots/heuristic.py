@@ -97,7 +97,9 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         self.build_danger: dict[tuple, set[str]] = {}  # threatened Havens, once per Build
         self.map_memo: dict[str, object] = {}  # what the pieces on the map give (the forecast)
         self.geo_memo: dict[tuple, object] = {}  # what the map's geometry gives (steps)
-        self._fc: tuple | None = None  # (forecast, log length when made), while nothing near a card changes
+        self._walks: dict[str, tuple] = {}  # card -> (key, walk), while nothing near it changes
+        self._walks_seen = 0  # log length when the walks were last brought up to date
+        self._touched: set[tuple[int, int]] = set()  # hexes changed since
         self._game = None
         self._seen = 0  # events of the log already seen
 
@@ -117,7 +119,8 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         """Forget what the state has changed since (every change of the state is logged)."""
         n = len(game.log)
         if game is not self._game or n < self._seen:
-            self._game, self.memo, self.map_memo, self.geo_memo, self._fc = game, {}, {}, {}, None
+            self._game, self.memo, self.map_memo, self.geo_memo = game, {}, {}, {}
+            self._walks, self._walks_seen, self._touched = {}, 0, set()
         elif n != self._seen:
             self.memo = {}
             new = game.log[self._seen:n]
@@ -125,7 +128,8 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
             if kinds - QUIET:
                 self.map_memo = {}
             if any(self.moves_geometry(game, e) for e in new):
-                self.geo_memo, self._fc = {}, None
+                self.geo_memo = {}
+                self._walks.clear()
         self._seen = n
 
     @staticmethod

@@ -25,11 +25,8 @@ QUIET = frozenset({
     ev.QuestResolved, ev.CombatRolled, ev.CombatTally, ev.GodpowerUsed, ev.Produced, ev.FirstPlayerPassed,
     ev.EventRevealed,
 })
-# events about the cards themselves (or the phase, which sets how far they walk)
-CARD_EVENTS = frozenset({
-    ev.NemesisPlaced, ev.NemesisMoved, ev.NemesisDestroyed, ev.ActivationTokenPlaced, ev.TargetPlaced,
-    ev.PhaseStarted, ev.GameStarted,
-})
+# events after which every walk is redone (the phase sets how far the cards walk)
+RESET_EVENTS = frozenset({ev.PhaseStarted, ev.GameStarted})
 
 
 class ForecastMixin:
@@ -42,81 +39,103 @@ class ForecastMixin:
         return self._forecast(v)[1].get(hid, [])
 
     def _forecast(self, v: View):
-        got = self.memo.get("forecast")  # checked once per Decision
-        if got is not None:
-            return got
-        log = v.game.log
-        kept = self._fc
-        if kept is not None and (kept[1] == len(log) or not self.forecast_stale(v.game, log[kept[1]:])):
-            fc = kept[0]
-        else:
-            fc = self._run_forecast(v)
-        self._fc = (fc, len(log))
-        self.memo["forecast"] = fc
-        return fc
+        got = self.memo.get("forecast")  # made once per Decision
+        if got is None:
+            got = self.memo["forecast"] = self._update_forecast(v)
+        return got
 
-    def forecast_stale(self, game, events) -> bool:
-        """Could these events change the forecast? Only a change to a Legion or Horde,
-        or to a hex within its walk (its Target, for one that reaches any hex), can; a
-        card on a Sea Tower reaches every hex."""
-        st = game.state
-        near: list[tuple[int, int]] = []
-        reach = 1
-        for card in list(st.legions.values()) + list(st.hordes.values()):
-            if game.board.is_sea_tower(card.hex):
-                return True
-            reach = max(reach, card.tokens)
-            h = st.hexes[card.hex]
-            near.append((h.q, h.r))
-            if game.cat.nemesis(card.id).adjacent_to_all and card.target in st.hexes:
-                t = st.hexes[card.target]
-                near.append((t.q, t.r))
-        reach = min(reach, 3)
+    def _update_forecast(self, v: View):
+        """Each card's walk, kept while nothing within its reach changed (a card's own
+        move, its tokens or Target change its key; a new phase or map geometry, all)."""
+        log = v.game.log
+        walks = self._walks
+        if self._walks_seen > len(log) or self._touches(log[self._walks_seen:], v.st):
+            walks.clear()
+        touched = self._touched
+        self._walks_seen = len(log)
+        st, cat = v.st, v.cat
+        last = st.chapter == st.chapters
+        fc: dict[str, list[str]] = {}
+        hits: dict[str, list[str]] = {}
+        reach_all = None
+        for card in sorted(list(st.legions.values()) + list(st.hordes.values()),
+                           key=lambda c: cat.nemesis(c.id).initiative):
+            steps = min(3, card.tokens if st.phase in TOKEN_PHASES else max(card.tokens, 2 if last else 1))
+            key = (card.hex, steps, card.target)
+            kept = walks.get(card.id)
+            if kept is None or kept[0] != key or self._walk_touched(v, card, steps, touched):
+                if reach_all is None:
+                    reach_all = self._reach_data(v)
+                kept = walks[card.id] = (key, self._walk(v, card, steps, *reach_all))
+            fc[card.id] = kept[1]
+            for h in kept[1]:
+                hits.setdefault(h, []).append(card.id)
+        for cid in [c for c in walks if c not in fc]:
+            del walks[cid]
+        touched.clear()
+        return fc, hits
+
+    def _touches(self, events, st) -> bool:
+        """Note the hexes these events touched; True when every walk must be redone."""
+        touched = self._touched
         for e in events:
-            if type(e) in CARD_EVENTS:
-                return True
-            if type(e) in QUIET:
+            kind = type(e)
+            if kind in QUIET:
                 continue
+            if kind in RESET_EVENTS:
+                return True
             for field in ("hex", "src", "dst"):
                 hid = getattr(e, field, None)
                 if hid is not None and hid in st.hexes:
                     h = st.hexes[hid]
-                    if any(_dist((h.q, h.r), c) <= reach for c in near):
-                        return True
+                    touched.add((h.q, h.r))
         return False
+
+    def _walk_touched(self, v: View, card, steps: int, touched) -> bool:
+        """Did anything change within this card's walk since it was made?"""
+        if not touched:
+            return False
+        st = v.st
+        if v.board.is_sea_tower(card.hex):
+            return True  # it reaches every hex
+        h = st.hexes[card.hex]
+        towers = self.towers(v)
+        if towers and min(_dist((h.q, h.r), (st.hexes[t].q, st.hexes[t].r)) for t in towers) + 1 <= steps:
+            return True
+        spots = [(h.q, h.r)]
+        if v.cat.nemesis(card.id).adjacent_to_all and card.target in st.hexes:
+            t = st.hexes[card.target]
+            spots.append((t.q, t.r))
+        return any(_dist(c, x) <= steps for c in spots for x in touched)
 
     def haven_attacked(self, v: View, hid: str) -> bool:
         return bool(self.attacks_on(v, hid))
 
-    def _run_forecast(self, v: View):
-        st, cat = v.st, v.cat
-        fc: dict[str, list[str]] = {}
-        hits: dict[str, list[str]] = {}
-        cards = sorted(list(st.legions.values()) + list(st.hordes.values()),
-                       key=lambda c: cat.nemesis(c.id).initiative)
-        last = st.chapter == st.chapters
-        hexes = st.hexes
+    def _reach_data(self, v: View):
+        hexes = v.st.hexes
         targets = [(h.q, h.r) for h in hexes.values() if h.haven or h.units]
         towers = [(hexes[t].q, hexes[t].r) for t in self.towers(v)]
-        for card in cards:
-            steps = min(3, card.tokens if st.phase in TOKEN_PHASES else max(card.tokens, 2 if last else 1))
-            walked = fc[card.id] = []
-            here = card.hex
-            h = hexes[here]
-            if not cat.nemesis(card.id).adjacent_to_all and _out_of_reach((h.q, h.r), steps, targets, towers):
-                continue  # nothing of ours within its reach
-            for _ in range(steps):
-                nxt = self._next_step(v, card, here)
-                if nxt is None or nxt == here:
-                    break
-                here = nxt
-                h = st.hexes[here]
-                if h.haven or h.units:
-                    walked.append(here)
-                    hits.setdefault(here, []).append(card.id)
-                if h.units:
-                    break  # a fight: the card may not walk on
-        return fc, hits
+        return targets, towers
+
+    def _walk(self, v: View, card, steps: int, targets, towers) -> list[str]:
+        """The hexes with a Haven or player Units this card walks into (it stops at Units)."""
+        st = v.st
+        walked: list[str] = []
+        here = card.hex
+        h = st.hexes[here]
+        if not v.cat.nemesis(card.id).adjacent_to_all and _out_of_reach((h.q, h.r), steps, targets, towers):
+            return walked  # nothing of ours within its reach
+        for _ in range(steps):
+            nxt = self._next_step(v, card, here)
+            if nxt is None or nxt == here:
+                break
+            here = nxt
+            h = st.hexes[here]
+            if h.haven or h.units:
+                walked.append(here)
+            if h.units:
+                break  # a fight: the card may not walk on
+        return walked
 
     def _next_step(self, v: View, card, here: str) -> str | None:
         side = "empire" if card.kind == "legion" else "chaos"
