@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.actions import haven as haven_action
+from ..engine.pieces import no_haven_icon
 from . import values
 
 if TYPE_CHECKING:
@@ -151,14 +152,20 @@ class TurnMixin:
         key = ("spots", v.d.actor)
         got = self.map_memo.get(key)
         if got is None:
-            p = v.p
-            reach = self.unit_reach(v)
-            got = self.map_memo[key] = sorted(set(
-                [h.id for h in v.st.hexes.values()
-                 if (not h.explored and not h.curse and h.id in reach)
-                 or (h.explored and not h.curse and not h.haven and not h.has_units
-                     and haven_action.can_build(v.ctx, p, h.id))]
-                + self.curse_spots(v) + self.guard_spots(v)))
+            hexes = v.st.hexes
+            spots = [hid for hid in self.unit_reach(v) if not hexes[hid].explored and not hexes[hid].curse]
+            if v.p.havens_in_supply > 0:
+                spots += self.open_sites(v)
+            got = self.map_memo[key] = sorted(set(spots + self.curse_spots(v) + self.guard_spots(v)))
+        return got
+
+    def open_sites(self, v: View) -> list[str]:
+        """Explored hexes where anyone could build a Haven now (no pieces, no Curse)."""
+        got = self.map_memo.get("open_sites")
+        if got is None:
+            got = self.map_memo["open_sites"] = [
+                h.id for h in v.st.hexes.values()
+                if h.explored and not h.curse and not h.haven and not h.has_units and not no_haven_icon(v.ctx, h.id)]
         return got
 
     def guard_spots(self, v: View) -> list[str]:
