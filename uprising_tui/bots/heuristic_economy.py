@@ -78,7 +78,7 @@ class EconomyMixin:
         h = st.hexes[p.hero_hex]
         terrain = None if (h.curse or not h.explored) else v.cat.hexes[h.tile].terrain
         key = (p.faction, tuple(st.quest_offer), p.might, p.magic, p.leadership, p.guile, terrain, h.curse,
-               h.haven == p.faction, v.board.is_sea_tower(h.id), st.chapter, st.curse_reserve, p.ap > 0)
+               h.haven == p.faction, v.board.is_sea_tower(h.id), st.chapter, st.curse_reserve < 9, p.ap > 0)
         got = self.quest_cache.get(key)
         if got is None:
             got = []

@@ -58,12 +58,13 @@ class ForecastMixin:
         fc: dict[str, list[str]] = {}
         hits: dict[str, list[str]] = {}
         reach_all = None
+        towers = [(st.hexes[t].q, st.hexes[t].r) for t in self.towers(v)] if touched else []
         for card in sorted(list(st.legions.values()) + list(st.hordes.values()),
                            key=lambda c: cat.nemesis(c.id).initiative):
             steps = min(3, card.tokens if st.phase in TOKEN_PHASES else max(card.tokens, 2 if last else 1))
             key = (card.hex, steps, card.target)
             kept = walks.get(card.id)
-            if kept is None or kept[0] != key or self._walk_touched(v, card, steps, touched):
+            if kept is None or kept[0] != key or (touched and self._walk_touched(v, card, steps, touched, towers)):
                 if reach_all is None:
                     reach_all = self._reach_data(v)
                 kept = walks[card.id] = (key, self._walk(v, card, steps, *reach_all))
@@ -91,16 +92,12 @@ class ForecastMixin:
                     touched.add((h.q, h.r))
         return False
 
-    def _walk_touched(self, v: View, card, steps: int, touched) -> bool:
-        """Did anything change within this card's walk since it was made?"""
-        if not touched:
-            return False
+    def _walk_touched(self, v: View, card, steps: int, touched, towers) -> bool:
+        """Did anything change within this card's walk since it was made? (`towers`: the
+        Sea Towers' coordinates; from next to one a card reaches every hex.)"""
         st = v.st
-        if v.board.is_sea_tower(card.hex):
-            return True  # it reaches every hex
         h = st.hexes[card.hex]
-        towers = self.towers(v)
-        if towers and min(_dist((h.q, h.r), (st.hexes[t].q, st.hexes[t].r)) for t in towers) + 1 <= steps:
+        if towers and min(_dist((h.q, h.r), t) for t in towers) + 1 <= max(steps, 1):
             return True
         spots = [(h.q, h.r)]
         if v.cat.nemesis(card.id).adjacent_to_all and card.target in st.hexes:
