@@ -100,6 +100,8 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         self._walks: dict[str, tuple] = {}  # card -> (key, walk), while nothing near it changes
         self._walks_seen = 0  # log length when the walks were last brought up to date
         self._touched: set[tuple[int, int]] = set()  # hexes changed since
+        self._last_fc: tuple | None = None  # the last forecast made from the walks
+        self._cards_moved = False
         self._game = None
         self._seen = 0  # events of the log already seen
 
@@ -120,7 +122,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         n = len(game.log)
         if game is not self._game or n < self._seen:
             self._game, self.memo, self.map_memo, self.geo_memo = game, {}, {}, {}
-            self._walks, self._walks_seen, self._touched = {}, 0, set()
+            self._walks, self._walks_seen, self._touched, self._last_fc = {}, 0, set(), None
         elif n != self._seen:
             self.memo = {}
             new = game.log[self._seen:n]
@@ -130,6 +132,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
             if any(self.moves_geometry(game, e) for e in new):
                 self.geo_memo = {}
                 self._walks.clear()
+                self._last_fc = None
         self._seen = n
 
     @staticmethod

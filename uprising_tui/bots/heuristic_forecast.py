@@ -27,6 +27,9 @@ QUIET = frozenset({
 })
 # events after which every walk is redone (the phase sets how far the cards walk)
 RESET_EVENTS = frozenset({ev.PhaseStarted, ev.GameStarted})
+# events that change a card's place, tokens or Target (its walk's key)
+CARD_EVENTS = frozenset({ev.NemesisPlaced, ev.NemesisMoved, ev.NemesisDestroyed, ev.ActivationTokenPlaced,
+                         ev.TargetPlaced})
 
 
 class ForecastMixin:
@@ -49,10 +52,13 @@ class ForecastMixin:
         move, its tokens or Target change its key; a new phase or map geometry, all)."""
         log = v.game.log
         walks = self._walks
+        self._cards_moved = False
         if self._walks_seen > len(log) or self._touches(log[self._walks_seen:], v.st):
             walks.clear()
         touched = self._touched
         self._walks_seen = len(log)
+        if walks and not touched and not self._cards_moved and self._last_fc is not None:
+            return self._last_fc  # nothing near any card changed, and no card changed
         st, cat = v.st, v.cat
         last = st.chapter == st.chapters
         fc: dict[str, list[str]] = {}
@@ -74,6 +80,7 @@ class ForecastMixin:
         for cid in [c for c in walks if c not in fc]:
             del walks[cid]
         touched.clear()
+        self._last_fc = (fc, hits)
         return fc, hits
 
     def _touches(self, events, st) -> bool:
@@ -85,6 +92,8 @@ class ForecastMixin:
                 continue
             if kind in RESET_EVENTS:
                 return True
+            if kind in CARD_EVENTS:
+                self._cards_moved = True
             for field in ("hex", "src", "dst"):
                 hid = getattr(e, field, None)
                 if hid is not None and hid in st.hexes:
