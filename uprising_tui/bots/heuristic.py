@@ -60,7 +60,12 @@ class View:
         self.board = game.board
         self.ctx = game.ctx
         self.ids = decision.ids()
-        self.p = next((q for q in self.st.players if q.faction == decision.actor), None)
+        actor = decision.actor
+        self.p = None
+        for q in self.st.players:
+            if q.faction == actor:
+                self.p = q
+                break
         self.reach: dict[str, list[str]] | None = None
         self.enemy_hexes: list[str] | None = None
         self._idset: set[str] | None = None
@@ -125,11 +130,18 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
             self._walks, self._walks_seen, self._touched, self._last_fc = {}, 0, set(), None
         elif n != self._seen:
             self.memo = {}
-            new = game.log[self._seen:n]
-            kinds = {type(e) for e in new}
-            if kinds - QUIET:
+            moved = geometry = False
+            for e in game.log[self._seen:n]:
+                kind = type(e)
+                if kind in QUIET:
+                    continue
+                moved = True
+                if (kind is ev.HexExplored or kind is ev.Note) and self.moves_geometry(game, e):
+                    geometry = True
+                    break
+            if moved:
                 self.map_memo = {}
-            if any(self.moves_geometry(game, e) for e in new):
+            if geometry:
                 self.geo_memo = {}
                 self._walks.clear()
                 self._last_fc = None
