@@ -50,7 +50,7 @@ from .heuristic_turn import TurnMixin
 # --------------------------------------------------------------------------- the bot
 class View:
     """What one decision needs: the game, its parts and the acting player."""
-    __slots__ = ("game", "d", "st", "cat", "board", "ctx", "ids", "p", "reach", "enemy_hexes", "_idset")
+    __slots__ = ("game", "d", "st", "cat", "board", "ctx", "ids", "p", "reach", "enemy_hexes", "_idset", "_prefixed")
 
     def __init__(self, game, decision):
         self.game = game
@@ -69,6 +69,7 @@ class View:
         self.reach: dict[str, list[str]] | None = None
         self.enemy_hexes: list[str] | None = None
         self._idset: set[str] | None = None
+        self._prefixed: dict[str, list[str]] | None = None
 
     @property
     def idset(self) -> set[str]:
@@ -83,7 +84,13 @@ class View:
         return None
 
     def with_prefix(self, prefix: str) -> list[str]:
-        return [i for i in self.ids if i.startswith(prefix)]
+        """The option ids that start with `prefix` (each prefix scanned once per Decision)."""
+        if self._prefixed is None:
+            self._prefixed = {}
+        got = self._prefixed.get(prefix)
+        if got is None:
+            got = self._prefixed[prefix] = [i for i in self.ids if i.startswith(prefix)]
+        return got
 
 
 class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, PlacementMixin, CardsMixin,

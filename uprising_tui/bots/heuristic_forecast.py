@@ -106,13 +106,22 @@ class ForecastMixin:
         Sea Towers' coordinates; from next to one a card reaches every hex.)"""
         st = v.st
         h = st.hexes[card.hex]
-        if towers and min(_dist((h.q, h.r), t) for t in towers) + 1 <= max(steps, 1):
-            return True
-        spots = [(h.q, h.r)]
+        q, r = h.q, h.r
+        reach = max(steps, 1)
+        for tq, tr in towers:
+            dq, dr = q - tq, r - tr
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 + 1 <= reach:
+                return True
+        spots = [(q, r)]
         if v.cat.nemesis(card.id).adjacent_to_all and card.target in st.hexes:
             t = st.hexes[card.target]
             spots.append((t.q, t.r))
-        return any(_dist(c, x) <= steps for c in spots for x in touched)
+        for cq, cr in spots:
+            for xq, xr in touched:
+                dq, dr = cq - xq, cr - xr
+                if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= steps:
+                    return True
+        return False
 
     def haven_attacked(self, v: View, hid: str) -> bool:
         return bool(self.attacks_on(v, hid))
