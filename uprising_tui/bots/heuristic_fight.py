@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from .heuristic import View
 
 PARTIAL = 0.35  # share of a Legion/Horde's worth each point of Threat taken off is worth
-FOLLOW_UP = 0.3  # more of it when an ally next to the foe can strike after us
 MIN_COMMAND = 1.0  # a Command must be worth this many VP (it costs 1 AP and 1 Food)
 GUARD = 0  # Units left on a Haven no forecast attack threatens
 HOPELESS = 2.5  # skip the odds when the foe would need this many times fewer rounds than we
@@ -187,7 +186,7 @@ class FightMixin:
     def attack_worth(self, v: View, hid: str, foes: list[FoeSpec], out: Outcome, units: list[str]) -> float:
         st = v.st
         worth = 0.0
-        share = PARTIAL + (FOLLOW_UP if self.allies_near(v, hid) >= 3 else 0.0)
+        share = PARTIAL
         for foe, dmg, kill in zip(foes, out.damage, out.killed):
             full = self.foe_worth(v, hid, foe)
             if foe.big:
@@ -200,18 +199,6 @@ class FightMixin:
         price = sum(unit_value(v.ctx, u) for u in units) / max(len(units), 1) / 2
         worth -= out.losses * values.unit_worth(st, price)
         return worth
-
-    def allies_near(self, v: View, hid: str) -> int:
-        """Units of other players who can still Command this Chapter, next to `hid`
-        (they can finish off what we weaken)."""
-        key = ("allies", v.d.actor, hid)
-        got = self.map_memo.get(key)
-        if got is None:
-            st = v.st
-            ready = {p.faction for p in st.players if p.faction != v.d.actor and p.ap >= 1 and p.food >= 1}
-            got = self.map_memo[key] = max((st.hexes[n].unit_count for n in v.board.unit_adjacent(hid)
-                                            if st.hexes[n].owner in ready), default=0) if ready else 0
-        return got
 
     def site_bonus(self, v: View, hid: str) -> float:
         """A cleared hex where we can build a Haven this Chapter."""
@@ -308,7 +295,7 @@ class FightMixin:
         cards = tuple((c, st.nem(c).threat, st.nem(c).tokens, bool(self.forecast(v).get(c)))
                       for c in h.legions + h.hordes)
         srcs = tuple(self.source_key(v, src) for src in self.unit_reach(v).get(hid, ()))
-        return (self.allies_near(v, hid) >= 3, fac, hid, h.tile, st.chapter, st.chapters, st.curse_reserve,
+        return (fac, hid, h.tile, st.chapter, st.chapters, st.curse_reserve,
                 bool(st.legion_deck), tuple(h.garrisons), h.skeletons, cards, h.curse, h.explored, h.unit_count,
                 srcs, values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac))
 
