@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.actions import haven as haven_action
 from ..engine.units import HEX_LIMIT, unit_value
 from . import values
 from .odds import FoeSpec, Odds, Outcome
@@ -427,6 +426,3 @@ class FightMixin:
         if "done" in v.ids:
             return "done"
         return (v.with_prefix("bring:") or [None])[0] or v.pick("hero")
-
-    def can_haven_at(self, v: View, hid: str) -> bool:
-        return v.p is not None and haven_action.can_build(v.ctx, v.p, hid)
