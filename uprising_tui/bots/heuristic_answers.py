@@ -77,16 +77,14 @@ class AnswersMixin:
         druids = v.with_prefix("bolt:druid:")
         return druids[0] if druids else "bolt:none"
 
+    def unit_option(self, v: View, pick=min) -> str | None:
+        """The `unit:` option whose Unit is cheapest (pick=min) or dearest (pick=max)."""
+        units = [(unit_value(v.ctx, oid.split(":", 1)[1]), oid) for oid in v.with_prefix("unit:")
+                 if oid.split(":", 1)[1] in v.cat.units]
+        return pick(units, key=lambda x: x[0])[1] if units else None
+
     def on_assign_damage(self, v: View) -> str | None:
-        best = None
-        for oid in v.with_prefix("unit:"):
-            unit = oid.split(":", 1)[1]
-            if unit not in v.cat.units:
-                continue
-            val = unit_value(v.ctx, unit)
-            if best is None or val < best[0]:
-                best = (val, oid)
-        return best[1] if best else None
+        return self.unit_option(v, min)
 
     def on_reroll(self, v: View) -> str | None:
         for o in v.d.options:
@@ -105,15 +103,7 @@ class AnswersMixin:
 
     # ------------------------------------------------------------------ placements and ties
     def on_place_unit(self, v: View) -> str | None:
-        best = None
-        for oid in v.with_prefix("unit:"):
-            unit = oid.split(":", 1)[1]
-            if unit not in v.cat.units:
-                continue
-            val = unit_value(v.ctx, unit)
-            if best is None or val > best[0]:
-                best = (val, oid)
-        return best[1] if best else None
+        return self.unit_option(v, max)
 
     def on_place_unit_hex(self, v: View) -> str | None:
         st = v.st

@@ -277,12 +277,7 @@ class Combat(CombatOps):
                 pieces.to_graveyard(ctx, "empire", "chaos", "skeleton", n)
             ctx.emit(Note(f"{n} Skeleton(s) fall on {self.hid}"))
         else:
-            card = st.nem(side.card)
-            if card is None:
-                return
-            pieces.change_threat(ctx, card, -hits)
-            if card.threat <= 0:
-                self.destroyed_by[card.id] = by.owner
+            self.wound(st.nem(side.card), hits, by.owner)
 
     def skeleton_bolts(self, side: Side) -> Gen:
         if side.kind != "skeletons":

@@ -22,6 +22,14 @@ class CombatOps:
     step: str | None
     destroyed_by: dict[str, str]
 
+    def wound(self, card, amount: int, by: str) -> None:
+        """Lower a Legion's/Horde's Threat; at 0 it is destroyed by `by` when the combat ends."""
+        if card is None:
+            return
+        pieces.change_threat(self.ctx, card, -amount)
+        if card.threat <= 0:
+            self.destroyed_by[card.id] = by
+
     def pick_one_die(self, side: Side, colours: list[str]) -> Gen:
         """Highlands: one die in Archery. The Nemesis takes its strongest."""
         if not side.is_player:
@@ -116,10 +124,7 @@ class CombatOps:
                         Option("threat", f"{ctx.name(side.card)} loses {op.self_threat} Threat")]
                 pick = yield from ctx.ask(p.faction, "enemy_penalty", f"{ctx.name(side.card)}'s Godpower: choose", opts)
                 if pick == "threat":
-                    if me is not None:
-                        pieces.change_threat(ctx, me, -op.self_threat)
-                        if me.threat <= 0:
-                            self.destroyed_by[me.id] = p.faction
+                    self.wound(me, op.self_threat, p.faction)
                     return
             if op.choose == "any" and len(h.units) > 1:  # the players pick which of their Units here
                 opts = [Option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})") for u in sorted(h.units)]
@@ -132,11 +137,7 @@ class CombatOps:
                 p.removed_units[unit] = p.removed_units.get(unit, 0) + 1
                 ctx.emit(Note(f"{ctx.name(unit)} is removed from {ctx.name(p.faction)}'s reserve"))
         elif enemy.is_big and op.or_threat:
-            card = ctx.state.nem(enemy.card)
-            if card is not None:
-                pieces.change_threat(ctx, card, -op.or_threat)
-                if card.threat <= 0:
-                    self.destroyed_by[card.id] = side.owner
+            self.wound(ctx.state.nem(enemy.card), op.or_threat, side.owner)
         else:
             yield from self.damage(enemy, 1, by=side)
 
@@ -156,10 +157,7 @@ class CombatOps:
         opts.append(Option("threat", f"{ctx.name(side.card)} loses {op.threat} Threat"))
         pick = yield from ctx.ask(p.faction, "enemy_penalty", f"{ctx.name(side.card)}'s Godpower: choose", opts)
         if pick == "threat":
-            if card is not None:
-                pieces.change_threat(ctx, card, -op.threat)
-                if card.threat <= 0:
-                    self.destroyed_by[card.id] = p.faction
+            self.wound(card, op.threat, p.faction)
             return
         if op.penalty == "flip_all_cards":
             for c in p.feats + p.items:
