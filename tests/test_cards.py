@@ -7,6 +7,8 @@ Rigged dice are dealt per colour in roll order, the attacking side's dice first.
 """
 from __future__ import annotations
 
+from uprising_tui.engine.scenario import turn
+
 from .card_fixtures import (
     ALL_ATTRS,
     ATTRIBUTE_FEATS,
@@ -32,8 +34,7 @@ from .card_fixtures import (
     use_card,
     used,
 )
-
-
+from .helpers import drive
 
 
 def test_the_catalog_sweep_covers_every_feat_and_item():
@@ -253,3 +254,33 @@ def test_event_resolves(eid):
         assert (p.salt, p.plunder, p.food) == (5 + gained["salt"], 5 + gained["plunder"], 5 + gained["food"])
     n_tokens = 2 if ev.level == 4 else 1
     assert st.legions["warlock"].tokens >= n_tokens
+
+
+# ============================================================================ triggered cards fire for their holder
+def _two():
+    return Scenario(["krowh", "mohyar"], heroes=["khaal", "ronja"]).empty_board()
+
+
+def test_haven_built_trigger_fires_only_for_the_builder():
+    for holder, gains in (("krowh", 0), ("mohyar", 1)):
+        sc = _two().at("H07", tile="raufrost")
+        sc.player(holder, quests=["whispering_stones"])
+        sc.player("mohyar", hero_hex="H07", food=0, plunder=5)
+        sc.player("krowh", food=0)
+        g = sc.game(script=turn("mohyar"))
+        drive(g, "haven")
+        play_out(g)
+        assert g.state.hexes["H07"].haven == "mohyar"
+        assert g.state.player(holder).food == gains, holder
+
+
+def test_combat_won_trigger_fires_only_for_the_winner():
+    for holder, gains in (("krowh", 0), ("mohyar", 1)):
+        sc = _two().at("H07", tile="raufrost", units={"berserkers": 2}, skeletons=1)
+        sc.player(holder, quests=["chart_of_the_nethersea"], salt=0)
+        sc.player("mohyar", salt=0)
+        sc.rig(red=["SS", "S", ""])  # the Berserkers kill the Skeleton, which misses
+        g = sc.game(script=fight("H07", attacker="mohyar"))
+        play_out(g)
+        assert g.state.hexes["H07"].skeletons == 0 and g.state.hexes["H07"].units
+        assert g.state.player(holder).salt == gains, holder
