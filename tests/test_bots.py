@@ -8,9 +8,9 @@ import pytest
 from uprising_tui.bots import BOTS, HeuristicBot, get_bot
 from uprising_tui.bots.estimate import Dice, _quest_chance
 from uprising_tui.bots.heuristic import View
-from uprising_tui.bots.heuristic_answers import parse_pay
 from uprising_tui.bots.odds import FoeSpec, Odds
 from uprising_tui.engine import Game, Setup
+from uprising_tui.engine.economy import parse_pay
 from uprising_tui.engine.game import default_catalog
 from uprising_tui.engine.scenario import Scenario, effect, run_phase, turn
 from uprising_tui.sim import FACTIONS

@@ -15,8 +15,6 @@ from .content_fixtures import (
 )
 
 
-
-
 # ====================================================================== counts
 def test_counts(cat):
     c = cat.counts()

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from .content_fixtures import (
     CONTENT,
+    DIRS,
+    ROOT,
     ContentError,
     Counter,
-    DIRS,
     Path,
-    ROOT,
     importlib,
     load_catalog,
     pytest,

@@ -23,8 +23,6 @@ from .example_nemesis_fixtures import (
 )
 
 
-
-
 # ================================================================== Garrisons
 def test_garrison_example_rigga_reinforces_and_the_second_goes_to_the_only_empty_hex():
     sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()

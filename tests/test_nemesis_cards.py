@@ -31,8 +31,6 @@ from .nemesis_card_fixtures import (
 )
 
 
-
-
 # ============================================================================ immediate effects
 @pytest.mark.parametrize("card", LEGIONS)
 def test_legion_immediate_places_its_target(card):

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from .nemesis_card_fixtures import (
     CAT,
-    Effect,
     HOME,
     HORDES,
     ICE,
     LEGIONS,
+    Effect,
     Scenario,
     Source,
     TypeAdapter,
@@ -21,7 +21,6 @@ from .nemesis_card_fixtures import (
     run_effect,
     scenario,
 )
-
 
 # ============================================================================ destroyed
 DESTROYED_VP = {"butcher": 3, "warlock": 3, "spymaster": 4, "assassin": 3, "imperial_guard": 5, "mage_breaker": 1,

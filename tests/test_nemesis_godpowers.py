@@ -21,7 +21,6 @@ from .nemesis_card_fixtures import (
     younglings,
 )
 
-
 # ============================================================================ Godpowers
 # Each test fires the Godpower with a rigged Bolt, shows a second Bolt in the same roll
 # cancelling the Younglings' one Shield (or firing again, for a Godpower without a limit),

@@ -17,8 +17,6 @@ from .rules_actions_fixtures import (
 )
 
 
-
-
 # ================================================================== Move
 def test_move_costs_1_ap_per_hex_and_reaches_adjacent_hexes_only():
     g = mohyar().game(script=turn("mohyar"))

@@ -11,9 +11,9 @@ from .combat_rule_fixtures import (
     HIGHLANDS,
     ICE,
     MARSH,
+    WOODS,
     Scenario,
     Side,
-    WOODS,
     base_dice,
     between,
     colours,
@@ -26,8 +26,6 @@ from .combat_rule_fixtures import (
     play_out,
     rolls,
 )
-
-
 
 
 # ================================================================== terrain

@@ -9,7 +9,6 @@ from ..engine.units import unit_value
 if TYPE_CHECKING:
     from .heuristic import View
 
-ATTR_DIE = {"might": "red", "magic": "purple", "leadership": "blue"}
 
 
 class AnswersMixin:
@@ -173,13 +172,3 @@ class AnswersMixin:
         if not opts:
             return "done"
         return min(opts, key=lambda o: (vp[o[3:]], o))
-
-
-def parse_pay(text: str) -> dict[str, int] | None:
-    """'s2p0f1' -> {'salt': 2, 'plunder': 0, 'food': 1}."""
-    try:
-        s, rest = text[1:].split("p")
-        pl, f = rest.split("f")
-        return {"salt": int(s), "plunder": int(pl), "food": int(f)}
-    except ValueError:
-        return None

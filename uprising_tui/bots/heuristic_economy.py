@@ -3,15 +3,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.economy import payments
+from ..engine.economy import parse_pay, payments
 from . import values
-from .heuristic_answers import parse_pay
 from .heuristic_fight import odds_for
 
 if TYPE_CHECKING:
     from .heuristic import View
 
-ATTR_DIE = {"might": "red", "magic": "purple", "leadership": "blue"}
 PAY_WEIGHT = {"salt": 1.0, "plunder": 1.15, "food": 1.3}
 QUEST_CHANCE = 0.4  # attempt a Quest at this success chance or better
 ARCHER = 3.5  # an archer shoots in Archery and Clash

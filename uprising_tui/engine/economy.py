@@ -110,3 +110,13 @@ def pay_label(way: dict[str, int]) -> str:
 
 def pay_id(way: dict[str, int]) -> str:
     return f"s{way['salt']}p{way['plunder']}f{way['food']}"
+
+
+def parse_pay(text: str) -> dict[str, int] | None:
+    """The inverse of pay_id: 's2p0f1' -> {'salt': 2, 'plunder': 0, 'food': 1}; None if malformed."""
+    try:
+        s, rest = text[1:].split("p")
+        pl, f = rest.split("f")
+        return {"salt": int(s), "plunder": int(pl), "food": int(f)}
+    except ValueError:
+        return None
