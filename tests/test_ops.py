@@ -202,7 +202,7 @@ def test_take_card_keeps_a_solved_quest_in_play():
     assert g.state.player("duerkhar").quests == [] and g.state.quest_discard == ["rally_the_refugees"]
     # the op itself only marks the source
     src = Source("duerkhar")
-    from uprising_tui.engine.ops_player import op_take_card
+    from uprising_tui.engine.op_handlers.player import op_take_card
     op_take_card(None, None, src)
     assert src.flags == {"take": True}
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Generator
 
 from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, has_ability, terrain_of
-from .combat_ops import CombatOps
+from .combat_effects import CombatEffects
 from .decision import Decision, Option
 from .economy import add_vp
 from .effects import Source, run_effect
@@ -30,7 +30,7 @@ Gen = Generator[Decision, str, object]
 MAX_ROUNDS = 300
 
 
-class Combat(CombatOps):
+class Combat(CombatEffects):
     def __init__(self, ctx: "Ctx", hid: str, a: Side, b: Side):
         self.ctx = ctx
         self.hid = hid

@@ -1,13 +1,13 @@
 """The one executor for effect data: every op in content/ops.py has a handler.
 
-Handlers live by what they touch: ops_player (economy, cards, Units), ops_nemesis
-(Nemesis pieces, Curses, Havens), ops_combat (dice and symbols in a combat or Quest).
+Handlers live in ``op_handlers/`` by what they touch: ``player`` (economy, cards, Units),
+``nemesis`` (Nemesis pieces, Curses, Havens), ``dice`` (dice and symbols in a combat or Quest).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Generator
 
-from . import ops_combat, ops_nemesis, ops_player
+from .op_handlers import dice as dice_ops, nemesis as nemesis_ops, player as player_ops
 from .decision import Decision
 from .effect_source import Source, decider, players_for  # noqa: F401  (re-exported)
 
@@ -18,7 +18,7 @@ Gen = Generator[Decision, str, Any]
 
 HANDLERS: dict[str, Callable] = {
     name[3:]: fn
-    for module in (ops_player, ops_nemesis, ops_combat)
+    for module in (player_ops, nemesis_ops, dice_ops)
     for name, fn in vars(module).items()
     if name.startswith("op_") and callable(fn)
 }

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator
 
-from .decision import Decision, Option
-from .effect_source import decider, players_for
+from ..decision import Decision, Option
+from ..effect_source import decider, players_for
 
 if TYPE_CHECKING:
     pass
@@ -36,7 +36,7 @@ def op_set_die(ctx, op, src):
 
 def op_reroll(ctx, op, src):
     if src.faces is not None:  # Hero Dice of a Quest roll
-        from .quests import reroll_hero_dice
+        from ..quests import reroll_hero_dice
         yield from reroll_hero_dice(ctx, players_for(ctx, src, "self")[0], src.faces, op.count, op.only)
     elif ctx.combat is not None and src.side is not None:
         yield from ctx.combat.reroll(src.side, op.count, op.only)

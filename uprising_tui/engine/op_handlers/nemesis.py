@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator
 
-from . import pieces
-from .decision import Decision
-from .economy import add_vp
-from .effect_source import decider
-from .events import Note
-from .state import NemCard
+from .. import pieces
+from ..decision import Decision
+from ..economy import add_vp
+from ..effect_source import decider
+from ..events import Note
+from ..state import NemCard
 
 if TYPE_CHECKING:
     pass
@@ -63,7 +63,7 @@ def op_remove_here(ctx, op, src):
 
 
 def op_place_legion(ctx, op, src):
-    from .fights import settle
+    from ..fights import settle
     for _ in range(op.count):
         card = yield from pieces.place_legion(ctx, decider(ctx, src), op.threat)
         if card is not None:
@@ -71,7 +71,7 @@ def op_place_legion(ctx, op, src):
 
 
 def op_place_horde(ctx, op, src):
-    from .fights import settle
+    from ..fights import settle
     for _ in range(op.count):
         at = src.hex if op.where == "here" else None
         card = yield from pieces.place_horde(ctx, decider(ctx, src), at=at, region=op.region,
@@ -118,7 +118,7 @@ def op_activation_token(ctx, op, src):
 
 
 def op_activate(ctx, op, src):
-    from .nemesis import activate_card, activate_skeletons
+    from ..nemesis import activate_card, activate_skeletons
     st = ctx.state
     if op.which == "skeletons":
         yield from activate_skeletons(ctx)
@@ -241,7 +241,7 @@ def op_move_to_closest_empty(ctx, op, src):
 
 
 def op_explore(ctx, op, src):
-    from .actions.explore import flip_hex
+    from ..actions.explore import flip_hex
     h = ctx.state.hexes[src.hex]
     if not h.explored and not h.curse:
         yield from flip_hex(ctx, ctx.state.player(decider(ctx, src)), src.hex)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator
 
-from .decision import Decision, Option
-from .economy import RES_NAME, add_ap, add_vp, gain
-from .effect_source import decider, players_for
-from .events import AttributeGained, Note
+from ..decision import Decision, Option
+from ..economy import RES_NAME, add_ap, add_vp, gain
+from ..effect_source import decider, players_for
+from ..events import AttributeGained, Note
 
 if TYPE_CHECKING:
     pass
@@ -64,7 +64,7 @@ def op_gain_attribute(ctx, op, src):
 
 
 def op_roll_hero_dice(ctx, op, src):
-    from .quests import roll_hero_dice
+    from ..quests import roll_hero_dice
     p = players_for(ctx, src, "self")[0]
     faces = yield from roll_hero_dice(ctx, p, [])
     n = sum(f.count(op.per) for _, f in faces)
@@ -76,7 +76,7 @@ def op_roll_hero_dice(ctx, op, src):
 
 # ------------------------------------------------------------------ card ops
 def op_draw_item(ctx, op, src):
-    from .cards import draw_item, take_card
+    from ..cards import draw_item, take_card
     p = players_for(ctx, src, "self")[0]
     for _ in range(op.count):
         iid = draw_item(ctx)
@@ -87,13 +87,13 @@ def op_draw_item(ctx, op, src):
 
 
 def op_draw_feat(ctx, op, src):
-    from .cards import draw_feats
+    from ..cards import draw_feats
     for p in players_for(ctx, src, op.who):
         yield from draw_feats(ctx, p, op.count, op.keep)
 
 
 def op_gain_feat(ctx, op, src):
-    from .cards import take_card
+    from ..cards import take_card
     p = players_for(ctx, src, "self")[0]
     if not p.feat_deck:
         ctx.emit(Note(f"{ctx.name(p.faction)} has no Feats left in the deck"))
@@ -112,12 +112,12 @@ def op_discard_feat(ctx, op, src):
             continue
         opts = [Option(f"feat:{c.id}", ctx.name(c.id), card=c.id) for c in p.feats]
         fid = (yield from ctx.ask(p.faction, "discard_feat", "Discard a Feat", opts)).split(":", 1)[1]
-        from .cards import discard_card
+        from ..cards import discard_card
         discard_card(ctx, p, fid)
 
 
 def op_free_quest(ctx, op, src):
-    from .quests import attempt_quest
+    from ..quests import attempt_quest
     p = players_for(ctx, src, "self")[0]
     yield from attempt_quest(ctx, p, bonus=list(op.bonus_dice), ignore_failure=op.ignore_failure, free=True)
 
@@ -129,12 +129,12 @@ def op_resolve_quest_failure(ctx, op, src):
     opts = [Option(f"quest:{q}", ctx.name(q), card=q) for q in st.quest_offer]
     qid = (yield from ctx.ask(decider(ctx, src), "quest_failure", "Which Quest's failure effect resolves?", opts,
                               tie=True)).split(":", 1)[1]
-    from .quests import resolve_failure
+    from ..quests import resolve_failure
     yield from resolve_failure(ctx, st.first, qid)
 
 
 def op_discard_market(ctx, op, src):
-    from .cards import refill_market
+    from ..cards import refill_market
     st = ctx.state
     st.item_discard.extend(st.market)
     st.market = []
@@ -150,13 +150,13 @@ def op_keep_quest(ctx, op, src):
 
 
 def op_draw_quest(ctx, op, src):
-    from .quests import deal_quest
+    from ..quests import deal_quest
     yield from deal_quest(ctx)
 
 
 # ------------------------------------------------------------------ player units
 def op_place_unit(ctx, op, src):
-    from .units import place_from_reserve
+    from ..units import place_from_reserve
     chooser = decider(ctx, src)
     if op.who == "first_player":  # 'a Unit of any player': the acting player picks whose
         opts = [Option(f"faction:{p.faction}", ctx.name(p.faction)) for p in ctx.state.seat_order()]
@@ -170,6 +170,6 @@ def op_place_unit(ctx, op, src):
 
 
 def op_exchange_unit(ctx, op, src):
-    from .units import exchange_unit
+    from ..units import exchange_unit
     p = players_for(ctx, src, "self")[0]
     exchange_unit(ctx, p, src.hex, op.from_unit, op.to_unit)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 Gen = Generator[Decision, str, object]
 
 
-class CombatOps:
+class CombatEffects:
     ctx: "Ctx"
     hid: str
     step: str | None
