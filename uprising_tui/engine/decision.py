@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
+
+from .refs import Ref, SourceRef
 
 
 class IllegalChoice(ValueError):
@@ -12,12 +15,28 @@ class GameFinished(RuntimeError):
     """The game is over: there is nothing left to answer."""
 
 
+class OptionCost(NamedTuple):
+    """What taking an option spends, as data (AP and resources)."""
+    ap: int = 0
+    salt: int = 0
+    plunder: int = 0
+    food: int = 0
+
+
+# Option groups a client may lay options out by (see docs/engine.md).
+GROUPS = ("move", "command", "explore", "haven", "market", "quest", "trade", "convert", "card", "build",
+          "pay", "unit", "hex", "choice", "always", "end", "done", "cancel")
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     id: str  # stable: "move:H07", "unit:younglings", "done"
     label: str
-    hex: str | None = None
-    card: str | None = None
+    hex: str | None = None  # the hex to light up, if any
+    card: str | None = None  # the card to show, if any
+    group: str | None = None  # one of GROUPS: how a client groups the options of a turn
+    refs: tuple[Ref, ...] = ()  # what the option points at, typed (hex, card, unit, faction, ...)
+    cost: OptionCost | None = None  # what taking it spends, if anything
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +45,7 @@ class Decision:
     kind: str  # "turn", "command_target", "assign_damage", "nemesis_tie", ...
     prompt: str
     options: tuple[Option, ...]
+    source: SourceRef | None = None  # the card, rule or effect that asks
 
     def ids(self) -> list[str]:
         return [o.id for o in self.options]

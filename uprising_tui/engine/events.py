@@ -1,8 +1,10 @@
 """Typed, structured game events. The log is rendered from these (see log.py)."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
+
+from .refs import SourceRef
 
 Roll = tuple[tuple[str, tuple[str, ...]], ...]  # ((colour, symbols), ...)
 
@@ -10,6 +12,8 @@ Roll = tuple[tuple[str, tuple[str, ...]], ...]  # ((colour, symbols), ...)
 @dataclass(frozen=True, slots=True)
 class GameEvent:
     template: ClassVar[str] = ""
+    # the card, rule or effect that caused it (stamped by the engine when it emits)
+    source: SourceRef | None = field(default=None, kw_only=True)
 
     @property
     def event_type(self) -> str:

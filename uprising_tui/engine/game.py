@@ -21,6 +21,7 @@ from .dice import Dice, RiggedDice
 from .events import GameEvent
 from .setup import Setup, build_state
 from .state import GameState
+from .public import PublicView, build_view
 from .view import ReadOnly
 
 SAVE_FORMAT = "uprising-tui-save"
@@ -113,8 +114,13 @@ class Game:
         self.answers.append(option_id)
 
     def view(self) -> Any:
-        """A read-only view of the state (attribute reads only)."""
+        """A read-only view of the state (attribute reads only). It shows what is hidden on
+        the table too (face-down tiles, deck order): for bots and tests, never for a screen."""
         return ReadOnly(self.state)
+
+    def public_view(self) -> PublicView:
+        """The game as it lies on the table, for everyone at it: nothing hidden (see public.py)."""
+        return build_view(self.state, self.cat, self.board, self.ctx.combat, self.setup.difficulty)
 
     # ------------------------------------------------------------ saving
     def checksum(self) -> str:

@@ -130,6 +130,8 @@ class GameState:
     horde_box: list[str] = field(default_factory=list)
     returned_once: list[str] = field(default_factory=list)
     events: list[str] = field(default_factory=list)  # one Event per chapter, in order
+    events_revealed: int = 0  # how many of `events` have been turned face up
+    turn: str | None = None  # the faction whose Actions turn it is
     event_threat: int = 3
     druids: list[str] = field(default_factory=list)
     item_deck: list[str] = field(default_factory=list)

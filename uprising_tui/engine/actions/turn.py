@@ -29,6 +29,7 @@ def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
 
 
 def take_turn(ctx, p):
+    ctx.state.turn = p.faction
     ctx.emit(TurnStarted(p.faction, p.ap))
     p.spent_this_turn = 0
     main_done = traded = False
@@ -84,6 +85,7 @@ def actions_phase(ctx):
                 p.passed = True
                 continue
             yield from take_turn(ctx, p)
+            st.turn = None
             progressed = True
         if not progressed:
             return

@@ -1,0 +1,40 @@
+"""Typed references: what an Option points at (`Ref`) and why something happened (`SourceRef`).
+
+Both name things by id, never by display name; a client turns ids into names through the
+catalog. They are small immutable tuples so events and options stay cheap to build and compare.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# What a Ref may point at.
+REF_KINDS = ("hex", "card", "unit", "faction", "resource", "die", "colour", "attribute", "side")
+
+# What may cause an event or a decision.
+#   feat, item, quest, event, druid, legion, horde: a card, by its id
+#   godpower, ability: a Legion's/Horde's Godpower or combat ability (id = the card's id)
+#   hex: a hex tile's explore or ongoing effect (id = the tile id)
+#   unit: a player Unit's ability (id = the unit id)
+#   terrain: a terrain effect in combat (id = woods, marsh, badlands, highlands, curse)
+#   action: one of the seven Actions (id = move, trade, command, explore, haven, market, quest)
+#   rule: a rule section of the rulebook (id = e.g. legion_activation, capital_rule, skeleton_bolt,
+#         placement, scoring, production, refresh, events_phase, build_phase, card_limit, ...)
+SOURCE_KINDS = ("feat", "item", "quest", "event", "druid", "legion", "horde", "godpower", "ability",
+                "hex", "unit", "terrain", "action", "rule")
+
+
+class Ref(NamedTuple):
+    """Something an Option points at: ``Ref("hex", "H07")``, ``Ref("unit", "younglings")``."""
+    kind: str
+    id: str
+
+
+class SourceRef(NamedTuple):
+    """Why an event happened or a decision is asked: the card, rule or effect behind it.
+
+    ``detail`` narrows it down where that helps a reader, e.g. ``SourceRef("rule",
+    "legion_activation", "step 2")`` or ``SourceRef("godpower", "the_lich_queen")``.
+    """
+    kind: str
+    id: str
+    detail: str = ""
