@@ -23,7 +23,6 @@ from pydantic import BaseModel, ValidationError
 from . import models as m
 from .ops import ExchangeUnit
 from ..files import clip, shorten
-from .yaml_read import YamlProblem, read_yaml_file
 
 CONTENT_ENV = "UPRISING_CONTENT"
 PACKAGED = "content_data"  # the content folder's name inside the installed package
@@ -39,20 +38,28 @@ class ContentError(Exception):
 
 
 def packaged_content_dir() -> Path | None:
-    """The content shipped inside an installed wheel, if this is one."""
+    """The content shipped inside the installed package (``uprising_tui/content_data``, see
+    setup.py), found with importlib.resources; None when running from a clone."""
     from importlib import resources
     try:
         where = resources.files("uprising_tui") / PACKAGED
     except (ModuleNotFoundError, TypeError):  # pragma: no cover - odd import systems
         return None
-    return Path(str(where)) if where.is_dir() else None
+    return where if isinstance(where, Path) and where.is_dir() else None
 
 
 def default_content_dir() -> Path:
+    """``$UPRISING_CONTENT``; else the content inside the installed package; else the clone's."""
     env = os.environ.get(CONTENT_ENV)
     if env:
         return Path(env)
-    return packaged_content_dir() or Path(__file__).resolve().parents[2] / "content"
+    package = Path(__file__).resolve().parents[1]
+    if (package / PACKAGED).is_dir():  # the fast path: what importlib.resources gives on disk
+        return package / PACKAGED
+    clone = package.parent / "content"
+    if clone.is_dir():
+        return clone
+    return packaged_content_dir() or clone
 
 
 # file name -> (model, list key, kind label)
@@ -142,6 +149,8 @@ def _field_path(loc: tuple) -> str:
 
 
 def _parse(path: Path, model: type[BaseModel], loader: type | None = None) -> BaseModel:
+    from .yaml_read import YamlProblem, read_yaml_file  # here: a cached catalog needs no YAML
+
     rel = str(path)
     try:
         data = read_yaml_file(path, loader)
@@ -156,7 +165,7 @@ def _parse(path: Path, model: type[BaseModel], loader: type | None = None) -> Ba
         for err in exc.errors():
             loc = tuple(err["loc"])
             # drop pydantic's union-branch tags (e.g. 'gain') after a discriminated op
-            msg = err["msg"]
+            msg = err["msg"].removeprefix("Value error, ")
             if err["type"] == "union_tag_invalid":
                 op = err["input"].get("op") if isinstance(err.get("input"), dict) else None
                 msg = f"unknown op {clip(op)}" if op is not None else msg
@@ -376,11 +385,21 @@ def _load(root: Path, loader: type | None) -> Catalog:
 
 @lru_cache(maxsize=4)
 def _cached(path: str) -> Catalog:
-    return load_catalog(path)
+    from . import cache
+
+    root = Path(path)
+    key = cache.entry_key(root, FILES) if root.is_dir() else None
+    cat = cache.load(key) if key is not None else None
+    if cat is None:
+        cat = load_catalog(root)
+        if key is not None:
+            cache.store(key, cat)
+    return cat
 
 
 def cached_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
-    """The catalog of a directory (default: :func:`default_content_dir`), loaded once per process."""
+    """The catalog of a directory (default: :func:`default_content_dir`), loaded once per process
+    and kept on disk between runs (see cache.py)."""
     return _cached(str(content_dir if content_dir is not None else default_content_dir()))
 
 

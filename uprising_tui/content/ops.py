@@ -5,8 +5,6 @@ catalog loads. The engine's executor (``uprising_tui.engine.effects``) runs them
 Adding an op means adding a model here and a handler there; a test checks that the
 two lists match.
 """
-from __future__ import annotations
-
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -21,11 +19,11 @@ Region = Literal["any", "howling_white", "fog_grave", "screaming_sea"]
 
 
 class Op(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Resources(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     salt: int = 0
     plunder: int = 0
     food: int = 0

@@ -17,7 +17,7 @@ DIFFICULTIES: tuple[str, ...] = ("rebel", "veteran", "nightmare", "apocalypse")
 
 class Setup(BaseModel):
     """Everything that, with the answers, determines a game."""
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use: faster import
 
     factions: list[str] = Field(min_length=1, max_length=4)
     heroes: list[str] | None = None  # one per faction; default: each faction's first Hero
