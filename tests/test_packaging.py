@@ -67,6 +67,13 @@ def test_the_installed_package_is_the_one_that_runs(installed):
     assert out.stdout.strip() == os.path.join(installed["site"], "uprising_tui", "__init__.py")
 
 
+def test_importlib_resources_finds_the_shipped_content(installed):
+    code = "from uprising_tui.content.loader import packaged_content_dir as p; print(p())"
+    out = subprocess.run([str(installed["python"]), "-c", code], cwd=installed["dir"], capture_output=True,
+                         text=True, env=installed["env"], check=True)
+    assert out.stdout.strip() == os.path.join(installed["site"], "uprising_tui", "content_data")
+
+
 def test_content_check_from_the_wheel(installed):
     out = installed["run"]("content", "check", "--json")
     assert "Traceback" not in out.stderr

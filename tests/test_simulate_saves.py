@@ -28,7 +28,7 @@ def test_an_unwritable_save_dir_is_found_before_any_game(capsys, tmp_path, monke
     monkeypatch.setattr(sim, "play_game", lambda *a, **k: played.append(a))
     code, out, err = _run(capsys, ARGS + ["--save-dir", str(blocker / "saves")])
     assert code == 2 and out == "" and played == []
-    assert err == f"uprising: error: cannot write saves to {blocker / 'saves'}: Not a directory\n"
+    assert err == f"uprising: error: cannot write saves to {blocker / 'saves'}: a part of that path is a file\n"
 
 
 def test_an_unwritable_save_dir_as_json(capsys, tmp_path):
@@ -37,7 +37,7 @@ def test_an_unwritable_save_dir_as_json(capsys, tmp_path):
     code, out, _ = _run(capsys, ARGS + ["--json", "--save-dir", str(blocker)])
     assert code == 2
     assert json.loads(out) == {"error": {"kind": "usage", "message":
-                                         f"cannot write saves to {blocker}: File exists"}}
+                                         f"cannot write saves to {blocker}: it is a file, not a directory"}}
 
 
 def test_a_failed_save_keeps_the_games_figures(capsys, tmp_path, monkeypatch):

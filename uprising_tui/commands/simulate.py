@@ -48,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
     if args.save_dir:
         try:
             sim.check_save_dir(args.save_dir)
+        except FileExistsError:
+            raise CliError(f"cannot write saves to {args.save_dir}: it is a file, not a directory") from None
+        except NotADirectoryError:
+            raise CliError(f"cannot write saves to {args.save_dir}: a part of that path is a file") from None
         except OSError as exc:
             raise CliError(f"cannot write saves to {args.save_dir}: {exc.strerror or exc}") from None
     jobs = args.jobs

@@ -34,7 +34,7 @@ class ContentError(Exception):
     def __init__(self, problems: list[str], source: str | os.PathLike | None = None):
         self.problems = [shorten(p, 600) for p in problems]  # a 50 MB id is not echoed
         self.source = str(source) if source is not None else None  # the directory read
-        super().__init__("\n".join(problems))
+        super().__init__("\n".join(self.problems))
 
 
 def packaged_content_dir() -> Path | None:
@@ -310,8 +310,6 @@ def _load(root: Path, loader: type | None) -> Catalog:
         if card.kind == "legion" and card.id in hordes:
             problems.append(f"{at('nemesis.yaml')}: entry {card.id!r}: id used by a Legion and a Horde")
 
-    for ev in events.values():
-        pass
     for level in (1, 2, 3, 4):
         if sum(1 for e in events.values() if e.level == level and not e.advanced) < 2:
             problems.append(f"{at('events.yaml')}: level {level}: needs at least 2 non-advanced Events")
