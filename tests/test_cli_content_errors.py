@@ -18,8 +18,9 @@ COMMANDS = {
     "demo": ["demo"],
     "log": ["log", "SAVE"],
     "check": ["content", "check"],
+    "balance": ["balance", "--games", "1", "--factions", "1", "--difficulty", "rebel", "--cards", "none"],
 }
-JSON_COMMANDS = ("simulate", "check")
+JSON_COMMANDS = ("simulate", "check", "balance")
 
 
 @pytest.fixture(scope="module")
@@ -165,3 +166,19 @@ def test_a_worker_reads_the_content_once_for_all_its_games(tmp_path, monkeypatch
     results = [sim._run_one((cfg, seed)) for seed in range(3)]
     assert all(r.ok for r in results)
     assert calls == [root]
+
+
+def test_balance_hands_the_content_to_its_games(capsys, tmp_path, monkeypatch):
+    import os
+
+    from uprising_tui.balance import cli as balance_cli
+
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    seen = []
+    monkeypatch.setattr(balance_cli, "run", lambda args: seen.append(os.environ.get("UPRISING_CONTENT")) or 0)
+    monkeypatch.delenv("UPRISING_CONTENT", raising=False)
+    content_loader._cached.cache_clear()
+    code, _, _ = _run(capsys, COMMANDS["balance"] + ["--content", str(root)])
+    assert code == 0 and seen == [str(root)]
+    assert "UPRISING_CONTENT" not in os.environ  # put back as it was

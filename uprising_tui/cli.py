@@ -30,6 +30,7 @@ COMMANDS: list[str] = [
     "uprising_tui.commands.simulate",
     "uprising_tui.commands.log",
     "uprising_tui.commands.content",
+    "uprising_tui.commands.balance",
     "uprising_tui.commands.demo",
 ]
 DEFAULT_COMMAND = "demo"  # what a bare `uprising` runs
@@ -68,11 +69,16 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def common_options() -> argparse.ArgumentParser:
-    """The options every sub-command takes (pass as ``parents=[common]``)."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--content", metavar="DIR", default=None,
+def add_common_options(parser: argparse.ArgumentParser) -> None:
+    """The options every sub-command takes (``--content``)."""
+    parser.add_argument("--content", metavar="DIR", default=None,
                         help="the content directory (default: $UPRISING_CONTENT, else the bundled content)")
+
+
+def common_options() -> argparse.ArgumentParser:
+    """A parent parser holding the common options (pass as ``parents=[common]``)."""
+    common = argparse.ArgumentParser(add_help=False)
+    add_common_options(common)
     return common
 
 
