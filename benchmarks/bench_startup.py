@@ -82,9 +82,9 @@ def main() -> None:
         print(json.dumps({"repeats": args.repeats, "cases": res, "engine_over_textual": ratio}, indent=1))
         return
     print(f"{args.repeats} rounds, each case in a fresh interpreter ({sys.executable})")
-    print(f"{'':<30} {'process median':>15} {'fastest':>9} {'work median':>12} {'fastest':>9}")
+    print(f"{'':<40} {'process median':>15} {'fastest':>9} {'work median':>12} {'fastest':>9}")
     for name, r in res.items():
-        print(f"{name:<30} {1000 * r['process_median']:>12.1f} ms {1000 * r['process_min']:>6.1f} ms "
+        print(f"{name:<40} {1000 * r['process_median']:>12.1f} ms {1000 * r['process_min']:>6.1f} ms "
               f"{1000 * r['work_median']:>9.1f} ms {1000 * r['work_min']:>6.1f} ms")
     print(f"engine + catalog / textual: {ratio['process']:.2f}x (whole process), {ratio['work']:.2f}x (work alone)")
 
