@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .. import __version__
-from ..files import clip, shorten
 from ..content.loader import Catalog, default_catalog
+from ..files import clip, shorten
 from .board import Board
 from .context import Ctx
 from .decision import Decision, GameFinished, IllegalChoice
@@ -21,9 +21,8 @@ from .events import GameEvent
 from .setup import Setup, build_state
 from .state import GameState
 from .public import PublicView, build_view
-from .view import ReadOnly
-
 from .savefile import SAVE_FORMAT, SAVE_VERSION, SaveError, check_bounds, parse_save, read_save
+from .view import ReadOnly
 
 ENGINE_VERSION = f"{__version__}+rules{SAVE_VERSION}"
 
