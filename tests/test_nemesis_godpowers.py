@@ -49,21 +49,22 @@ def test_godpower_butcher_removes_a_haven_here_or_adjacent_once_per_combat():
     assert godpowers(g, 3, "butcher") == 0 and player_tally(g, 3) == (1, 0)  # once per combat: the Bolt breaks a Shield
 
 
-def test_godpower_warlock_tears_down_tower_then_wall_once_per_round():
+def test_godpower_warlock_tears_down_a_defence_on_every_bolt():
     sc = place_card(scenario(), "warlock", 7, units={"younglings": 3}, haven="duerkhar", tower=True, wall=True)
     rig_round(sc, [("white", "")], [("blue", ""), ("yellow", "")])  # Archery: the Tower's white die
     # Clash: 3 Younglings + Tower (white) + Wall (blue); Warlock purple, purple, blue, red, yellow
     nem1 = [("purple", "BB"), ("purple", ""), ("blue", ""), ("red", "S"), ("yellow", "")]
     rig_round(sc, younglings("H", "", "") + [("white", ""), ("blue", "")], nem1)
-    rig_round(sc, younglings("H", "") + [("blue", "")], [("purple", "SB"), ("purple", ""), ("blue", ""), ("red", ""), ("yellow", "")])
+    rig_round(sc, younglings("H", "", ""), [("purple", "SB"), ("purple", ""), ("blue", ""), ("red", ""), ("yellow", "")])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g)
     check_dice(g, 2, nem1)
-    assert godpowers(g, 2, "warlock") == 1 and player_tally(g, 2) == (1, 0)
-    assert [c for c, _ in rolled(g)[2].dice_a] == ["blue", "blue", "blue"]  # no Tower die any more
+    # no printed limit: both Bolts fire it (Tower, then Wall); none is left to break the Shield
+    assert godpowers(g, 2, "warlock") == 2 and player_tally(g, 2) == (0, 1)
+    assert [c for c, _ in rolled(g)[2].dice_a] == ["blue", "blue", "blue"]  # no Tower or Wall die any more
     assert godpowers(g, 3, "warlock") == 1 and player_tally(g, 3) == (0, 1)
     h = g.state.hexes["H07"]
-    assert (h.tower, h.wall) == (False, False)
+    assert (h.tower, h.wall, h.haven) == (False, False, None)  # the third Bolt takes the Haven
 
 
 def test_godpower_warlock_against_a_horde_takes_threat():
@@ -302,17 +303,17 @@ def test_godpower_false_messiah_removes_any_haven_once_per_combat():
     assert godpowers(g, 3, "false_messiah") == 0 and player_tally(g, 3) == (1, 0)
 
 
-def test_godpower_oda_two_skulls_once_per_round():
+def test_godpower_oda_two_skulls_on_every_bolt():
+    # "= 2 Skulls" has no printed limit: every Bolt fires it (rulebook: a Godpower fires on every Bolt
+    # unless the card limits it), so no Bolt is left over to break a Shield
     sc = place_card(scenario(), "oda_the_fallen", 3, units={"younglings": 5})  # Clash at 3: black, red, yellow
     nem1 = [("black", "B"), ("red", "SB"), ("yellow", "")]
     rig_round(sc, younglings("H", "", "", "", ""), nem1)
-    rig_round(sc, younglings("H", ""), [("black", "B"), ("red", ""), ("yellow", "")])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g)
     check_dice(g, 1, nem1)
-    assert godpowers(g, 1, "oda_the_fallen") == 1 and player_tally(g, 1) == (3, 0)
-    assert godpowers(g, 2, "oda_the_fallen") == 1 and player_tally(g, 2) == (1, 1)
-    assert [len(in_round(g, n, "UnitDestroyed")) for n in (1, 2)] == [3, 1]
+    assert godpowers(g, 1, "oda_the_fallen") == 2 and player_tally(g, 1) == (4, 1)
+    assert len(in_round(g, 1, "UnitDestroyed")) == 4
 
 
 def test_legion_bolts_do_nothing_on_a_cursed_hex():

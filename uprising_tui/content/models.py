@@ -217,8 +217,9 @@ class Ability(Model):
 
 
 class Godpower(Model):
+    """Fires on each of the card's Bolts; a printed limit caps it (extra Bolts then cancel Shields)."""
     step: Step = "before_damage"
-    limit: Literal["none", "once_per_round", "once_per_combat"] = "once_per_round"
+    limit: Literal["none", "once_per_round", "once_per_combat"] = "none"
     effect: Effect
 
 
