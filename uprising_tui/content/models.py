@@ -241,6 +241,9 @@ class NemesisCard(Card):
     retarget_removes_sea_tower: bool = False
     adjacent_to_all: bool = False
     return_once: bool = False  # once per game goes to the bottom of its deck instead
+    # the rulebook's own example card, not one of the box's: in the catalog (and the rulebook's
+    # example tests) but never dealt into a game's deck. See docs/content.md.
+    example: bool = False
 
     @field_validator("dice")
     @classmethod
