@@ -174,7 +174,7 @@ def test_butcher__godpower_cuts_down_one_more_unit_once_per_combat():
     # Clash at 5: purple, red x3, yellow; the Bolt-Bolt fires once and breaks the Shield
     nem1 = [("purple", "BB"), ("red", "S"), ("red", ""), ("red", ""), ("yellow", "")]
     rig_round(sc, younglings("H", "", "") + [("red", "")], nem1)
-    rig_round(sc, younglings("H") + [("red", "")], [("purple", "SB"), ("red", ""), ("red", ""), ("red", ""), ("yellow", "")])
+    rig_round(sc, younglings("H", ""), [("purple", "SB"), ("red", ""), ("red", ""), ("red", ""), ("yellow", "")])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"destroy_choice": "unit:oathsworn", "assign_damage": "unit:younglings"})
     check_dice(g, 2, nem1)
@@ -477,7 +477,7 @@ def test_executioner__godpower_or_she_loses_two_threat():
     # against a Horde she takes 2 Threat from it
     sc = scenario().at("H07", tile=ICE, legions=[("executioner", 2)], hordes=[("bloodwyrm", 4)])
     sc.target("executioner", HOME, "duerkhar")
-    rig_round(sc, [("white", "")], [("red", ""), ("red", "")])
+    rig_round(sc, [("white", ""), ("white", "")], [("red", ""), ("red", "")])  # Archery at 2: white x2 | red x2
     rig_round(sc, [("black", "B"), ("purple", "")], [("red", ""), ("red", ""), ("red", ""), ("red", "")])
     g = sc.game(script=fight("H07", attacker="empire"))
     play_out(g)

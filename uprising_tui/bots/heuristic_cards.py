@@ -41,12 +41,20 @@ class CardsMixin:
         st = v.st
         worth = 0.0
         rest = []
+        here = st.hexes[hero_hex]
         for op in effect:
             if op.op == "remove_curse":
                 any_curse = any(h.curse for h in st.hexes.values())
                 ok = any_curse if op.where == "any" else self.curses_near(v, hero_hex) if op.where == "adjacent" \
                     else st.hexes[hero_hex].curse
                 worth += values.scorings_left(st) + 0.5 if ok else -1.0
+            elif op.op == "explore":  # a free Explore: worth an AP, where the Hero stands on a face-down hex
+                worth += 0.5 if not here.explored and not here.curse else -1.0
+            elif op.op == "free_quest":  # a free Quest: worth an AP and a roll, while one is on offer
+                worth += 0.6 if st.quest_offer else -1.0
+            elif op.op == "remove_here":  # Garrisons sent home stop scoring for the Empire every Chapter
+                n = len(here.garrisons) if op.what == "garrisons" else here.skeletons
+                worth += float(values.scorings_left(st)) if n else -1.0
             else:
                 rest.append(op)
         return worth + values.effect_worth(st, rest)
