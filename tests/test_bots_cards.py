@@ -30,6 +30,22 @@ def test_surveyors_chain_is_used_on_a_face_down_hex_and_kept_elsewhere():
     on = solo(items=["surveyors_chain"], hero_hex="H07").at("H07", tile="raufrost", explored=False)
     assert card_pick(on) == "card:surveyors_chain"
     assert card_pick(solo(items=["surveyors_chain"])) is None  # at home (explored): keep it
+    # where the bot would Explore, the Chain does it for free
+    sc = solo(items=["surveyors_chain"], hero_hex="H07").at("H07", tile="raufrost", explored=False)
+    sc.at(HOME, units={"younglings": 3})
+    game = sc.game(script=turn("duerkhar"))
+    assert "explore" in game.decision.ids()
+    assert HeuristicBot(0).choose(game, game.decision) == "card:surveyors_chain"
+
+
+def test_items_that_last_are_worth_more_than_one_use():
+    game = solo(salt=9).decks(market=["fishers_nets", "travel_rations", "hawk_feather"]).game(script=turn("duerkhar"))
+    bot = HeuristicBot(0)
+    bot.notice(game)
+    v = View(game, game.decision)
+    assert bot.item_worth(v, "fishers_nets") == 4 * 0.2  # 1 Food at each of 4 Refreshes
+    assert bot.item_worth(v, "travel_rations") == 3 / 5  # discarded after one use
+    assert bot.item_worth(v, "hawk_feather") > 0  # a Quest die
 
 
 def test_forged_imperial_orders_are_used_on_a_garrison_and_kept_elsewhere():
