@@ -114,6 +114,18 @@ def test_courtesan__mirror_against_a_horde_and_with_nothing_to_copy():
     assert "courtesan" not in g.state.legions
 
 
+def test_courtesan__mirror_on_highlands_copies_the_one_archery_die_chosen():
+    from uprising_tui.engine.scenario import Scenario
+    sc = Scenario(["druwhn"], heroes=["syndra"]).empty_board().decks(druids=[]).player("druwhn", feats=[])
+    sc.at("H07", tile="frosthold_pass", units={"sons_of_the_bow": 2}, haven="druwhn", tower=True,
+          legions=[("courtesan", 3)]).target("courtesan", "H07", "druwhn")
+    rig_round(sc, [("yellow", "")], [("yellow", "")])
+    g = sc.game(script=fight("H07", attacker="druwhn"))
+    play_out(g, {"highlands_die": "colour:yellow"})
+    arch = rolled(g, "archery")[0]
+    assert [c for c, _ in arch.dice_a] == [c for c, _ in arch.dice_b] == ["yellow"]  # Highlands: one die each
+
+
 def test_courtesan__godpower_gives_an_activation_token_to_another_card_once_per_round():
     sc = place_card(scenario(), "courtesan", 4, units={"younglings": 2, "oathsworn": 2})
     sc.at("H03", legions=[("warlock", 3)]).target("warlock", HOME, "duerkhar").tokens("warlock", 1)
