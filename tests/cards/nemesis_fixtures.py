@@ -178,7 +178,45 @@ def destroyed_vp(g, card: str, faction: str = "duerkhar") -> list[int]:
             if e.faction == faction and e.reason.startswith(name) and "destroyed" in e.reason]
 
 
-__all__ = ["BADLANDS", "CAPITAL", "CAT", "HOME", "ICE", "SIX", "Scenario", "activate", "blank", "check_dice",
+# ---------------------------------------------------------------------------- shared Legion checks
+def targets_the_emptiest_haven(card: str):
+    """A Legion's immediate effect starts with its Target: a faction with no Target, on its
+    Haven with the fewest Units (H07, empty, rather than the home with 2 Younglings)."""
+    sc = scenario().at("H07", tile=ICE, haven="duerkhar").at(HOME, units={"younglings": 2})
+    sc.at("H09", tile="zeegaard").at("H13", tile="dawngaard")
+    g = enter(card, 3, sc, prefer={"remove_sea_tower": "hex:H13"})
+    c = g.state.legions[card]
+    assert (c.target, c.target_faction, c.threat) == ("H07", "duerkhar", 3)
+    assert [(e.card, e.hex) for e in events(g, "TargetPlaced")] == [(card, "H07")]
+    return g
+
+
+def only_the_target(card: str) -> None:
+    g = targets_the_emptiest_haven(card)
+    st = g.state
+    assert st.legions[card].hex == CAPITAL and st.player("duerkhar").plunder == 5
+    assert (st.vp_empire, st.vp_chaos) == (0, 0)
+    assert not events(g, "NemesisActivated") and not events(g, "GarrisonPlaced")
+
+
+def only_vp(card: str, vp: int) -> None:
+    """Destroyed: `vp` VP to the destroyer and nothing else happens."""
+    g = destroy(card)
+    st = g.state
+    assert card not in st.legions and not st.hexes["H07"].legions
+    assert [(e.card, e.by) for e in events(g, "NemesisDestroyed")] == [(card, "duerkhar")]
+    assert (st.player("duerkhar").vp, st.player("druwhn").vp, st.vp_empire, st.vp_chaos) == (vp, 0, 0, 0)
+    assert not events(g, "GarrisonPlaced") and not events(g, "UnitPlaced") and not events(g, "HavenRemoved")
+
+
+def rolls_its_rows(card: str, threat: int = 6) -> None:
+    for tile in (ICE, BADLANDS):
+        arch, clash = dice_seen(card, threat, tile)
+        assert arch == row(card, threat, "archery")
+        assert clash is None or clash == row(card, threat, "clash")
+
+
+__all__ = ["only_the_target", "only_vp", "rolls_its_rows", "targets_the_emptiest_haven", "BADLANDS", "CAPITAL", "CAT", "HOME", "ICE", "SIX", "Scenario", "activate", "blank", "check_dice",
            "destroy", "destroyed_vp", "dice_seen", "enter", "events", "fight", "godpowers", "gp_scenario",
            "in_round", "place_card", "play_out", "player_tally", "rig_round", "rolled", "row", "run_effect_script",
            "scenario", "threats", "younglings"]
