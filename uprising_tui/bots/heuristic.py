@@ -257,6 +257,9 @@ HANDLERS: dict[str, Callable[[HeuristicBot, View], str | None]] = {
     "set_die": HeuristicBot.on_set_die,
     "highlands_die": HeuristicBot.on_highlands,
     "enemy_penalty": lambda bot, v: v.pick("threat"),
+    # the Warlock: his Threat first, then the Tower (a white die), the Wall (a blue die), the Haven last
+    "remove_defense": lambda bot, v: next((o for o in ("remove:threat", "remove:tower", "remove:wall")
+                                           if o in v.ids), None),
     "trade_consent": lambda bot, v: v.pick("yes"),
     "orient": lambda bot, v: v.ids[0],
     "skeleton_order": lambda bot, v: v.ids[0],  # the order Skeletons move in hardly matters

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from .heuristic import View
 
 COMBAT_ITEM = 0.8  # an Item that helps in combat
+QUEST_ITEM = 0.6  # an Item that adds or rerolls a Hero Die in Quests
+PLACED = {"explore": 0.5, "free_quest": 0.8, "remove_here": 0.5}  # worth of an op that needs the Hero
+# in the right place, when the Item is bought (it waits for that place: effect_worth_here)
 MIN_CARD = 0.2  # a card is used when it is worth at least this
 MIN_ITEM = 0.3  # an Item is bought when its worth beats its price (Salt / 5) by this
 
@@ -41,12 +44,20 @@ class CardsMixin:
         st = v.st
         worth = 0.0
         rest = []
+        here = st.hexes[hero_hex]
         for op in effect:
             if op.op == "remove_curse":
                 any_curse = any(h.curse for h in st.hexes.values())
                 ok = any_curse if op.where == "any" else self.curses_near(v, hero_hex) if op.where == "adjacent" \
                     else st.hexes[hero_hex].curse
                 worth += values.scorings_left(st) + 0.5 if ok else -1.0
+            elif op.op == "explore":  # a free Explore: worth an AP, where the Hero stands on a face-down hex
+                worth += 0.5 if not here.explored and not here.curse else -1.0
+            elif op.op == "free_quest":  # a free Quest: worth an AP and a roll, while one is on offer
+                worth += PLACED["free_quest"] if st.quest_offer else -1.0
+            elif op.op == "remove_here":  # Garrisons sent home stop scoring for the Empire every Chapter
+                n = len(here.garrisons) if op.what == "garrisons" else here.skeletons
+                worth += float(values.scorings_left(st)) if n else -1.0
             else:
                 rest.append(op)
         return worth + values.effect_worth(st, rest)
@@ -68,10 +79,17 @@ class CardsMixin:
         return got[1] if got else None
 
     def item_worth(self, v: View, iid: str) -> float:
+        """What an Item is worth when bought: a combat or Quest Item a fixed amount; any other
+        its effect, once if it is discarded to use, else about once in every Chapter left."""
         item = v.cat.items[iid]
         if item.use.when == "combat":
             return COMBAT_ITEM
-        return self.effect_worth_here(v, item.effect, v.p.hero_hex)
+        if item.use.when == "quest":
+            return QUEST_ITEM
+        placed = [op for op in item.effect if op.op in PLACED]
+        worth = sum(PLACED[op.op] for op in placed)
+        worth += self.effect_worth_here(v, [op for op in item.effect if op.op not in PLACED], v.p.hero_hex)
+        return worth * (1 if item.use.cost == "discard" else values.scorings_left(v.st))
 
     def best_market(self, v: View):
         """(worth, option) of the best Item to buy now, or None."""

@@ -98,7 +98,7 @@ class FightMixin:
             kinds.add(ab.kind)
             if ab.kind != "extra_dice" or (ab.terrain and ab.terrain != terrain):
                 continue
-            if ab.condition == "target_here" and card.target != hid:
+            if ab.condition == "target_here" and not any(c.target == hid for c in v.st.legions.values()):
                 continue
             if ab.condition == "haven_or_imperial" and not (h.haven or h.garrisons or h.legions):
                 continue
@@ -109,6 +109,8 @@ class FightMixin:
         def cdice(part: str, hp: int) -> tuple[str, ...]:
             row = spec.dice.get(max(1, min(hp, spec.max_threat)))
             base = () if row is None else (row.archery if part == "archery" else row.clash)
+            if "mirror" in kinds:  # she copies our dice: until the odds model her, a generic Legion row
+                base = ("white", "white") if part == "archery" else ("red", "red", "yellow", "white")[:max(hp, 1)]
             return on_terrain(list(base) + extra[part], part, terrain, order)
         key = f"{cid}@{dice_terrain(terrain)}" + ("+" if extra["archery"] or extra["clash"] else "")
         return FoeSpec(key, card.threat if card else 1, spec.destroyed_vp, cdice,

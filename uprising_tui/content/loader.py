@@ -114,8 +114,9 @@ class Catalog:
             "heroes": len(self.heroes),
             "hexes": len(self.hexes),
             "layouts": len(self.layouts),
-            "legions": len(self.legions),
-            "hordes": len(self.hordes),
+            # the box's cards: the rulebook's example cards (the Butcher) are not counted
+            "legions": sum(not c.example for c in self.legions.values()),
+            "hordes": sum(not c.example for c in self.hordes.values()),
             "druids": len(self.druids),
             "events": len(self.events),
             "feats": len(self.feats),
@@ -303,7 +304,11 @@ def _load(root: Path, loader: type | None) -> Catalog:
         check_units(at("items.yaml"), iid, item.effect)
 
     for card in list(legions.values()) + list(hordes.values()):
-        expected = card.max_threat
+        mirror = any(a.kind == "mirror" for a in card.abilities)
+        if mirror and card.dice:
+            problems.append(f"content/nemesis.yaml: entry {card.id!r}: field dice: a card with the mirror "
+                            "ability rolls its enemy's dice and prints none of its own")
+        expected = 0 if mirror else card.max_threat
         for t in range(1, expected + 1):
             if t not in card.dice:
                 problems.append(f"{at('nemesis.yaml')}: entry {card.id!r}: field dice: no row for Threat {t}")

@@ -250,8 +250,9 @@ class Ability(Model):
 
 
 class Godpower(Model):
+    """Fires on each of the card's Bolts; a printed limit caps it (extra Bolts then cancel Shields)."""
     step: Step = "before_damage"
-    limit: Literal["none", "once_per_round", "once_per_combat"] = "once_per_round"
+    limit: Literal["none", "once_per_round", "once_per_combat"] = "none"
     effect: Effect
 
 
@@ -273,6 +274,9 @@ class NemesisCard(Card):
     retarget_removes_sea_tower: bool = False
     adjacent_to_all: bool = False
     return_once: bool = False  # once per game goes to the bottom of its deck instead
+    # the rulebook's own example card, not one of the box's: in the catalog (and the rulebook's
+    # example tests) but never dealt into a game's deck. See docs/content.md.
+    example: bool = False
 
     @field_validator("dice")
     @classmethod

@@ -465,11 +465,12 @@ def sweep_destroyed(ctx: "Ctx", by: str) -> Gen:
             yield from destroy_nemesis(ctx, card, by)
 
 
-def add_token(ctx: "Ctx", count: int = 1) -> Gen:
-    """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties)."""
+def add_token(ctx: "Ctx", count: int = 1, *, exclude: str | None = None) -> Gen:
+    """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties);
+    `exclude`: a card that may not take it (the Courtesan gives hers to another card)."""
     from .events import ActivationTokenPlaced
     for _ in range(count):
-        cards = sorted(list(ctx.state.legions.values()) + list(ctx.state.hordes.values()),
+        cards = sorted([c for c in list(ctx.state.legions.values()) + list(ctx.state.hordes.values()) if c.id != exclude],
                        key=lambda c: ctx.cat.nemesis(c.id).initiative)
         if not cards:
             ctx.emit(Note("No Legion or Horde to take the Activation Token"))

@@ -156,7 +156,7 @@ def build_state(setup: Setup, cat: "Catalog", rng: random.Random) -> tuple[GameS
     deal = 5 + max(0, n - 2)
     for kind in ("legions", "hordes"):
         table = getattr(cat, kind)
-        cards = sorted(k for k, c in table.items() if hard or not c.advanced)
+        cards = sorted(k for k, c in table.items() if (hard or not c.advanced) and not c.example)
         rng.shuffle(cards)
         setattr(st, "legion_deck" if kind == "legions" else "horde_deck", cards[:deal])
         setattr(st, "legion_box" if kind == "legions" else "horde_box", cards[deal:])
