@@ -1,9 +1,11 @@
-"""Cards: every Feat, Item, Druid, Quest and Event in the content runs its effect in a suitable
+"""Cards: every Item, Druid, Quest and Event in the content runs its effect in a suitable
 scenario (parametrized over the catalog), and the cards the rulebook names behave as it says:
 Phalanx, Younglings, Abad Warpaint, Xyxrit Leaves, Whip of Thorns, Flenser, Druidic Prophetess,
 Instruction of the Druids and the Watcher.
 
 Rigged dice are dealt per colour in roll order, the attacking side's dice first.
+
+Feats are tested one by one, each by its exact effect, in tests/cards/test_feats_<hero>.py.
 """
 from __future__ import annotations
 
@@ -11,14 +13,11 @@ from uprising_tui.engine.scenario import turn
 
 from .card_fixtures import (
     ALL_ATTRS,
-    ATTRIBUTE_FEATS,
     BASICS,
     CAT,
-    COMBAT_FEATS,
     COMBAT_ITEMS,
     HOME,
     ICE,
-    OTHER_FEATS,
     OTHER_ITEMS,
     QUEST_CARDS,
     Scenario,
@@ -37,14 +36,12 @@ from .card_fixtures import (
 from .helpers import drive
 
 
-def test_the_catalog_sweep_covers_every_feat_and_item():
-    feats = set(COMBAT_FEATS) | set(OTHER_FEATS) | set(ATTRIBUTE_FEATS) | {c for k, c in QUEST_CARDS if k == "feat"}
+def test_the_catalog_sweep_covers_every_item():
     items = set(COMBAT_ITEMS) | set(OTHER_ITEMS) | {c for k, c in QUEST_CARDS if k == "item"}
-    assert feats == set(CAT.feats)
     assert items == set(CAT.items)
 
 
-@pytest.mark.parametrize("kind,cid", [("feat", f) for f in COMBAT_FEATS] + [("item", i) for i in COMBAT_ITEMS])
+@pytest.mark.parametrize("kind,cid", [("item", i) for i in COMBAT_ITEMS])
 def test_combat_card_runs_in_a_combat(kind, cid):
     """The Hero's Units (a warrior pair and an archer) attack one Skeleton whose red die never
     hits; the Archery misses, so every window from Before Combat to After Combat is reached."""
@@ -70,7 +67,7 @@ def test_combat_card_runs_in_a_combat(kind, cid):
     assert g.state.hexes["H07"].skeletons == 0 and g.state.hexes["H07"].owner == fac
 
 
-@pytest.mark.parametrize("kind,cid", [("feat", f) for f in OTHER_FEATS] + [("item", i) for i in OTHER_ITEMS])
+@pytest.mark.parametrize("kind,cid", [("item", i) for i in OTHER_ITEMS])
 def test_action_or_build_card_runs(kind, cid):
     hero = hero_of(cid)
     fac = faction_of(hero)
@@ -101,22 +98,7 @@ def test_action_or_build_card_runs(kind, cid):
         assert held and held[0].face_up == (use.cost == "none")
 
 
-@pytest.mark.parametrize("cid", ATTRIBUTE_FEATS)
-def test_attribute_feat_resolves_when_gained(cid):
-    hero = hero_of(cid)
-    fac = faction_of(hero)
-    sc = Scenario([fac], heroes=[hero]).empty_board().player(fac, feat_deck=[cid])
-    g = sc.game(script=run_ops_script([{"op": "draw_feat"}], fac))
-    before = CAT.heroes[hero]
-    play_out(g, {"gain_attribute": "attr:magic", "gain_choice": "res:food"})
-    p = g.state.player(fac)
-    assert p.magic == before.magic + 1
-    assert (p.might, p.leadership, p.guile) == (before.might, before.leadership, before.guile)
-    assert p.food == 5 + 3
-    assert p.feats[-1].id == cid
-
-
-@pytest.mark.parametrize("kind,cid", QUEST_CARDS)
+@pytest.mark.parametrize("kind,cid", [(k, c) for k, c in QUEST_CARDS if k == "item"])
 def test_quest_card_runs_while_questing(kind, cid):
     hero = hero_of(cid)
     fac = faction_of(hero)

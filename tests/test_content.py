@@ -187,7 +187,7 @@ def test_heroes(cat):
     assert per_faction == Counter(druwhn=2, duerkhar=2, krowh=2, mohyar=2)
     for h in cat.heroes.values():
         assert h.might + h.magic + h.leadership + h.guile == 4, h.id
-        assert len(h.feats) >= 6, h.id
+        assert len(h.feats) == 10, h.id  # the box: 80 Feats, 10 per Hero
         feats = [cat.feats[f] for f in h.feats]
         assert sum(f.start for f in feats) == 2, h.id
         assert sum(any(s.op == "gain_attribute" for s in f.effect) for f in feats) == 2, h.id
