@@ -186,8 +186,10 @@ def check(ops: list[str] | None, kinds: tuple[str, ...], tests: str, jobs: int, 
         return op, run_tests(op, ids)
 
     rows = []
+    busy = sorted((op for op in chosen if users[op]),  # the longest runs first, so the workers end together
+                  key=lambda op: -len({t for k in users[op] for t in tests_of(k)}))
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        for op, res in pool.map(one, [op for op in chosen if users[op]]):
+        for op, res in pool.map(one, busy):
             failed = set(res["failed"])
             caught = [k for k in users[op] if any(t in failed for t in tests_of(k))]
             missed = [k for k in users[op] if k not in caught]
