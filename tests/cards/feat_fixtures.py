@@ -65,6 +65,14 @@ def questing(hero: str, qid: str = QUEST):
     return script
 
 
+ENTRIES = ("always", "cancel")  # entries any Decision may carry besides its real options
+
+
+def choices(d) -> list[str]:
+    """A Decision's real option ids (without the `always` / `cancel` entries)."""
+    return [o.id for o in d.options if o.group not in ENTRIES]
+
+
 def player(g, hero: str):
     return g.state.player(faction_of(hero))
 

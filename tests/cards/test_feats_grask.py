@@ -14,6 +14,7 @@ from .feat_fixtures import (
     attack,
     card,
     check_attribute_feat,
+    choices,
     events,
     faction_of,
     hero_scenario,
@@ -131,7 +132,7 @@ def test_grask_elders_wisdom():
         if d.kind == "quest_card":
             return "card:grask_elders_wisdom"
         if d.kind == "reroll":
-            offered.append(d.ids())
+            offered.append(choices(d))
             return "die:0"
         return None
     play_out(g, policy)

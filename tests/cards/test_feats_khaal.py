@@ -13,6 +13,7 @@ from .feat_fixtures import (
     attack,
     card,
     check_attribute_feat,
+    choices,
     events,
     hero_scenario,
     parts_rolled,
@@ -71,7 +72,7 @@ def test_khaal_pack_tactics():
         if d.kind == "combat_card":
             return "card:khaal_pack_tactics"
         if d.kind == "reroll":
-            offered.append(d.ids())
+            offered.append(choices(d))
             return "die:1"
         return None
     play_out(g, policy)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .feat_fixtures import CAT, HOME, ICE, NEXT, attack, faction_of, hero_scenario, play_out
+from .feat_fixtures import CAT, HOME, ICE, NEXT, attack, choices, faction_of, hero_scenario, play_out
 
 COMBAT_FEATS = sorted(f for f, c in CAT.feats.items() if c.use.when == "combat")
 WARRIOR = {"duerkhar": "younglings", "druwhn": "swordsisters", "krowh": "tribesmen", "mohyar": "sellswords"}
@@ -26,7 +26,7 @@ def offered_in_a_fight(cid: str, hero_hex: str) -> bool:
 
     def policy(d):
         if d.kind == "combat_card":
-            seen.extend(d.ids())
+            seen.extend(choices(d))
             return "done"
         return None
     play_out(g, policy)

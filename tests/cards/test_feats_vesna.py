@@ -14,6 +14,7 @@ from .feat_fixtures import (
     attack,
     card,
     check_attribute_feat,
+    choices,
     events,
     hero_scenario,
     parts_rolled,
@@ -64,7 +65,7 @@ def test_vesna_curse_eater():
 
     def policy(d):
         if d.kind == "remove_curse":
-            offered.append(sorted(d.ids()))
+            offered.append(sorted(choices(d)))
             return "hex:W01"
         return None
     play_out(g, policy)
