@@ -15,7 +15,7 @@ rewards, solve, fail, immediate, ongoing, Godpower, destroyed effect).
 
 First a baseline run checks the selected tests pass unmutated (a test failing there
 proves nothing). Each op runs in its own pytest subprocess (``-p no:cacheprovider -q``),
-``--jobs`` of them at once. Prints a table (op, cards using it, caught, missed) and
+``--jobs`` of them at once; once a card has a failing test its other tests are skipped. Prints a table (op, cards using it, caught, missed) and
 the missed cards; exits 1 if any card is missed, a baseline test fails or a run
 breaks, 0 otherwise.
 """
@@ -109,7 +109,7 @@ def run_tests(op: str | None, nodeids: list[str]) -> dict:
             return {"failed": [], "passed": 0, "seconds": seconds,
                     "error": f"pytest did not finish (exit {proc.returncode}): {(proc.stdout + proc.stderr)[-2000:]}"}
         got = json.loads(out_file.read_text())
-        missing = set(nodeids) - set(got["failed"]) - set(got["passed"])
+        missing = set(nodeids) - set(got["failed"]) - set(got["passed"]) - set(got.get("skipped", ()))
         err = None
         if missing:
             err = f"{len(missing)} test(s) did not run, e.g. {sorted(missing)[0]}"
@@ -131,21 +131,33 @@ def worker(op: str, ids_file: str, out_file: str) -> int:
     nodeids = [x for x in Path(ids_file).read_text().splitlines() if x]
 
     class Recorder:
-        def __init__(self):
+        """Records each test's outcome; under a mutation, once a card has a failing test its
+        other tests are skipped (one failure is all the check needs)."""
+        def __init__(self, skip_caught: bool):
             self.failed: set[str] = set()
             self.passed: set[str] = set()
+            self.skipped: set[str] = set()
+            self.caught: set[str] = set()
+            self.skip_caught = skip_caught
+
+        def pytest_runtest_setup(self, item):
+            if self.skip_caught and card_of_test(item.nodeid) in self.caught:
+                self.skipped.add(item.nodeid)
+                pytest.skip("its card is already caught")
 
         def pytest_runtest_logreport(self, report):
             if report.failed:
                 self.failed.add(report.nodeid)
                 self.passed.discard(report.nodeid)
+                self.caught.add(card_of_test(report.nodeid))
             elif report.when == "call" and report.passed and report.nodeid not in self.failed:
                 self.passed.add(report.nodeid)
 
-    rec = Recorder()
+    rec = Recorder(skip_caught=op != "-")
     pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--no-header", "-o", "addopts=",
                  "--tb=no", *nodeids], plugins=[rec])
-    Path(out_file).write_text(json.dumps({"failed": sorted(rec.failed), "passed": sorted(rec.passed)}))
+    Path(out_file).write_text(json.dumps({"failed": sorted(rec.failed), "passed": sorted(rec.passed),
+                                          "skipped": sorted(rec.skipped)}))
     return 0
 
 
