@@ -121,8 +121,6 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
     def choose(self, game, decision) -> str:
         v = View(game, decision)
         self.notice(game)
-        if self._dice_cat is not game.cat:
-            self._dice, self._dice_cat = Dice(game.cat), game.cat
         handler = HANDLERS.get(decision.kind)
         pick = handler(self, v) if handler is not None else None
         if pick is None or pick not in v.ids:
@@ -131,6 +129,8 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
 
     def notice(self, game) -> None:
         """Forget what the state has changed since (every change of the state is logged)."""
+        if self._dice_cat is not game.cat:
+            self._dice, self._dice_cat = Dice(game.cat), game.cat
         n = len(game.log)
         if game is not self._game or n < self._seen:
             self._game, self.memo, self.map_memo, self.geo_memo = game, {}, {}, {}

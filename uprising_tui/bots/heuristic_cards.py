@@ -3,13 +3,16 @@ Item to buy, and where its Hero must stand to lift a Curse. Mixed into Heuristic
 
 A Curse scores Chaos 1 VP at every Scoring left, so a card that removes one is
 worth those VP; it is kept until a Curse is in its reach (next to the Hero, or
-anywhere). Other cards are worth their effect (``values.effect_worth``).
+anywhere). A free Quest is worth the best Quest on offer the Hero is likely to
+solve; a Hero Dice roll that pays per symbol, the symbols it is expected to show.
+Other cards are worth their effect (``values.effect_worth``).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from . import values
+from .heuristic_economy import QUEST_CHANCE
 from .heuristic_fight import odds_for
 
 if TYPE_CHECKING:
@@ -53,14 +56,35 @@ class CardsMixin:
                 worth += values.scorings_left(st) + 0.5 if ok else -1.0
             elif op.op == "explore":  # a free Explore: worth an AP, where the Hero stands on a face-down hex
                 worth += 0.5 if not here.explored and not here.curse else -1.0
-            elif op.op == "free_quest":  # a free Quest: worth an AP and a roll, while one is on offer
-                worth += PLACED["free_quest"] if st.quest_offer else -1.0
             elif op.op == "remove_here":  # Garrisons sent home stop scoring for the Empire every Chapter
                 n = len(here.garrisons) if op.what == "garrisons" else here.skeletons
                 worth += float(values.scorings_left(st)) if n else -1.0
+            elif op.op == "free_quest":
+                worth += self.free_quest_worth(v)
+            elif op.op == "roll_hero_dice":
+                worth += self.hero_roll_worth(v, op)
             else:
                 rest.append(op)
         return worth + values.effect_worth(st, rest)
+
+    def free_quest_worth(self, v: View) -> float:
+        """A Quest attempt that costs no AP: the best Quest on offer worth trying (else a loss)."""
+        best = -1.0
+        for qid in v.st.quest_offer:
+            if qid not in v.cat.quests:
+                continue
+            chance, _ = self.quest_pool(v, qid)
+            if chance >= QUEST_CHANCE:
+                best = max(best, self.quest_worth(v, qid, chance))
+        return best
+
+    def hero_roll_worth(self, v: View, op) -> float:
+        """A Hero Dice roll paying per `op.per` symbol: the symbols expected, each at its pay."""
+        p = v.p
+        pool = ["red"] * p.might + ["purple"] * p.magic + ["blue"] * p.leadership
+        n = self.dice.expect(pool, op.per) + p.guile * max(self.dice.expect(["white"], op.per),
+                                                           self.dice.expect(["yellow"], op.per))
+        return n * ((op.salt + op.plunder + op.food) / 5 + op.vp)
 
     def card_choice(self, v: View):
         """(worth, option) of the best one-shot card to use now, or None."""
