@@ -23,6 +23,13 @@ TERRAIN_COMBAT: dict[str | None, str] = {
 
 RESOURCES = ("salt", "plunder", "food")
 
+# the ops describe_op words itself; any other is shown by name and arguments
+KNOWN_OPS = frozenset({
+    "gain", "place_or_reinforce", "place_garrison", "place_skeleton", "remove_here", "activation_token",
+    "roll_hero_dice", "draw_item", "draw_feat", "discard_feat", "place_unit", "place_horde", "place_legion",
+    "place_curse", "free_quest",
+})
+
 
 def _amounts(args: dict[str, Any], keys=("salt", "plunder", "food", "vp", "ap")) -> str:
     names = {"salt": "Salt", "plunder": "Plunder", "food": "Food", "vp": "VP", "ap": "AP"}
@@ -49,21 +56,23 @@ def describe_op(op: Any) -> str:
         return f"{who} gain{'s' if who != 'you' else ''} {_amounts(args)}"
     if name == "place_or_reinforce":
         unit = "Garrison" if args.get("unit") == "garrison" else "Skeleton"
-        return f"if no Units stand here, place {_plural(n, unit)} here; otherwise reinforce what is here"
+        return f"if the hex is empty, place {_plural(n, unit)} here, otherwise reinforce what is here"
     if name == "place_garrison":
-        where = {"here": "here", "empty": "on empty hexes that can hold a Haven",
-                 "capital": "on the Capital", "with_garrisons": "with other Garrisons"}.get(args.get("where"), "")
+        where = {"here": "here",
+                 "empty": "on an empty hex that could hold a Haven" if n == 1 else
+                          "on empty hexes that could hold a Haven",
+                 "capital": "on the Capital", "with_garrisons": "with Garrisons already placed"}.get(args.get("where"), "")
         return f"place {_plural(n, 'Garrison')} {where}".rstrip()
     if name == "place_skeleton":
-        where = {"here": "here", "with_skeletons": "with other Skeletons",
-                 "empty": "on empty hexes"}.get(args.get("where"), "")
+        where = {"here": "here", "with_skeletons": "with Skeletons already on the map",
+                 "empty": "on an empty hex" if n == 1 else "on empty hexes"}.get(args.get("where"), "")
         return f"place {_plural(n, 'Skeleton')} {where}".rstrip()
     if name == "remove_here":
         return f"remove every {'Garrison' if args.get('what') == 'garrisons' else 'Skeleton'} here"
     if name == "activation_token":
         return f"place {_plural(n, 'Activation Token')} on the Legions and Hordes"
     if name == "roll_hero_dice":
-        return f"roll the Hero Dice: {_amounts(args, ('salt', 'plunder', 'food', 'vp'))} per {args.get('per', 'skull')}"
+        return f"roll the Hero Dice: {_amounts(args, ('salt', 'plunder', 'food', 'vp'))} per {str(args.get('per', 'skull')).title()}"
     if name == "draw_item":
         free = " (requirements ignored)" if args.get("ignore_requirements") else ""
         return f"draw {_plural(n, 'Item')}{free}"

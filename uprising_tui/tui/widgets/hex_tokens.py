@@ -103,33 +103,38 @@ def label(h: HexView, cat, width: int) -> Token | None:
 
 
 def _fits(forms: Sequence[str], room: int) -> str | None:
-    for f in forms:
-        if len(f) <= room:
-            return f
-    return None
+    return next((f for f in forms if len(f) <= room), None)
 
 
 def _place(toks: Sequence[Token], widths: Sequence[int]) -> list[list[tuple[str, str]]] | None:
-    """Greedy placement of tokens into rows; ``None`` when they do not all fit."""
+    """Place tokens in order into rows; ``None`` when they do not all fit.
+
+    Each token takes its longest spelling that fits in the current row or any row below
+    (spaced from its neighbour if it can be, touching it if not), before a shorter one is
+    tried; rows are never revisited, so the reading order holds."""
     rows: list[list[tuple[str, str]]] = [[] for _ in widths]
     used = [0] * len(widths)
     r = 0
     for t in toks:
-        while r < len(widths):
-            sep = 1 if rows[r] else 0
-            text = _fits(t.forms, widths[r] - used[r] - sep)
-            if text is None and sep:  # tight: try without the space
-                text = _fits(t.forms, widths[r] - used[r])
-                sep = 0 if text is not None else sep
-            if text is not None:
-                if sep:
-                    rows[r].append((" ", ""))
-                rows[r].append((text, t.style))
-                used[r] += sep + len(text)
+        spot = None
+        for text in t.forms:
+            for spaced in (True, False):
+                for rr in range(r, len(widths)):
+                    sep = 1 if rows[rr] and spaced else 0
+                    if len(text) + sep <= widths[rr] - used[rr]:
+                        spot = (rr, text, sep)
+                        break
+                if spot:
+                    break
+            if spot:
                 break
-            r += 1
-        else:
+        if spot is None:
             return None
+        r, text, sep = spot
+        if sep:
+            rows[r].append((" ", ""))
+        rows[r].append((text, t.style))
+        used[r] += sep + len(text)
     return rows
 
 
@@ -149,25 +154,26 @@ def pack(toks: Sequence[Token], widths: Sequence[int], name: Token | None = None
             placed = [[(first, name.style)]] + below
     if placed is None:
         placed = _place(toks, widths)
+    room = list(widths)
     overflow = False
-    if placed is None:  # drop tokens from the end until the rest fit
+    if placed is None:  # keep what fits beside a "+" in the last cell
+        last = max(i for i, w in enumerate(widths) if w > 0)
+        room[last] -= 1
         kept = list(toks)
         while kept and placed is None:
             kept.pop()
-            placed = _place(kept, widths)
+            placed = _place(kept, room)
         placed = placed or [[] for _ in widths]
         overflow = True
     pieces: list[Piece] = []
     for i, row in enumerate(placed):
         length = sum(len(t) for t, _ in row)
-        x = max(0, (widths[i] - length) // 2)
+        x = max(0, (room[i] - length) // 2)
         for text, style in row:
             if style:
                 pieces.append(Piece(i, x, text, style))
             x += len(text)
     if overflow:
-        last = max(i for i, w in enumerate(widths) if w > 0)
-        pieces = [p for p in pieces if not (p.row == last and p.x + len(p.text) >= widths[last])]
         pieces.append(Piece(last, widths[last] - 1, hs.OVERFLOW, "overflow"))
     return pieces
 
