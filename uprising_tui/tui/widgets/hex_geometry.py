@@ -129,6 +129,8 @@ class Layout:
         self.origins: dict[str, tuple[int, int]] = {
             hid: (left + a * (2 * q + r - self._x2_min), top + form.pitch_y * (r - self._r_min))
             for hid, (q, r) in self.coords.items()}
+        self._spans: dict[str, list[Span]] = {}
+        self._sides: dict[str, list[tuple[int, int, int, str, str | None]]] = {}
         self._owner: dict[tuple[int, int], str] = {}
         for hid in self.coords:
             for x, y in self.interior_cells(hid):
@@ -138,9 +140,20 @@ class Layout:
 
     # ------------------------------------------------------------------ cells
     def spans(self, hid: str) -> list[Span]:
-        """The interior spans of a hex in canvas coordinates (x0, y) top to bottom."""
-        ox, oy = self.origins[hid]
-        return [Span(oy + s.dy, ox + s.x0, s.width) for s in self.template.spans]
+        """The interior spans of a hex in canvas coordinates ``(y, x0, width)``, top to bottom."""
+        got = self._spans.get(hid)
+        if got is None:
+            ox, oy = self.origins[hid]
+            got = self._spans[hid] = [Span(oy + s.dy, ox + s.x0, s.width) for s in self.template.spans]
+        return got
+
+    def sides(self, hid: str) -> list[tuple[int, int, int, str, str | None]]:
+        """``(x, y, edge, char, neighbour)`` of every border cell: :meth:`border_cells` plus
+        the hex across that edge (``None`` at the edge of the map)."""
+        got = self._sides.get(hid)
+        if got is None:
+            got = self._sides[hid] = [(x, y, e, ch, self.neighbour(hid, e)) for x, y, e, ch in self.border_cells(hid)]
+        return got
 
     def interior_cells(self, hid: str) -> Iterable[tuple[int, int]]:
         for y, x0, w in self.spans(hid):

@@ -28,6 +28,8 @@ A mouse click selects the hex under the pointer; hovering shows a one-line toolt
 """
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
 from typing import Mapping
 
 from rich.segment import Segment
@@ -46,6 +48,7 @@ from .hex_geometry import FORMS, SMALL, Form, Layout
 from .hex_tokens import MapFacts, label, pack, summary, tokens
 
 Cell = tuple[str, Style | None]
+_style_of = itemgetter(1)
 
 
 class HexMap(ScrollView, can_focus=True):
@@ -166,6 +169,7 @@ class HexMap(ScrollView, can_focus=True):
         self._layout: Layout | None = None
         self._cells: list[list[Cell]] = []
         self._canvas = Size(0, 0)
+        self._blank: Style | None = None  # the widget's own style, for cells outside every hex
         self._strips: dict[int, Strip] = {}
         self._styles: dict[object, Style] = {}
         self._stale = True  # every hex must be painted before the next line is drawn
@@ -309,24 +313,17 @@ class HexMap(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         cy = y + sy
         if not 0 <= cy < len(self._cells):
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self._blank)
         strip = self._strips.get(cy)
         if strip is None:
             strip = self._strips[cy] = self._build_strip(cy)
-        return strip.crop_extend(sx, sx + width, self.rich_style)
+        if sx == 0 and strip.cell_length == width:
+            return strip
+        return strip.crop_extend(sx, sx + width, self._blank)
 
     def _build_strip(self, y: int) -> Strip:
         row = self._cells[y]
-        segments: list[Segment] = []
-        run: list[str] = []
-        style = row[0][1] if row else None
-        for ch, st in row:
-            if st is not style:
-                segments.append(Segment("".join(run), style))
-                run, style = [], st
-            run.append(ch)
-        if run:
-            segments.append(Segment("".join(run), style))
+        segments = [Segment("".join([ch for ch, _ in run]), style) for style, run in groupby(row, key=_style_of)]
         return Strip(segments, len(row))
 
     # ------------------------------------------------------------------ layout
@@ -380,7 +377,8 @@ class HexMap(ScrollView, can_focus=True):
         self._stale = False
         if self._layout is None or self._view is None:
             return
-        blank = (" ", self.rich_style)
+        self._blank = self.rich_style
+        blank = (" ", self._blank)
         self._cells = [[blank] * self._canvas.width for _ in range(self._canvas.height)]
         for hid in self._layout.coords:
             self._paint_hex(hid)
@@ -428,19 +426,18 @@ class HexMap(ScrollView, can_focus=True):
             for i, ch in enumerate(piece.text):
                 cells[y][x0 + piece.x + i] = (ch, style)
         # sides, shared with the neighbour across each edge
-        for x, y, edge, ch in lay.border_cells(hid):
-            other = lay.neighbour(hid, edge)
-            ov = view.hexes.get(other) if other else None
+        cursor, lights, hexes = self.cursor, self.highlights, view.hexes
+        border, impassable = self._component("hex-map--border"), self._component("hex-map--impassable")
+        for x, y, edge, ch, other in lay.sides(hid):
+            ov = hexes.get(other) if other else None
             blocked = edge in h.blocked or (ov is not None and (edge + 3) % 6 in ov.blocked)
-            if self.cursor in (hid, other):
-                key = "cursor"
-            elif lit or (other is not None and other in self.highlights):
-                key = "highlight"
-            elif blocked:
-                key = "impassable"
+            if cursor == hid or (other is not None and cursor == other):
+                style = self._component("hex-map--cursor")
+            elif lit or (other is not None and other in lights):
+                style = self._component("hex-map--highlight")
             else:
-                key = "border"
-            cells[y][x] = (hs.IMPASSABLE if blocked else ch, self._component(f"hex-map--{key}"))
+                style = impassable if blocked else border
+            cells[y][x] = (hs.IMPASSABLE if blocked else ch, style)
 
     # ------------------------------------------------------------------ styles
     def _component(self, name: str, partial: bool = False) -> Style:
