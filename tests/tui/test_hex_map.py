@@ -5,7 +5,7 @@ import pytest
 from textual.geometry import Offset
 
 from uprising_tui.tui.widgets import hex_style as hs
-from uprising_tui.tui.widgets.hex_geometry import LARGE, MEDIUM, SMALL
+from uprising_tui.tui.widgets.hex_geometry import COMPACT, LARGE, MEDIUM, SMALL, WIDE
 from uprising_tui.tui.widgets.hex_map import HexMap
 
 from .hex_map_scenes import MapApp, _at, scene, start_game
@@ -203,7 +203,9 @@ async def test_update_view_repaints_only_the_hexes_that_changed(cat):
 
 async def test_the_form_follows_the_size(cat):
     view, _hl, _home = scene(cat, 4)
-    for size, form in [((120, 40), LARGE), ((113, 30), MEDIUM), ((80, 24), SMALL)]:
+    # the map pane is the terminal less the 40-column details pane
+    for size, form in [((120, 40), LARGE), ((113, 30), MEDIUM), ((113, 25), WIDE), ((100, 22), COMPACT),
+                       ((80, 24), SMALL)]:
         app = MapApp(cat, view)
         async with app.run_test(size=size) as pilot:
             m = app.query_one(HexMap)
@@ -211,6 +213,16 @@ async def test_the_form_follows_the_size(cat):
             assert m.layout_form == form, size
             assert m.hex_layout.map_width <= m.size.width
             assert m.hex_layout.map_height <= m.size.height
+
+
+async def test_a_short_pane_takes_the_widest_short_form_and_scrolls(cat):
+    view, _hl, _home = scene(cat, 4)
+    app = MapApp(cat, view)
+    async with app.run_test(size=(120, 16)) as pilot:
+        m = app.query_one(HexMap)
+        await pilot.pause()
+        assert m.layout_form == WIDE  # 73 columns fit in 80, 19 lines do not fit in 16
+        assert m.hex_layout.map_height > m.size.height
 
 
 async def test_a_map_larger_than_the_widget_scrolls_to_the_cursor(cat):
@@ -241,9 +253,11 @@ async def test_zoom_keys_change_the_hex_size(cat):
         await pilot.press("minus")
         assert m.layout_form == MEDIUM
         await pilot.press("minus", "minus")
+        assert m.layout_form == COMPACT
+        await pilot.press("minus", "minus")  # no smaller than the smallest
         assert m.layout_form == SMALL
         await pilot.press("plus")
-        assert m.layout_form == MEDIUM
+        assert m.layout_form == COMPACT
 
 
 async def test_faction_colours_are_used_for_their_pieces(cat):
@@ -288,3 +302,32 @@ async def test_the_details_pane_follows_the_cursor(cat):
         details = app.query_one("#details")
         assert details.hex_id == _at(cat, 4, 2, 0)
         assert details.plain.startswith("Rigga")
+
+
+async def test_bottom_corners_mark_sea_towers(cat):
+    view, _hl, _home = scene(cat, 4)
+    app = MapApp(cat, view)
+    async with app.run_test(size=(80, 24)) as pilot:
+        m = app.query_one(HexMap)
+        await pilot.pause()
+        assert m.layout_form == SMALL
+        for hid, h in view.hexes.items():
+            corner = rows_of(m, hid)[-1]
+            assert corner == (hs.SEA_TOWER if h.role == "sea_tower" else "_"), hid
+        m.highlights = {_at(cat, 4, 2, -2)}  # a lit Sea Tower shows the highlight instead
+        await pilot.pause()
+        assert rows_of(m, _at(cat, 4, 2, -2))[-1] == hs.HIGHLIGHT
+
+
+async def test_hovering_a_hex_gives_a_one_line_tooltip(cat):
+    view, _hl, _home = scene(cat, 4)
+    app = MapApp(cat, view)
+    async with app.run_test(size=(120, 40)) as pilot:
+        m = app.query_one(HexMap)
+        await pilot.pause()
+        rigga = _at(cat, 4, 2, 0)
+        x, y = m.hex_layout.centre(rigga)
+        await pilot.hover(HexMap, offset=Offset(x, y))
+        assert m.tooltip == f"Rigga ({rigga}) · Marsh · G1"
+        await pilot.hover(HexMap, offset=Offset(0, 0))
+        assert m.tooltip is None

@@ -5,8 +5,8 @@ from collections import Counter
 
 import pytest
 
-from uprising_tui.tui.widgets.hex_geometry import (DIRECTIONS, FORMS, HUGE, LARGE, MEDIUM, SMALL, Layout,
-                                                   template)
+from uprising_tui.tui.widgets.hex_geometry import (COMPACT, DIRECTIONS, FORMS, HUGE, LARGE, MEDIUM, SMALL, WIDE,
+                                                   Form, Layout, map_size, template)
 
 
 def coords_of(cat, factions: int) -> dict[str, tuple[int, int]]:
@@ -31,6 +31,21 @@ def test_medium_hex_is_the_classic_honeycomb_cell():
         "   \\ /",
     ]
     assert [s.width for s in template(MEDIUM).spans] == [1, 5, 7, 5, 1]
+
+
+def test_flat_forms_widen_one_line_slants_with_underscores():
+    lay = Layout({"A": (0, 0), "B": (1, 0), "C": (0, 1)}, COMPACT)
+    assert draw(lay) == [
+        " _/ \\_ _/ \\_",
+        "|     |     |",
+        " \\_ _/ \\_ _/",
+        "   |     |",
+        "    \\_ _/",
+    ]
+    assert [s.width for s in template(COMPACT).spans] == [1, 5, 1]
+    assert [s.width for s in template(WIDE).spans] == [1, 7, 1]
+    with pytest.raises(ValueError):
+        Form("bad", 2, 1, flat=1)
 
 
 def test_small_hex_and_interior_rows():
@@ -70,6 +85,9 @@ def test_sizes_of_the_four_faction_map(cat):
     assert (Layout(c4, SMALL).map_width, Layout(c4, SMALL).map_height) == (37, 19)
     assert (Layout(c4, MEDIUM).map_width, Layout(c4, MEDIUM).map_height) == (73, 29)
     assert (Layout(c4, LARGE).map_width, Layout(c4, LARGE).map_height) == (73, 38)
+    sizes = {f.name: map_size(c4.values(), f) for f in FORMS}
+    assert sizes == {"small": (37, 19), "compact": (55, 19), "wide": (73, 19), "medium": (73, 29),
+                     "large": (73, 38), "huge": (109, 48)}
 
 
 def test_offsets_move_every_cell(cat):

@@ -54,7 +54,9 @@ class HexDetails(Static):
         if hex_id is not None and hex_id not in view.hexes:
             raise ValueError(f"{hex_id!r} is not a hex of this map")
         self.hex_id = hex_id
-        self.text = describe(self.cat, view, hex_id, self._colours)
+        dark = self.app.current_theme.dark if self.is_mounted else True
+        inks = {f: hs.readable(hs.parse_colour(c, "white"), dark).hex for f, c in self._colours.items()}
+        self.text = describe(self.cat, view, hex_id, inks)
         self.update(self.text)
 
     @property

@@ -25,19 +25,25 @@ DIRECTION_NAMES = ("east", "north-east", "north-west", "west", "south-west", "so
 
 @dataclass(frozen=True)
 class Form:
-    """One size of hex: ``k`` lines per slanted side, ``v`` lines per vertical side."""
+    """One size of hex: ``k`` lines per slanted side, ``v`` lines per vertical side, and for
+    one-line slants (``k == 1``) ``flat`` underscores widening each slanted side."""
     name: str
     k: int
     v: int
+    flat: int = 0
+
+    def __post_init__(self) -> None:
+        if self.k < 1 or self.v < 1 or self.flat < 0 or (self.flat and self.k != 1):
+            raise ValueError(f"no hex form with k={self.k}, v={self.v}, flat={self.flat}")
 
     @property
     def half(self) -> int:
-        """Columns from a hex's side to its centre line (2 per slanted line)."""
-        return 2 * self.k
+        """Columns from a hex's side to its centre line."""
+        return 2 * self.k + self.flat
 
     @property
     def width(self) -> int:
-        return 4 * self.k + 1
+        return 2 * self.half + 1
 
     @property
     def height(self) -> int:
@@ -46,7 +52,7 @@ class Form:
     @property
     def pitch_x(self) -> int:
         """Columns between the centres of two hexes side by side (east-west)."""
-        return 4 * self.k
+        return 2 * self.half
 
     @property
     def pitch_y(self) -> int:
@@ -54,13 +60,16 @@ class Form:
         return self.k + self.v
 
 
-# The forms the map is drawn in, smallest first. SMALL fits a 4-faction map in 37x19 cells,
-# MEDIUM in 73x29, LARGE in 73x38, HUGE in 109x47.
+# The forms the map is drawn in, smallest first, with the 4-faction map's size:
+# SMALL 37x19 (3-cell rows), COMPACT 55x19 (5), WIDE 73x19 (7), MEDIUM 73x29 (5/7/5),
+# LARGE 73x38 (5/7/7/5), HUGE 109x48 (5/9/11/11/9/5).
 SMALL = Form("small", 1, 1)
+COMPACT = Form("compact", 1, 1, flat=1)
+WIDE = Form("wide", 1, 1, flat=2)
 MEDIUM = Form("medium", 2, 1)
 LARGE = Form("large", 2, 2)
 HUGE = Form("huge", 3, 2)
-FORMS: tuple[Form, ...] = (SMALL, MEDIUM, LARGE, HUGE)
+FORMS: tuple[Form, ...] = (SMALL, COMPACT, WIDE, MEDIUM, LARGE, HUGE)
 
 
 class Span(NamedTuple):
@@ -88,6 +97,18 @@ def template(form: Form) -> Template:
     k, v, a = form.k, form.v, form.half
     spans: list[Span] = []
     borders: list[Border] = []
+    if form.flat:  # one-line slants widened by underscores: _/ \_ over |     | over \_ _/
+        bottom = 1 + v
+        spans.append(Span(0, a, 1))
+        borders += [Border(0, x, 2, "_") for x in range(1, a - 1)] + [Border(0, a - 1, 2, "/")]
+        borders += [Border(0, a + 1, 1, "\\")] + [Border(0, x, 1, "_") for x in range(a + 2, 2 * a)]
+        for j in range(1, 1 + v):
+            spans.append(Span(j, 1, 2 * a - 1))
+            borders += [Border(j, 0, 3, "|"), Border(j, 2 * a, 0, "|")]
+        spans.append(Span(bottom, a, 1))
+        borders += [Border(bottom, 1, 4, "\\")] + [Border(bottom, x, 4, "_") for x in range(2, a)]
+        borders += [Border(bottom, x, 5, "_") for x in range(a + 1, 2 * a - 1)] + [Border(bottom, 2 * a - 1, 5, "/")]
+        return Template(tuple(spans), tuple(borders))
     for j in range(k):  # upper slants
         spans.append(Span(j, a - 2 * j, 4 * j + 1))
         borders.append(Border(j, a - 1 - 2 * j, 2, "/"))
@@ -102,6 +123,14 @@ def template(form: Form) -> Template:
         borders.append(Border(dy, 1 + 2 * i, 4, "\\"))
         borders.append(Border(dy, 2 * a - 1 - 2 * i, 5, "/"))
     return Template(tuple(spans), tuple(borders))
+
+
+def map_size(coords: Iterable[tuple[int, int]], form: Form) -> tuple[int, int]:
+    """``(width, height)`` in cells of hexes at these ``(q, r)`` drawn in ``form``."""
+    coords = list(coords)
+    x2 = [2 * q + r for q, r in coords]
+    rs = [r for _, r in coords]
+    return (form.half * (max(x2) - min(x2)) + form.width, form.pitch_y * (max(rs) - min(rs)) + form.height)
 
 
 def neighbour_coords(q: int, r: int, direction: int) -> tuple[int, int]:
@@ -124,8 +153,7 @@ class Layout:
         rs = [r for _, r in self.coords.values()]
         self._x2_min, self._r_min = min(x2), min(rs)
         a = form.half
-        self.map_width = a * (max(x2) - self._x2_min) + form.width
-        self.map_height = form.pitch_y * (max(rs) - self._r_min) + form.height
+        self.map_width, self.map_height = map_size(self.coords.values(), form)
         self.origins: dict[str, tuple[int, int]] = {
             hid: (left + a * (2 * q + r - self._x2_min), top + form.pitch_y * (r - self._r_min))
             for hid, (q, r) in self.coords.items()}

@@ -44,7 +44,7 @@ from textual.strip import Strip
 
 from ...engine.public import HexView, PublicView
 from . import hex_style as hs
-from .hex_geometry import FORMS, SMALL, Form, Layout
+from .hex_geometry import FORMS, SMALL, Form, Layout, map_size
 from .hex_tokens import MapFacts, label, pack, summary, tokens
 
 Cell = tuple[str, Style | None]
@@ -328,17 +328,20 @@ class HexMap(ScrollView, can_focus=True):
 
     # ------------------------------------------------------------------ layout
     def _auto_form(self) -> Form:
-        """The largest form in which the whole map fits the widget (the smallest otherwise)."""
+        """The largest form in which the whole map fits the widget. When none fits: the
+        widest of the shortest forms that fits across (the map then scrolls up and down),
+        else the smallest."""
         if self._view is None:
             return SMALL
-        coords = {h: (v.q, v.r) for h, v in self._view.hexes.items()}
+        coords = [(v.q, v.r) for v in self._view.hexes.values()]
         width, height = self.size
-        best = SMALL
-        for form in FORMS:
-            probe = Layout(coords, form)
-            if probe.map_width <= width and probe.map_height <= height:
-                best = form
-        return best
+        sizes = [(form, map_size(coords, form)) for form in FORMS]
+        whole = [f for f, (w, h) in sizes if w <= width and h <= height]
+        if whole:
+            return whole[-1]
+        shortest = min(f.height for f in FORMS)
+        across = [f for f, (w, _h) in sizes if f.height == shortest and w <= width]
+        return across[-1] if across else SMALL
 
     def _relayout(self) -> None:
         if self._view is None or not self._view.hexes:
@@ -350,14 +353,11 @@ class HexMap(ScrollView, can_focus=True):
             return
         form = self._zoom or self._auto_form()
         coords = {h: (v.q, v.r) for h, v in self._view.hexes.items()}
-        probe = Layout(coords, form)
+        map_w, map_h = map_size(coords.values(), form)
         width, height = self.size
-        left = max(0, (width - probe.map_width) // 2)
-        top = max(0, (height - probe.map_height) // 2)
-        self._layout = Layout(coords, form, left, top)
-        self._canvas = Size(max(probe.map_width, width), max(probe.map_height, height))
-        self.virtual_size = Size(probe.map_width if probe.map_width > width else width,
-                                 probe.map_height if probe.map_height > height else height)
+        self._layout = Layout(coords, form, max(0, (width - map_w) // 2), max(0, (height - map_h) // 2))
+        self._canvas = Size(max(map_w, width), max(map_h, height))
+        self.virtual_size = self._canvas
         self._mark_stale()
         self._scroll_to_cursor()
 
@@ -412,13 +412,19 @@ class HexMap(ScrollView, can_focus=True):
                 row[x] = fill
         # corners: terrain letter on top, the highlight mark at the bottom
         y, x0, _ = spans[0]
-        cells[y][x0] = (hs.terrain_look(h.terrain).letter, self._token_style(base, "terrain"))
+        corner = base if lay.form.k > 1 else self._corner_style(base)
+        cells[y][x0] = (hs.terrain_look(h.terrain).letter, self._token_style(corner, "terrain"))
+        # bottom corner: the highlight mark, else a Sea Tower; one-line slants close with "_"
+        compact = lay.form.k == 1
         y, x0, _ = spans[-1]
         if lit:
-            cells[y][x0] = (hs.HIGHLIGHT, self._token_style(base, "highlight"))
+            cells[y][x0] = (hs.HIGHLIGHT, self._token_style(corner, "highlight"))
+        elif h.role == "sea_tower":
+            cells[y][x0] = (hs.SEA_TOWER, self._token_style(corner, "sea_tower"))
+        elif compact:
+            cells[y][x0] = ("_", self._token_style(corner, "edge"))
         rows = spans[1:-1]
         widths = [w for _, _, w in rows]
-        compact = lay.form.k == 1
         name = None if compact else label(h, self.cat, widths[0] if widths else 0)
         for piece in pack(tokens(h, self._facts, compact=compact), widths, name):
             y, x0, _ = rows[piece.row]
@@ -447,6 +453,14 @@ class HexMap(ScrollView, can_focus=True):
             st = self._styles[key] = self.get_component_rich_style(name, partial=partial)
         return st
 
+    def _corner_style(self, base: Style) -> Style:
+        """A one-cell corner of a small hex: the terrain's ink on the map's own background."""
+        key = ("corner", base)
+        st = self._styles.get(key)
+        if st is None:
+            st = self._styles[key] = self._blank + Style(color=base.color)
+        return st
+
     def _interior_style(self, h: HexView) -> Style:
         if h.region and h.terrain == "ice_waste":
             name = hs.REGION_COMPONENT.get(h.region, "hex-map--ice-waste")
@@ -470,6 +484,8 @@ class HexMap(ScrollView, can_focus=True):
             top = Style(bold=True)
         elif key == "fog":
             top = Style(dim=True)
+        elif key == "edge":
+            top = self._component("hex-map--border", partial=True)
         elif key == "highlight":
             top = self._component("hex-map--highlight", partial=True)
         elif key in ("empire", "chaos", "label", "region", "overflow"):

@@ -69,7 +69,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("G2 S1", "Garrison level 2, 1 Skeleton"),
     ("L5 H4", "Legion, Horde with its Threat"),
     (f"{TARGET}", "a Legion's Target"),
-    (f"{SEA_TOWER}", "Sea Tower"),
+    (f"{SEA_TOWER}", "Sea Tower (bottom corner; in the name when there is room)"),
+    ("HW FG SS", "regions: Howling White, Fog Grave, Screaming Sea (named when there is room)"),
     (f"{HIGHLIGHT}", "an option of the pending decision"),
     (f"{IMPASSABLE}", "impassable edge"),
 )
