@@ -5,7 +5,7 @@ import pytest
 from textual.geometry import Offset
 
 from uprising_tui.tui.widgets import hex_style as hs
-from uprising_tui.tui.widgets.hex_geometry import COMPACT, LARGE, MEDIUM, SMALL, WIDE
+from uprising_tui.tui.widgets.hex_geometry import COMPACT, HUGE, LARGE, MEDIUM, SMALL, WIDE
 from uprising_tui.tui.widgets.hex_map import HexMap
 
 from .hex_map_scenes import MapApp, _at, scene, start_game
@@ -244,8 +244,8 @@ async def test_a_map_larger_than_the_widget_scrolls_to_the_cursor(cat):
 
 
 async def test_zoom_keys_change_the_hex_size(cat):
-    view, _hl, _home = scene(cat, 4)
-    app = MapApp(cat, view)
+    view, _hl, home = scene(cat, 4)
+    app = MapApp(cat, view, cursor=home)
     async with app.run_test(size=(120, 40)) as pilot:
         m = app.query_one(HexMap)
         await pilot.pause()
@@ -258,6 +258,14 @@ async def test_zoom_keys_change_the_hex_size(cat):
         assert m.layout_form == SMALL
         await pilot.press("plus")
         assert m.layout_form == COMPACT
+        for _ in range(6):
+            await pilot.press("plus")
+        assert m.layout_form == HUGE  # larger than the pane: it scrolls to the cursor
+        await pilot.pause()
+        rows = rows_of(m, home)
+        assert [len(r) for r in rows] == [1, 5, 9, 11, 11, 9, 5, 1]
+        assert rows[1].strip() == "Druwh"  # room for the name and every piece
+        assert "D1A2w" in "".join(rows) and "⌂D▥♜" in "".join(rows)
 
 
 async def test_faction_colours_are_used_for_their_pieces(cat):

@@ -92,6 +92,7 @@ def test_labels_hide_face_down_tiles(cat):
             secret = cat.hexes[game.state.hexes[hid].tile].name
             assert secret not in summary(h, MapFacts(cat, view))
     assert label(view.hexes["H00"], cat, 5).forms == ("Capital", "Cap")
+    assert label(view.hexes["H00"]._replace(capital_fallen=True), cat, 5).forms == ("Fallen", "Ruin")
     region = next(h for h in view.hexes.values() if h.region == "fog_grave")
     assert label(region, cat, 5).forms == ("FG",)
 

@@ -75,6 +75,16 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (f"{IMPASSABLE}", "impassable edge"),
 )
 
+# the map's keys, for a help screen (HexMap.BINDINGS holds them)
+KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("← h  → l", "west, east"),
+    ("y u", "north-west, north-east"),
+    ("b n", "south-west, south-east"),
+    ("↑ k  ↓ j", "up, down (zigzag along one column)"),
+    ("enter / click", "select the hex"),
+    ("+ -", "larger, smaller hexes"),
+)
+
 # default faction colours (the client's setup may choose others)
 DEFAULT_FACTION_COLOURS: dict[str, str] = {
     "druwhn": "#4ec9a0",
