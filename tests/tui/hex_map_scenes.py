@@ -79,7 +79,11 @@ def scene(cat, factions: int = 4) -> tuple[PublicView, frozenset[str], str]:
     _explore(cat, hexes, at(1, 0), "grim_fangs", skeletons=2)
     _explore(cat, hexes, at(1, -1), "plains_of_rhun", rotation=1, units=(("beastmasters", 1),), owner="druwhn")
     _explore(cat, hexes, at(2, -2), "dawngaard", garrisons=2)
-    _explore(cat, hexes, at(1, 1), "frosthold_pass", rotation=0)
+    if factions == 1:  # (1, 1) is a Sea Tower space on the 1-faction map
+        _explore(cat, hexes, at(1, 1), "zeegaard", garrisons=3)
+        _explore(cat, hexes, at(-1, 1), "frosthold_pass", rotation=0)
+    else:
+        _explore(cat, hexes, at(1, 1), "frosthold_pass", rotation=0)
     hexes[at(0, 1)] = hexes[at(0, 1)]._replace(curse=True, terrain="curse", skeletons=1)
     hexes[at(-1, 0)] = hexes[at(-1, 0)]._replace(garrisons=2)
     legions = (NemesisView("butcher", "legion", 5, cap, 2, home, "druwhn"),)
