@@ -228,7 +228,7 @@ class HexMap(ScrollView, can_focus=True):
 
     # ------------------------------------------------------------------ reactives
     def validate_highlights(self, value) -> frozenset[str]:
-        return frozenset(value or ())
+        return frozenset(h for h in value or () if h)
 
     def validate_cursor(self, value: str | None) -> str | None:
         if value is not None and self._view is not None and value not in self._view.hexes:
