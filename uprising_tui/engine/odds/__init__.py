@@ -35,12 +35,14 @@ Not modelled (each named in the result's notes when it applies):
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .chain import (BOTH, CHAOS_VP, CUT, DAMAGE, DESTROYED, DRAW, EMPIRE_VP, FORMED_LIMIT, FOUGHT, GAINED,
                     HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, OTHER_VP, SLOST, SVP, VP, WIN, WON, Chain)
 from .from_game import spec_from_game
 from .library import NOTE_BASE, library
 from .result import FightLine, FightOdds
-from .spec import FightSpec, OddsError, check_spec
+from .spec import FightSpec, OddsError, check_spec, normalised
 
 __all__ = ["FightLine", "FightOdds", "FightSpec", "OddsError", "fight_odds", "odds", "spec_from_game"]
 
@@ -51,9 +53,20 @@ def fight_odds(cat, spec: FightSpec) -> FightOdds:
     got = lib.solved.get(spec)
     if got is None:
         check_spec(cat, spec)
-        got = _solve(lib, spec)
-        if len(lib.solved) > 20_000:
-            lib.solved.clear()
+        norm = normalised(lib, spec)
+        got = lib.solved.get(norm)
+        if got is None:
+            got = _solve(lib, norm)
+            if len(lib.solved) > 50_000:
+                lib.solved.clear()
+            lib.solved[norm] = got
+        notes = set(got.notes)
+        if spec.cards_unmodelled:
+            notes.add("Feats and Items are not counted: " +
+                      ", ".join(cat.names.get(c, c) for c in spec.cards_unmodelled))
+        if "watcher" in spec.druids:
+            notes.add("the Watcher is never fired (the policy does not model its rerolls)")
+        got = replace(got, hero=spec.hero, notes=tuple(sorted(notes)))
         lib.solved[spec] = got
     return got
 
@@ -85,10 +98,6 @@ def _solve(lib, spec: FightSpec) -> FightOdds:
         notes.add("a Horde formed from Skeletons is each Horde not yet seen, equally likely")
     if "capital_legion" in names:
         notes.add("a Legion the Capital calls is each Legion not yet seen, equally likely")
-    if spec.cards_unmodelled:
-        notes.add("Feats and Items are not counted: " + ", ".join(cat.names.get(c, c) for c in spec.cards_unmodelled))
-    if "watcher" in spec.druids:
-        notes.add("the Watcher is never fired (the policy does not model its rerolls)")
     return FightOdds(win=t(WIN, 0.0), lose=t(LOSE, 0.0), both_wiped=t(BOTH, 0.0), draw=t(DRAW, 0.0) + cut,
                      no_loss=t(NO_LOSS, 0.0), units_lost=t(LOST, 0.0), units_gained=t(GAINED, 0.0),
                      units_left=t(LEFT, 0.0), vp_gained=t(VP, 0.0), vp_others=t(OTHER_VP, 0.0),
@@ -169,6 +178,5 @@ def _for(game, hid: str, faction: str, units: dict, hero: bool, *, assumed: bool
     fights = h.garrisons or h.skeletons or h.legions or h.hordes or spec.capital
     if not fights:
         return None
-    from dataclasses import replace
     got = fight_odds(game.cat, spec)
     return replace(got, assumed_force=assumed)

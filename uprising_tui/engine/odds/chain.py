@@ -21,8 +21,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..fight_policy import DRUID_ORDER
-from .rounds import (BOLTS_GODPOWER, BOLTS_SKELETONS, BOLTS_UNUSED, D1, D2, GP_AFTER, GP_FIRED, KILLS, NEM_VP,
-                     ONCE, OTHER_THREAT, P_VP, PRE_LOSS, SPAWNS, WILD, GodpowerRound, RoundKey)
 
 if TYPE_CHECKING:
     from .library import Library
@@ -82,9 +80,8 @@ class Chain:
         self.spec = spec
         self.slot_names: list[str] = []
         self.notes: set[str] = set()
-        ctx = spec.context()
-        self.outer = lib.values((ctx, "hex"))
-        self.inner = lib.values((ctx, "combat"))
+        self.ctx = spec.context()
+        self.outer = lib.values((self.ctx, "hex"))
         for key in spec.fight_order():
             self.slot(key)
         self.druids = tuple(m for m in (lib.druid(d) for d in DRUID_ORDER if d in spec.druids) if m is not None)
@@ -271,36 +268,102 @@ class Chain:
         return v
 
     def combat_value(self, st: St) -> dict:
+        """A combat's value: its own chain (``combat``) solved to its exits, each exit
+        turned back into the hex's state (After Combat runs there) and valued on."""
+        from .combat import Kernel
         from .solve import solve
-        decks = {f: getattr(st, f) for f in _DECKS}
-        cv = solve(self.strip(st), self.combat_transitions, self.combat_terminal, self.inner, _fragile, LOST)
+        setting, c0 = self.compact(st)
+        kernel = Kernel(self.lib, setting, self.lib.note_key)
+        cv = solve(c0, kernel.transitions, kernel.terminal, self.lib.values(("combat", setting)), _fragile, LOST)
         v: dict = {}
         for k, x in cv.items():
-            if type(k) is tuple:
-                after = self.value(self.canon(k[1]._replace(**decks)))
-                keep_lossless = k[0] == "xl"
-                for kk, y in after.items():
-                    if (kk == NO_LOSS) == keep_lossless:
-                        v[kk] = v.get(kk, 0.0) + x * y
-            else:
+            if type(k) is not tuple:
                 v[k] = v.get(k, 0.0) + x
+                continue
+            nxt, rew = self.resume(st, k[1])
+            lossy = any(i == LOST for i, _ in rew)
+            if k[0] == "x":
+                for i, y in rew:
+                    v[i] = v.get(i, 0.0) + x * y
+                for kk, y in self.value(self.canon(nxt)).items():
+                    if kk != NO_LOSS:
+                        v[kk] = v.get(kk, 0.0) + x * y
+            elif not lossy:
+                y = self.value(self.canon(nxt)).get(NO_LOSS, 0.0)
+                if y:
+                    v[NO_LOSS] = v.get(NO_LOSS, 0.0) + x * y
         return v
 
-    @staticmethod
-    def strip(st: St) -> St:
-        if st.hpool or st.hunknown or st.hbottom or st.lpool or st.lunknown:
-            return st._replace(hpool=(), hunknown=0, hbottom=(), lpool=(), lunknown=0)
-        return st
+    def compact(self, st: St):
+        from .combat import HAVEN, TOWER, WALL, C, Setting
+        cur = st.cur
+        g = cur.group
+        sp = self.spec
+        hp = st.gar if g == "garrisons" else st.skel if g == "skeletons" else self.threat_of(st, g)
+        others = ()
+        if g not in ("garrisons", "skeletons") and self.lib.foe(g).godpower.other_threat:
+            others = tuple((c, t) for c, t in st.hordes if c != g)
+        defs = (HAVEN if st.haven else 0) | (TOWER if st.tower else 0) | (WALL if st.wall else 0)
+        lib = self.lib
+        foe = lib.foe(g) if g not in ("garrisons", "skeletons") else None
+        # only what this combat can read: Druids if our Units roll Bolts, their count if
+        # the foe rerolls per Druid, ... (so combats alike share their solution)
+        druids = self.druids if lib.rolls_bolts(tuple(u for u, _ in st.units)) else ()
+        n_druids = self.n_druids if foe is not None and any(per for _, per, _ in foe.reroll_blanks) else 0
+        hexfx = foe.godpower.hex_effects if foe is not None else ()
+        setting = Setting(g, cur.slot, cur.terrain, cur.players_first,
+                          foe is not None and g in sp.targets_here and any(x[4] == "target_here" for x in foe.extra),
+                          bool(st.gar or st.legions) and foe is not None and
+                          any(x[4] == "haven_or_imperial" for x in foe.extra),
+                          druids, n_druids,
+                          sp.first_haven or not any(fx[0] == "remove_haven" for fx in hexfx),
+                          sp.curse_available or not any(fx[0] == "curse_here" for fx in hexfx),
+                          sp.has_reserve() and foe is not None and foe.godpower.include_reserve)
+        # fields this combat cannot read are set to one value, so alike combats meet
+        skeletal = g == "skeletons" or any(fx[0] == "skeletons_elsewhere" for fx in hexfx)
+        cursing = any(fx[0] == "curse_here" for fx in hexfx)
+        if not st.haven:
+            defs = 0
+        c = C(st.units, hp, cur.part == "clash", cur.gp_used, cur.once, defs, st.curse if cursing else False,
+              st.skel_res if skeletal else 0, others, cur.formed and g == "skeletons", False)
+        return setting, c
 
-    def combat_transitions(self, st: St) -> list:
-        if st.cur is None or _forming(st):
-            return []
-        return [(p, self.strip(self.canon(n)), r) for p, n, r in self.step(st)]
-
-    def combat_terminal(self, st: St) -> dict:
-        if st.cur is None or _forming(st):
-            return {("x", st): 1.0, ("xl", st): 1.0}
-        return self.terminal(st)  # a combat nobody can win: called off
+    def resume(self, st: St, ex) -> tuple[St, tuple]:
+        """The hex's state at a combat's exit, After Combat (or the draw of a Horde) due."""
+        from .combat import HAVEN, TOWER, WALL
+        c = ex.state
+        g = st.cur.group
+        g0 = st.cur.group
+        foe = self.lib.foe(g0) if g0 not in ("garrisons", "skeletons") else None
+        hexfx = foe.godpower.hex_effects if foe is not None else ()
+        skeletal = g0 == "skeletons" or any(fx[0] == "skeletons_elsewhere" for fx in hexfx)
+        cursing = any(fx[0] == "curse_here" for fx in hexfx)
+        kw: dict = {"units": c.units, "skel_res": c.skel_res if skeletal else st.skel_res,
+                    "curse": c.curse if cursing else st.curse}
+        if st.haven:
+            kw.update(haven=bool(c.defs & HAVEN), tower=bool(c.defs & TOWER), wall=bool(c.defs & WALL))
+        if g == "garrisons":
+            kw["gar"] = 0 if c.curse else c.hp
+        elif g == "skeletons":
+            kw["skel"] = c.hp
+        st = st._replace(**kw)
+        if g not in ("garrisons", "skeletons"):
+            st = self.set_threat(st, g, c.hp)
+            for cid, t in c.others:
+                st = self.set_threat(st, cid, t)
+            if c.left:
+                st = self.remove_card(st, g)
+        if cursing and c.curse:
+            st = st._replace(gar=0)
+        cur = st.cur._replace(part="clash", gp_used=c.gp_used, once=c.once, formed=c.formed or st.cur.formed)
+        queue = (("end_round",),)
+        rew: dict[int, float] = {}
+        if ex.forming >= 0:
+            if st.formed >= FORMED_LIMIT:
+                return self._end._replace(attacker="cut", units=st.units), ((CUT, 1.0),)
+            queue = (("form",),) + ((("spawn", ex.forming),) if ex.forming else ()) + queue
+        st = self.work(st._replace(cur=cur, queue=queue), rew)
+        return st, _packed(rew)
 
     # ------------------------------------------------------------ between combats
     def between(self, st: St) -> list:
@@ -403,224 +466,7 @@ class Chain:
             st = st._replace(queue=(("spawn", spawns),) + st.queue)
         return st
 
-    # ------------------------------------------------------------ one round
-    def round(self, st: St) -> list:
-        cur = st.cur
-        lib = self.lib
-        group, part, terrain = cur.group, cur.part, cur.terrain
-        big = group not in ("garrisons", "skeletons")
-        foe = lib.foe(group) if big else None
-        threat = self.threat_of(st, group) if big else 0
-        ours = lib.our_dice(st.units, part, terrain, st.haven and st.tower, st.haven and st.wall)
-        if group == "garrisons":
-            theirs = lib.garrison_dice(st.gar, part)
-        elif group == "skeletons":
-            theirs = lib.skeleton_dice(st.skel, part)
-        else:
-            theirs = foe.dice(part, threat, terrain, group in self.spec.targets_here,
-                              st.haven or bool(st.gar or st.legions), lib.colours, ours)
-        ours = lib.on_terrain(ours, part, terrain, player=True)
-        theirs = lib.on_terrain(theirs, part, terrain, player=False)
-        if part == "archery" and not ours and not theirs:  # nobody shoots
-            return [(1.0, st._replace(cur=cur._replace(part="clash")), ())]
-        woods = terrain == "woods" and part == "archery"
-        our_budgets = (2,) if woods else ()
-        their_budgets = [2] if woods else []
-        if foe is not None:
-            for count, per_druid, parts in foe.reroll_blanks:
-                if part in parts:
-                    their_budgets.append(count * (self.n_druids if per_druid else 1))
-        their_budgets = tuple(b for b in their_budgets if b > 0)
-        ours = tuple(lib.reroll_sorted(ours)) if our_budgets else tuple(sorted(ours))
-        theirs = tuple(theirs) if their_budgets else tuple(sorted(theirs))
-        our_bolts = terrain != "curse" and not (foe is not None and foe.no_enemy_bolts)
-        our_shields = not (foe is not None and foe.no_enemy_shields)
-        gp = None
-        if group == "skeletons":
-            mode = BOLTS_SKELETONS
-        elif foe is None or (terrain == "curse" and foe.kind != "horde"):
-            mode = BOLTS_UNUSED
-        else:
-            mode = BOLTS_GODPOWER
-            g = foe.godpower
-            fires = 99 if g.limit == "none" else (0 if (g.limit == "once_per_combat" and cur.gp_used) else 1)
-            track = g.limit == "once_per_combat"
-            if g.step == "after_damage":
-                gp = GodpowerRound(fires, True, track=track)
-            else:
-                gp = GodpowerRound(fires, False, g.skulls, g.shields, g.self_threat, g.kills, g.nem_vp,
-                                   g.other_threat, threat if (g.self_threat and fires > 1) else 0, track)
-        druids = tuple(d for d in self.druids if part in lib.druid_parts(d.id) and d.id not in cur.once) \
-            if our_bolts else ()
-        key = RoundKey(ours, our_budgets, any(d.set_shield for d in druids), theirs, their_budgets, our_bolts,
-                       our_shields, mode, gp, druids, "white" if terrain == "marsh" else "red")
-        # hits beyond the foe's hit points or our Units change nothing: merge them first
-        hp = threat if big else (st.gar if group == "garrisons" else st.skel)
-        n = sum(c for _, c in st.units)
-        merged: dict = {}
-        for res, p in lib.rounds.dist(key):
-            d1, d2, pre, kills = res[D1], res[D2], res[PRE_LOSS], res[KILLS]
-            wild = res[WILD]
-            if d1 > hp or d2 > n or pre > hp or kills > n or wild > hp:
-                res = (min(d1, hp), min(d2, n), min(pre, hp), min(kills, n)) + res[GP_AFTER:WILD] + \
-                    (min(wild, hp),) + res[WILD + 1:]
-            merged[res] = merged.get(res, 0.0) + p
-        acc: dict = {}
-        clash = cur if part == "clash" else cur._replace(part="clash")
-        for res, p in merged.items():
-            k = None
-            if res[2:] == _QUIET:
-                k = self.quick(st, res[D1], res[D2], group, hp, clash)
-            if k is None:
-                k = self.apply(st, res)
-            acc[k] = acc.get(k, 0.0) + p
-        return [(p, k[0], k[1]) for k, p in acc.items()]
-
-    def quick(self, st: St, d1: int, d2: int, group: str, hp: int, clash: Cur):
-        """A round of hits and nothing else that leaves both sides standing (most rounds),
-        without the general machinery; None when the round needs it."""
-        units, lost = self.lib.drop_cheapest(st.units, d2) if d2 else (st.units, 0)
-        if not units or d1 >= hp:
-            return None
-        slot = clash.slot
-        rew = []
-        if lost:
-            rew.append((LOST, float(lost)))
-        pieces = group == "garrisons" or group == "skeletons"
-        if d1 and pieces:
-            rew.append((VP, float(d1)))
-        if d1:
-            rew.append((slot + DAMAGE, float(d1)))
-        if lost:
-            rew.append((slot + SLOST, float(lost)))
-        if d1 and pieces:
-            rew.append((slot + SVP, float(d1)))
-        if group == "garrisons":
-            nxt = st._replace(units=units, gar=hp - d1, cur=clash)
-        elif group == "skeletons":
-            nxt = st._replace(units=units, skel=hp - d1, skel_res=st.skel_res + d1, cur=clash)
-        elif d1:
-            v = hp - d1
-            nxt = st._replace(units=units, cur=clash,
-                              legions=tuple((c, v if c == group else t) for c, t in st.legions),
-                              hordes=tuple((c, v if c == group else t) for c, t in st.hordes))
-        else:
-            nxt = st._replace(units=units, cur=clash)
-        return nxt, tuple(rew)
-
-    def apply(self, st: St, res) -> tuple[St, tuple]:
-        """One round's result, applied in the engine's order."""
-        cur = st.cur
-        group, slot = cur.group, cur.slot
-        rew: dict[int, float] = {}
-
-        def add(i: int, v: float) -> None:
-            rew[i] = rew.get(i, 0.0) + v
-        foe = self.lib.foe(group) if group not in ("garrisons", "skeletons") else None
-        # before damage: the Godpower (its penalty is paid in Threat, by the policy), Druids
-        if res[PRE_LOSS]:
-            st = self.wound(st, group, res[PRE_LOSS], add, slot)
-        if res[KILLS]:
-            st = self.kill(st, res[KILLS], True, add, slot)
-        if res[GP_FIRED] or res[ONCE]:
-            cur = cur._replace(gp_used=cur.gp_used or bool(res[GP_FIRED]),
-                               once=tuple(sorted(set(cur.once) | set(res[ONCE]))))
-            st = st._replace(cur=cur)
-        if res[NEM_VP]:
-            add(EMPIRE_VP if foe.kind == "legion" else CHAOS_VP, res[NEM_VP])
-        if res[OTHER_THREAT]:
-            for c, _ in st.hordes:
-                if c != group:
-                    st = self.add_threat(st, c, res[OTHER_THREAT], add)
-        # damage, both at once
-        st = self.hit_foe(st, group, res[D1], add, slot)
-        if res[D2]:
-            st = self.kill(st, res[D2], False, add, slot)
-        # after damage: each side's queued effects, side a first
-        if cur.players_first:
-            st = self.ours_after(st, res, add, slot)
-            st = self.theirs_after(st, res, foe, add, slot)
-        else:
-            st = self.theirs_after(st, res, foe, add, slot)
-            st = self.ours_after(st, res, add, slot)
-        queue = (("spawn", res[SPAWNS]), ("end_round",)) if res[SPAWNS] else (("end_round",),)
-        st = st._replace(queue=queue)
-        st = self.work(st, rew)
-        return st, _packed(rew)
-
-    def ours_after(self, st: St, res, add, slot: int) -> St:
-        if res[WILD]:
-            st = self.hit_foe(st, st.cur.group, res[WILD], add, slot)
-        if res[P_VP]:
-            add(VP, res[P_VP])
-            add(self.sidx(slot, SVP), res[P_VP])
-        return st
-
-    def theirs_after(self, st: St, res, foe, add, slot: int) -> St:
-        group = st.cur.group
-        for _ in range(res[GP_AFTER]):
-            if not self.group_alive(st, group):
-                break
-            st = self.godpower_after(st, foe, group, add, slot)
-        return st
-
-    def godpower_after(self, st: St, foe, group: str, add, slot: int) -> St:
-        g = foe.godpower
-        if g.skulls:
-            st = self.kill(st, g.skulls, False, add, slot)
-        if g.self_threat and (not g.needs_unit or st.units or (g.include_reserve and self.spec.has_reserve())):
-            st = self.wound(st, group, g.self_threat, add, slot)
-        if g.kills and st.units:
-            st = self.kill(st, g.kills, True, add, slot)
-        if g.nem_vp:
-            add(EMPIRE_VP if foe.kind == "legion" else CHAOS_VP, g.nem_vp)
-        for fx in g.hex_effects:
-            k = fx[0]
-            if k == "remove_defense":
-                if st.tower:
-                    st = st._replace(tower=False)
-                elif st.wall:
-                    st = st._replace(wall=False)
-                elif st.haven:
-                    st = st._replace(haven=False)
-                    add(HAVEN_LOST, 1.0)
-            elif k == "remove_haven":
-                if st.haven and (fx[1] != "any" or self.spec.first_haven):
-                    st = st._replace(haven=False, tower=False, wall=False)
-                    add(HAVEN_LOST, 1.0)
-            elif k == "curse_here":
-                st = self.curse_here(st, add)
-            elif k == "leaves":
-                st = self.remove_card(st, group)
-            elif k == "skeletons_elsewhere":
-                if st.skel_res < fx[1]:
-                    self.note("the Skeleton reserve ran out: a Horde formed elsewhere instead is not followed",
-                              add)
-                st = st._replace(skel_res=max(0, st.skel_res - fx[1]))
-        return st
-
     # ------------------------------------------------------------ pieces
-    def hit_foe(self, st: St, group: str, hits: int, add, slot: int) -> St:
-        if hits <= 0:
-            return st
-        if group == "garrisons":
-            n = min(hits, st.gar)
-            if n:
-                add(VP, n)
-                add(self.sidx(slot, SVP), n)
-                add(self.sidx(slot, DAMAGE), n)
-                st = st._replace(gar=st.gar - n)
-            return st
-        if group == "skeletons":
-            n = min(hits, st.skel)
-            if n:
-                add(VP, n)
-                add(self.sidx(slot, SVP), n)
-                add(self.sidx(slot, DAMAGE), n)
-                st = st._replace(skel=st.skel - n, skel_res=st.skel_res + n)
-            return st
-        return self.wound(st, group, hits, add, slot)
-
     def wound(self, st: St, cid: str, amount: int, add, slot: int) -> St:
         t = self.threat_of(st, cid)
         if t <= 0:

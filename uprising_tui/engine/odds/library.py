@@ -22,6 +22,7 @@ class Library:
         self._ranks: dict[str, tuple[int, str]] = {}
         self._ours: dict[tuple, tuple[str, ...]] = {}
         self._drops: dict[tuple, tuple] = {}
+        self._bolt_colours = frozenset(c for c, faces in self.faces.table.items() if any(f[2] for f, _ in faces))
         self._strength = strength_key(cat)
         self.return_once = frozenset(h for h, c in cat.hordes.items() if c.return_once)
         self.solved: dict = {}
@@ -102,6 +103,33 @@ class Library:
                 lost += 1
             got = self._drops[key] = (tuple(left), lost)
         return got
+
+    def drop_dearest(self, units: tuple, n: int) -> tuple[tuple, int]:
+        """`units` less its `n` dearest (a Godpower that destroys the most expensive)."""
+        key = (units, -n)
+        got = self._drops.get(key)
+        if got is None:
+            left = list(units)
+            lost = 0
+            for _ in range(n):
+                if not left:
+                    break
+                i = max(range(len(left)), key=lambda j: self.unit_rank(left[j][0]))
+                u, c = left[i]
+                if c > 1:
+                    left[i] = (u, c - 1)
+                else:
+                    del left[i]
+                lost += 1
+            got = self._drops[key] = (tuple(left), lost)
+        return got
+
+    def rolls_bolts_dice(self, colours) -> bool:
+        return any(c in self._bolt_colours for c in colours)
+
+    def rolls_bolts(self, units: tuple[str, ...]) -> bool:
+        """Can these Units roll a Bolt (so the Druids may matter)?"""
+        return any(b for u in units for (_, _, b), _ in self.faces.table[self.cat.units[u].die])
 
     def grade(self, unit: str) -> str:
         return self.cat.units[unit].grade

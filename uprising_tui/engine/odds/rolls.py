@@ -29,6 +29,29 @@ class Faces:
                 acc[k] = acc.get(k, 0.0) + w
             self.table[colour] = tuple(sorted(acc.items()))
         self._memo: dict[tuple, Dist] = {}
+        self._arrays: dict[tuple, tuple] = {}
+
+    def arrays(self, colours: tuple[str, ...], budgets: tuple[int, ...] = (), track_blank: bool = False):
+        """The side's distribution as numpy arrays (skulls, shields, bolts, blank, chance),
+        its groups by (skulls, bolts, blank) with each entry's group, for ``rounds``; the
+        groups by Shields for the other side's use."""
+        key = (colours, budgets, track_blank)
+        got = self._arrays.get(key)
+        if got is None:
+            import numpy as np
+            dist = self.side(colours, budgets, track_blank)
+            s = np.asarray([x[0][0] for x in dist], dtype=np.int64)
+            h = np.asarray([x[0][1] for x in dist], dtype=np.int64)
+            b = np.asarray([x[0][2] for x in dist], dtype=np.int64)
+            k = np.asarray([x[0][3] for x in dist], dtype=np.int64)
+            p = np.asarray([x[1] for x in dist])
+            groups: dict = {}
+            g = [groups.setdefault((x[0][0], x[0][2], x[0][3]), len(groups)) for x in dist]
+            by_h: dict = {}
+            gh = [by_h.setdefault(x[0][1], len(by_h)) for x in dist]
+            got = self._arrays[key] = (s, h, b, k, p, list(groups), np.asarray(g, dtype=np.int64),
+                                       list(by_h), np.asarray(gh, dtype=np.int64))
+        return got
 
     def side(self, colours: tuple[str, ...], budgets: tuple[int, ...] = (), track_blank: bool = False) -> Dist:
         key = (colours, budgets, track_blank)

@@ -87,6 +87,102 @@ class Rounds:
         return got
 
     def _dist(self, key: RoundKey):
+        try:
+            import numpy  # noqa: F401
+        except ImportError:  # pragma: no cover - numpy is a dependency; the slow way still works
+            return self._dist_py(key)
+        return self._dist_np(key)
+
+    def _dist_np(self, key: RoundKey):
+        """`_dist_py` on arrays: the players' Bolts per group in Python, every pair of
+        rolls at once with numpy, equal results summed."""
+        import numpy as np
+        ours = self.faces.arrays(key.ours, key.our_budgets, key.track_blank)
+        theirs = self.faces.arrays(key.theirs, key.their_budgets, False)
+        o_s, o_h, o_b, o_k, o_p, o_groups, o_g, _, _ = ours  # our groups: by (Skulls, Bolts, blank)
+        t_s, t_h, t_b, _, t_p, _, _, t_groups, t_g = theirs  # theirs: by Shields
+        onces: dict[tuple, int] = {(): 0}
+        table = np.zeros((len(o_groups), len(t_groups), 8), dtype=np.int64)
+        any_bolt = key.our_bolts and bool(o_b.any())
+        for gi, (s, b, k) in enumerate(o_groups):
+            for ti, th in enumerate(t_groups):
+                if any_bolt and b:
+                    s2, hadd, broken_t, cts, ctb, wild, vp, once = our_bolts(s, b, k, th, key)
+                    table[gi, ti] = (s2, hadd, broken_t, cts, ctb, wild, vp, onces.setdefault(once, len(onces)))
+                else:
+                    table[gi, ti, 0] = s
+        a = table[o_g[:, None], t_g[None, :]]  # (ours, theirs, 8)
+        s2, hadd, broken_t, cts, ctb, wild, vp, once = (a[..., i] for i in range(8))
+        h = o_h[:, None]
+        ts, th, tb = t_s[None, :], t_h[None, :], t_b[None, :]
+        prob = o_p[:, None] * t_p[None, :]
+        zero = np.zeros_like(s2)
+        tb2 = np.maximum(tb - ctb, 0)
+        hh = h + hadd
+        mode = key.their_mode
+        gp = key.godpower
+        f = spawns = broken_u = pre = kills = gaft = nem = other = zero
+        ts2, th2 = ts + zero, th + zero
+        if mode == BOLTS_SKELETONS:
+            spawns = tb2
+        elif mode == BOLTS_GODPOWER and gp is not None:
+            fmax = gp.fires
+            if gp.alive_hp and gp.self_threat:
+                fmax = min(fmax, -(-gp.alive_hp // gp.self_threat))
+            f = np.minimum(tb2, fmax)
+            broken_u = np.minimum(tb2 - f, np.maximum(hh, 0))
+            if gp.after:
+                gaft = f
+            else:
+                ts2 = ts2 + gp.skulls * f
+                th2 = th2 + gp.shields * f
+                pre, kills, nem, other = gp.self_threat * f, gp.kills * f, gp.nem_vp * f, gp.other_threat * f
+        left_t = th2 - broken_t
+        d1 = np.maximum(np.where(left_t > 0, s2 - left_t, s2), 0)
+        sk = np.maximum(ts2 - cts, 0)
+        sh = (hh - broken_u) if key.our_shields else zero
+        d2 = np.maximum(np.where(sh > 0, sk - sh, sk), 0)
+        fired = (f > 0).astype(np.int64) if (gp is not None and gp.track) else zero
+        fields = [d1, d2, pre, kills, gaft, nem, other, spawns, wild, vp, fired, once]
+        code = np.zeros_like(d1)
+        radix = []
+        for i, x in enumerate(fields):
+            r = int(x.max()) + 1 if (x is not zero and x.size) else 1
+            radix.append(r)
+            if r > 1:
+                code = code * r + x
+        uniq, inv = np.unique(code.ravel(), return_inverse=True)
+        weights = np.bincount(inv, weights=prob.ravel()).tolist()
+        cols = []
+        rest = uniq
+        for r in reversed(radix):
+            if r > 1:
+                cols.append((rest % r).tolist())
+                rest = rest // r
+            else:
+                cols.append(None)
+        cols.reverse()
+        n = len(weights)
+        columns = [c if c is not None else [0] * n for c in cols]
+        names = {i: o for o, i in onces.items()}
+        columns[ONCE] = [names[i] for i in columns[ONCE]]
+        acc = dict(zip(zip(*columns), weights))
+        return self._with_wild(key, acc)
+
+    def _with_wild(self, key: RoundKey, acc: dict):
+        if any(r[WILD] for r in acc):
+            out: dict = {}
+            for r, p in acc.items():
+                if r[WILD]:
+                    for sk, q in self._wild(key.wild_colour, r[WILD]):
+                        rr = r[:WILD] + (sk,) + r[WILD + 1:]
+                        out[rr] = out.get(rr, 0.0) + p * q
+                else:
+                    out[r] = out.get(r, 0.0) + p
+            acc = out
+        return tuple(acc.items())
+
+    def _dist_py(self, key: RoundKey):
         """Every pair of rolls, grouped so the players' Bolts (which read only our Skulls,
         Bolts, a blank and their Shields) are worked out once per group."""
         ours = self.faces.side(key.ours, key.our_budgets, key.track_blank)
@@ -147,17 +243,7 @@ class Rounds:
                         r = (d1, d2, pre, kills, gaft, nem, other, spawns, wild, vp, 1 if (f and track) else 0,
                              once)
                         acc[r] = acc.get(r, 0.0) + ph * pt
-        if any(r[WILD] for r in acc):
-            out: dict = {}
-            for r, p in acc.items():
-                if r[WILD]:
-                    for sk, q in self._wild(key.wild_colour, r[WILD]):
-                        rr = r[:WILD] + (sk,) + r[WILD + 1:]
-                        out[rr] = out.get(rr, 0.0) + p * q
-                else:
-                    out[r] = out.get(r, 0.0) + p
-            acc = out
-        return tuple(acc.items())
+        return self._with_wild(key, acc)
 
     def _wild(self, colour: str, n: int):
         got = self._skulls.get((colour, n))

@@ -146,3 +146,37 @@ def check_spec(cat, spec: FightSpec) -> FightSpec:
     if not (spec.garrisons or spec.skeletons or spec.legions or spec.hordes or spec.capital):
         raise OddsError("nobody to fight: give Garrisons, Skeletons, a Legion or a Horde")
     return spec
+
+
+def normalised(lib, spec: FightSpec) -> FightSpec:
+    """The same fight with every field that cannot change its outcome set to a default
+    (the decks when no Skeleton can come, the Druids when we roll no Bolt, ...), so
+    fights alike share one solution. The Hero and the cards are left out too: the odds
+    do not count cards (the result names them)."""
+    from dataclasses import replace
+    cards = [lib.foe(c) for c in spec.card_ids()]
+    kw: dict = {"hero": False, "cards_unmodelled": ()}
+    skeletons = spec.skeletons or any(f.raises_here for f in cards)
+    if not skeletons:
+        kw.update(horde_pool=(), horde_count=0, horde_bottom=(), returned=(), skeleton_reserve=11)
+    if not spec.capital:
+        kw.update(legion_pool=(), legion_count=0, new_target_here=False)
+    if not (skeletons or spec.capital):
+        kw["event_threat"] = 3
+    bolts = spec.terrain != "curse" and lib.rolls_bolts(tuple(u for u, _ in spec.units))
+    per_druid = any(per for f in cards for _, per, _ in f.reroll_blanks)
+    if not bolts and not per_druid and not skeletons and not spec.capital:
+        kw["druids"] = ()
+    if not any(any(c[4] == "target_here" for c in f.extra) for f in cards):
+        kw["targets_here"] = ()
+    if not any(fx[0] == "remove_haven" and fx[1] == "any" for f in cards for fx in f.godpower.hex_effects):
+        kw["first_haven"] = True
+    if not any(fx[0].startswith("empty_") for f in cards for fx in f.destroyed):
+        kw.update(first_empty=False, first_empty_no_icon=False)
+    if not any(fx[0] == "place_unit_here" for f in cards for fx in f.destroyed):
+        kw["explored"] = True
+        if not any(f.godpower.include_reserve for f in cards):
+            kw["reserve"] = ()
+    if not any(fx[0] == "vp" and fx[1] in ("each", "each_other") for f in cards for fx in f.destroyed):
+        kw["players"] = 1
+    return replace(spec, **kw)
