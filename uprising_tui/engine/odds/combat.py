@@ -30,6 +30,9 @@ DAMAGE, SLOST, SVP = 3, 4, 5
 HAVEN, TOWER, WALL = 1, 2, 4  # bits of `defs`
 
 
+_QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a result's fields after the hits, when nothing else happens
+
+
 class C(NamedTuple):
     """A combat's state."""
     units: tuple[tuple[str, int], ...]
@@ -75,16 +78,48 @@ class Kernel:
         self.foe = lib.foe(g) if self.big else None
         self.pieces = not self.big
         self.nem_vp_index = (EMPIRE_VP if (self.foe and self.foe.kind == "legion") else CHAOS_VP)
+        self._quiet: dict = {}
 
     # ------------------------------------------------------------ the chain's interface
     def transitions(self, c):
         if type(c) is Exit:
             return []
         acc: dict = {}
+        quiet = _QUIET
+        lib = self.lib
+        units, hp = c.units, c.hp
         for res, p in self.results(c):
+            if res[2:] == quiet:  # hits only (most rounds): no need for the general way
+                d1, d2 = res[0], res[1]
+                left, lost = lib.drop_cheapest(units, d2) if d2 else (units, 0)
+                hp2 = hp - d1
+                if left and hp2 > 0:
+                    skel_res = c.skel_res + d1 if self.s.group == "skeletons" else c.skel_res
+                    nxt = c._replace(units=left, hp=hp2, clash=True, skel_res=skel_res) if (d1 or d2 or not c.clash) \
+                        else c
+                    k = (nxt, self.quiet_rewards(d1, lost))
+                    acc[k] = acc.get(k, 0.0) + p
+                    continue
             k = self.apply(c, res)
             acc[k] = acc.get(k, 0.0) + p
         return [(p, k[0], k[1]) for k, p in acc.items()]
+
+    def quiet_rewards(self, d1: int, lost: int) -> tuple:
+        key = (d1, lost)
+        got = self._quiet.get(key)
+        if got is None:
+            rew: dict = {}
+            slot = self.s.slot
+            if lost:
+                rew[LOST] = float(lost)
+                rew[slot + SLOST] = float(lost)
+            if d1:
+                rew[slot + DAMAGE] = float(d1)
+                if self.pieces:
+                    rew[VP] = float(d1)
+                    rew[slot + SVP] = float(d1)
+            got = self._quiet[key] = tuple(sorted(rew.items()))
+        return got
 
     def terminal(self, c) -> dict:
         if type(c) is Exit:
@@ -110,7 +145,7 @@ class Kernel:
         ours = lib.on_terrain(ours, part, terrain, player=True)
         theirs = lib.on_terrain(theirs, part, terrain, player=False)
         if not c.clash and not ours and not theirs:  # nobody shoots in Archery
-            return (((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ()), 1.0),)
+            return (((0, 0) + _QUIET, 1.0),)
         woods = terrain == "woods" and not c.clash
         our_budgets = (2,) if woods else ()
         their_budgets = [2] if woods else []
@@ -143,16 +178,23 @@ class Kernel:
             druids = tuple(d for d in s.druids if part in lib.druid_parts(d.id) and d.id not in c.once)
         key = RoundKey(ours, our_budgets, any(d.set_shield for d in druids), theirs, their_budgets, our_bolts,
                        our_shields, mode, gp, druids, "white" if terrain == "marsh" else "red")
-        dist = lib.rounds.dist(key)
         hp = c.hp
         n = sum(x for _, x in c.units)
+        ck = (key, hp, n)
+        got = lib.capped.get(ck)
+        if got is not None:
+            return got
+        dist = lib.rounds.dist(key)
         merged: dict = {}
         for res, p in dist:
             if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp:
                 res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n)) + \
                     res[GP_AFTER:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
             merged[res] = merged.get(res, 0.0) + p
-        return merged.items()
+        got = lib.capped[ck] = tuple(merged.items())
+        if len(lib.capped) > 200_000:
+            lib.capped.clear()
+        return got
 
     # ------------------------------------------------------------ applying one
     def apply(self, c: C, res):

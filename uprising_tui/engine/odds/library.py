@@ -26,6 +26,7 @@ class Library:
         self._strength = strength_key(cat)
         self.return_once = frozenset(h for h, c in cat.hordes.items() if c.return_once)
         self.solved: dict = {}
+        self.capped: dict = {}  # (round key, foe hit points, our Units) -> results, hits capped
         self._slots: dict[str, int] = {}
         self._notes: dict[str, int] = {}
         self.note_text: dict[int, str] = {}

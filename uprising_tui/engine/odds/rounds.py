@@ -16,6 +16,13 @@ from typing import NamedTuple
 
 from .rolls import Faces
 
+NUMPY_FROM = 400
+try:
+    import importlib.util
+    _HAVE_NUMPY = importlib.util.find_spec("numpy") is not None
+except (ImportError, ValueError):  # pragma: no cover
+    _HAVE_NUMPY = False
+
 # what the Nemesis does with its Bolts
 BOLTS_UNUSED, BOLTS_SKELETONS, BOLTS_GODPOWER = 0, 1, 2
 
@@ -87,9 +94,11 @@ class Rounds:
         return got
 
     def _dist(self, key: RoundKey):
-        try:
-            import numpy  # noqa: F401
-        except ImportError:  # pragma: no cover - numpy is a dependency; the slow way still works
+        """Small rounds the plain way, larger ones on arrays (numpy's overhead pays off
+        from a few hundred pairs of rolls)."""
+        pairs = len(self.faces.side(key.ours, key.our_budgets, key.track_blank)) * \
+            len(self.faces.side(key.theirs, key.their_budgets, False))
+        if pairs < NUMPY_FROM or not _HAVE_NUMPY:
             return self._dist_py(key)
         return self._dist_np(key)
 
