@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .balance.cli import add_parser as add_balance
     add_balance(sub)
+    from .odds_cli import add_parser as add_odds
+    add_odds(sub)
 
     demo = sub.add_parser("demo", help="play one heuristic bot game and show how it ended")
     demo.add_argument("--seed", type=int, default=DEMO_SEED)
@@ -97,6 +99,9 @@ def dispatch(args) -> int:
     if args.command == "balance":
         from .balance.cli import run as run_balance
         return run_balance(args)
+    if args.command == "odds":
+        from .odds_cli import run as run_odds
+        return run_odds(args)
     return cmd_demo(getattr(args, "seed", DEMO_SEED), getattr(args, "factions", 2))
 
 
