@@ -12,26 +12,30 @@ dice (one joint distribution per side, nothing trimmed), and every rule the engi
 applies is followed in its order: terrain (Woods rerolls of blanks, one Highlands
 Archery die, Marsh whitening red dice, Badlands Riders, only Chaos' Bolts on a
 Curse), Towers and Walls, Garrison levels, Skeleton Bolts raising Skeletons and
-three Skeletons becoming a Horde, Legion and Horde dice rows, abilities (extra dice
+three Skeletons calling a Horde, Legion and Horde dice rows, abilities (extra dice
 and their conditions, no enemy Shields or Bolts, no Archery, rerolls of blanks per
 Druid, rolling the enemy's dice) and Godpowers with the limits the catalog gives,
 Druids fired by spare Bolts, several combats in order on one hex (Garrisons and
 Skeletons first, then by initiative, an attacking card first), a destroyed card's
-rewards and effects, and the Capital rule. The players' choices inside the fight
-follow ``engine/fight_policy`` (the bots answer with the same policy).
+rewards and effects on the hex, a Haven overrun, and the Capital rule. The players'
+choices inside the fight follow ``engine/fight_policy`` (the bots answer with the same
+policy).
 
-Averaged, not known: a Horde that three Skeletons form, or a Legion the Capital
+Averaged, not known: a Horde that three Skeletons call, or a Legion the Capital
 calls, is each card the table cannot rule out (the deck and the box look alike to
 the table), equally likely; the result says so in its notes.
 
-Not modelled (each named in the result's notes when it applies):
+Not modelled (each named in the result's notes when it applies, with its chance when
+it is a branch of the fight):
 * Feats and Items: the policy would use them, the odds do not count them yet;
-* an arriving Legion that activates others (the New Emperor);
+* the Watcher: the policy never fires it (its rerolls depend on every die's face);
+* a second Horde forming on the same hex (counted as called off: a rare branch, and
+  each Horde that might come multiplies the work);
 * a Skeleton reserve that runs out during the fight (the engine then forms a Horde
-  elsewhere; the odds count Chaos's VP only);
-* Godpower ops outside the model (a new op) and Druids outside it (the Watcher's
-  rerolls of any dice, never fired by the policy);
-* effects on other hexes (Threat raised elsewhere, pieces placed elsewhere).
+  elsewhere);
+* the other Legions an arriving New Emperor activates;
+* effects on other hexes (Threat raised elsewhere, pieces placed elsewhere), and what
+  the Nemesis does on the hex once our Units are gone.
 """
 from __future__ import annotations
 

@@ -181,3 +181,8 @@ def library(cat) -> Library:
     if got is None or got[0] is not cat:
         got = _LIBS[id(cat)] = (cat, Library(cat))
     return got[1]
+
+
+def forget(cat) -> None:
+    """Drop every cache kept for this catalog (benchmarks time a cold start with it)."""
+    _LIBS.pop(id(cat), None)
