@@ -271,10 +271,14 @@ class Chain:
         """A combat's value: its own chain (``combat``) solved to its exits, each exit
         turned back into the hex's state (After Combat runs there) and valued on."""
         from .combat import Kernel
-        from .solve import solve
+        from .solve import Registry, solve_vec
         setting, c0 = self.compact(st)
         kernel = Kernel(self.lib, setting, self.lib.note_key)
-        cv = solve(c0, kernel.transitions, kernel.terminal, self.lib.values(("combat", setting)), _fragile, LOST)
+        memo = self.lib.values(("combat", setting))
+        reg = memo.get(_REGISTRY)
+        if reg is None:
+            reg = memo[_REGISTRY] = Registry(_fragile)
+        cv = reg.as_dict(solve_vec(c0, kernel.transitions, kernel.terminal, memo, reg, LOST))
         v: dict = {}
         for k, x in cv.items():
             if type(k) is not tuple:
@@ -593,6 +597,7 @@ class Chain:
 
 _QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a round result with hits only
 _DECKS = ("hpool", "hunknown", "hbottom", "lpool", "lunknown")
+_REGISTRY = ("registry",)  # a combat memo's Registry of tallies and exits (solve.solve_vec)
 
 
 def _forming(st: St) -> bool:

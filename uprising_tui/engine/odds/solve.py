@@ -194,3 +194,112 @@ def _gauss(a: list[list[float]], b: list[list[float]]) -> list[list[float]] | No
             s = b[r][c] - sum(a[r][k] * x[k][c] for k in range(r + 1, n))
             x[r][c] = s / a[r][r]
     return x
+
+
+# ------------------------------------------------------------------ the same, on arrays
+class Registry:
+    """Tally keys (and a combat's exits) to array positions, shared by every state of a
+    combat's memo; `fragile` marks the positions a loss breaks."""
+
+    def __init__(self, fragile):
+        self.index: dict = {}
+        self.keys: list = []
+        self._fragile = fragile
+        self._flags: list[bool] = []
+        self._keep = None
+
+    def at(self, key) -> int:
+        got = self.index.get(key)
+        if got is None:
+            got = self.index[key] = len(self.keys)
+            self.keys.append(key)
+            self._flags.append(bool(self._fragile(key)))
+            self._keep = None
+        return got
+
+    def keep(self, n: int):
+        """1.0 where a lossy transition passes the value on, 0.0 at fragile positions."""
+        import numpy as np
+        if self._keep is None or len(self._keep) < n:
+            self._keep = np.asarray([0.0 if f else 1.0 for f in self._flags])
+        return self._keep[:n]
+
+    def vector(self, d: dict):
+        import numpy as np
+        idx = [self.at(k) for k in d]
+        out = np.zeros(len(self.keys))
+        out[idx] = list(d.values())
+        return out
+
+    def as_dict(self, v) -> dict:
+        import numpy as np
+        nz = np.nonzero(v)[0]
+        keys = self.keys
+        return {keys[i]: x for i, x in zip(nz.tolist(), v[nz].tolist())}
+
+
+def solve_vec(start, transitions, terminal, memo: dict, reg: Registry, lossy: int):
+    """``solve`` with values as numpy vectors over `reg` (much faster to add up when a
+    value has many entries, as a combat's exits do). Returns the value of `start`."""
+    import numpy as np
+    got = memo.get(start)
+    if got is not None:
+        return got
+    trans: dict = {}
+    stack = [start]
+    at = reg.at
+    while stack:
+        v = stack.pop()
+        if v in trans or v in memo:
+            continue
+        out = []
+        for p, w, rew in transitions(v):
+            idx = [at(k) for k, _ in rew]
+            vals = [x for _, x in rew]
+            out.append((p, w, idx, vals, any(k == lossy and x for k, x in rew)))
+            if w not in trans and w not in memo:
+                stack.append(w)
+        trans[v] = out
+    comps = list(_components(start, {v: [(p, w, None) for p, w, *_ in out] for v, out in trans.items()}))
+    for comp in comps:
+        if len(comp) == 1:
+            v = comp[0]
+            out = trans[v]
+            if not out:
+                memo[v] = reg.vector(terminal(v))
+                continue
+            succ = [memo[w] for _, w, *_ in out if w != v]
+            n = max([len(reg.keys)] + [len(s) for s in succ])
+            acc = np.zeros(n)
+            stay = 0.0
+            for p, w, idx, vals, lost in out:
+                if idx:
+                    np.add.at(acc, idx, np.asarray(vals) * p)
+                if w == v:
+                    stay += p
+                    continue
+                vw = memo[w]
+                m = len(vw)
+                if lost:
+                    acc[:m] += p * vw * reg.keep(m)
+                else:
+                    acc[:m] += p * vw
+            if stay:
+                if stay > 1.0 - STUCK:
+                    memo[v] = reg.vector(terminal(v))
+                    continue
+                acc /= (1.0 - stay)
+            memo[v] = acc
+        else:
+            # a loop of several states (rare): the dictionary way, then back to vectors
+            dtrans = {v: [(p, w, tuple(zip([reg.keys[i] for i in idx], vals))) for p, w, idx, vals, _ in trans[v]]
+                      for v in comp}
+            dmemo: dict = {}
+            for v in comp:
+                for _, w, _ in dtrans[v]:
+                    if w not in comp and w not in dmemo:
+                        dmemo[w] = reg.as_dict(memo[w])
+            _solve_many(comp, dtrans, terminal, dmemo, lambda k: reg._fragile(k), lossy)
+            for v in comp:
+                memo[v] = reg.vector(dmemo[v])
+    return memo[start]
