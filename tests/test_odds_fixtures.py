@@ -29,7 +29,7 @@ def roll(colours):
     return out
 
 
-def brute(units, foe_dice, hp, *, godpower_skulls=0, vp_each=0, vp_destroyed=0):
+def brute(units, foe_dice, hp, *, godpower_skulls=0, vp_each=0, vp_destroyed=0, mirror=False):
     """A plain rules loop for small fights: our Units (cheapest first in `units`, dice of
     Warriors in Clash, Archers in both) against a foe rolling `foe_dice(part, hp)`; its
     first Bolt of a round adds `godpower_skulls` (once per round), further Bolts cancel
@@ -51,7 +51,7 @@ def brute(units, foe_dice, hp, *, godpower_skulls=0, vp_each=0, vp_destroyed=0):
         acc = [0.0] * 5
         stay = 0.0
         for (s, h, _), pu in roll(ours(k, part)).items():
-            for (ts, th, tb), pt in roll(foe_dice(part, e)).items():
+            for (ts, th, tb), pt in roll(ours(k, part) if mirror else foe_dice(part, e)).items():
                 p = pu * pt
                 extra = godpower_skulls if tb else 0
                 broken = min(max(tb - 1, 0), h) if godpower_skulls else min(tb, h)
@@ -212,3 +212,21 @@ def test_rounds_reading_one_die_each_by_hand():
                  1, vp_each=1)
     check(FightSpec(units=(("spearsingers", 1),), garrisons=1, terrain="highlands"), want)
     assert list(itertools.islice(iter(want), 1))
+
+
+def test_a_card_that_mirrors_rolls_its_enemys_dice():
+    """The Courtesan's ability (`mirror`): she rolls the dice her enemy rolls. A Legion
+    made to mirror, at any Threat, fights two Younglings with two blue dice in Clash
+    and none in Archery (they are Warriors), one blue die once a Youngling has fallen."""
+    import dataclasses
+
+    from uprising_tui.content.models import Ability, Godpower
+    base = CAT.legions["assassin"]
+    mirror = base.model_copy(update={"abilities": [Ability(kind="mirror")],
+                                     "godpower": Godpower(step="before_damage", limit="once_per_round",
+                                                          effect=[])})
+    cat = dataclasses.replace(CAT, legions={**CAT.legions, "assassin": mirror})
+    want = brute([("blue", "warrior")] * 2, None, 3, vp_destroyed=base.destroyed_vp, mirror=True)
+    got = fight_odds(cat, FightSpec(units=(("younglings", 2),), legions=(("assassin", 3),)))
+    for name, w in zip(("win", "lose", "both_wiped", "units_lost", "vp_gained"), want):
+        assert getattr(got, name) == pytest.approx(w, abs=1e-9), name
