@@ -230,3 +230,14 @@ def test_a_card_that_mirrors_rolls_its_enemys_dice():
     got = fight_odds(cat, FightSpec(units=(("younglings", 2),), legions=(("assassin", 3),)))
     for name, w in zip(("win", "lose", "both_wiped", "units_lost", "vp_gained"), want):
         assert getattr(got, name) == pytest.approx(w, abs=1e-9), name
+
+
+def test_a_card_that_may_still_come_keeps_what_it_reads():
+    """The Executioner's Godpower makes her lose Threat only while the player has a Unit to
+    offer, on the hex or in the reserve. Called by the Capital she is not on the hex yet,
+    but the reserve still counts (a bug once dropped it: fights alike share solutions)."""
+    kw = dict(units=(("younglings", 2),), garrisons=1, capital=True, legion_pool=("executioner",),
+              legion_count=1, event_threat=4)
+    with_reserve = fight_odds(CAT, FightSpec(reserve=(("oathsworn", 3),), **kw))
+    without = fight_odds(CAT, FightSpec(**kw))
+    assert with_reserve.both_wiped > without.both_wiped + 0.002

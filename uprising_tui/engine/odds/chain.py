@@ -316,7 +316,9 @@ class Chain:
         n_druids = self.n_druids if foe is not None and any(per for _, per, _ in foe.reroll_blanks) else 0
         hexfx = foe.godpower.hex_effects if foe is not None else ()
         setting = Setting(g, cur.slot, cur.terrain, cur.players_first,
-                          foe is not None and g in sp.targets_here and any(x[4] == "target_here" for x in foe.extra),
+                          foe is not None and any(x[4] == "target_here" for x in foe.extra) and (
+                              g in sp.targets_here or (g not in self.card_ids and foe.kind == "legion"
+                                                       and sp.capital and sp.new_target_here)),
                           bool(st.gar or st.legions) and foe is not None and
                           any(x[4] == "haven_or_imperial" for x in foe.extra),
                           druids, n_druids,

@@ -157,6 +157,15 @@ def normalised(lib, spec: FightSpec) -> FightSpec:
     cards = [lib.foe(c) for c in spec.card_ids()]
     kw: dict = {"hero": False, "cards_unmodelled": ()}
     skeletons = spec.skeletons or any(f.raises_here for f in cards)
+    # cards that may still arrive count too (a Horde three Skeletons call, a Legion the
+    # Capital calls, and whatever their arrival brings)
+    if skeletons:
+        cards += [lib.foe(c) for c in spec.horde_pool + spec.horde_bottom]
+    if spec.capital:
+        cards += [lib.foe(c) for c in spec.legion_pool]
+    if any(f.raises_here for f in cards):
+        skeletons = True
+        cards += [lib.foe(c) for c in spec.horde_pool + spec.horde_bottom]
     if not skeletons:
         kw.update(horde_pool=(), horde_count=0, horde_bottom=(), returned=(), skeleton_reserve=11)
     if not spec.capital:
