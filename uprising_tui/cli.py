@@ -31,6 +31,7 @@ COMMANDS: list[str] = [
     "uprising_tui.commands.log",
     "uprising_tui.commands.content",
     "uprising_tui.commands.balance",
+    "uprising_tui.commands.odds",
     "uprising_tui.commands.demo",
 ]
 DEFAULT_COMMAND = "demo"  # what a bare `uprising` runs
