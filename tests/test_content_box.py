@@ -167,3 +167,16 @@ def test_the_box_table_is_the_rulebooks():
                    "feats_per_hero": 10, "items": 43, "quests": 25, "events": 28, "events_level_1": 7,
                    "events_level_2": 7, "events_level_3": 7, "events_level_4": 7, "druids": 9, "legions": 8,
                    "hordes": 8, "regular_hexes": 33, "advanced_hexes": 5, "sea_towers": 4}
+
+
+def test_the_shipped_content_is_the_whole_box(capsys):
+    """The bundled content holds exactly the box: every row has what the box has (the Butcher,
+    the rulebook's example Legion, is in the catalog but not counted), and `content check` exits 0."""
+    from uprising_tui.cli import main
+    from uprising_tui.content.box import compare
+    from uprising_tui.content.loader import default_catalog
+
+    rows = compare(default_catalog())
+    assert [(r.key, r.have) for r in rows if r.have != r.box] == []
+    assert main(["content", "check"]) == 0
+    assert "Legions" in capsys.readouterr().out
