@@ -7,7 +7,7 @@ import pytest
 
 from uprising_tui.balance.report import CellStats, card_stats, format_cards, monotone
 from uprising_tui.balance.run import Cell, GameRecord, play_grid, record_game
-from uprising_tui.balance.stats import diff_interval, mean_sd, wilson
+from uprising_tui.balance.stats import diff_interval, mean_sd, stratified_diff, wilson
 from uprising_tui.cli import main
 from uprising_tui.content.loader import default_catalog
 from uprising_tui.sim import SimConfig
@@ -60,6 +60,29 @@ def test_a_card_is_flagged_only_when_its_interval_clears_15_points():
     assert other.held_games == 0 and not other.flagged
     lines = format_cards(list(stats.values()), cat, only_flagged=True)
     assert any(cat.names[item] in line and "FLAG" in line for line in lines)
+
+
+def test_a_card_of_the_hard_cells_only_is_weighed_within_its_cells():
+    """A Nemesis card that comes only at Apocalypse is compared with other Apocalypse games,
+    not with Rebel ones: pooled, the difficulty alone would put it 50 points down."""
+    cat = default_catalog()
+    horde = sorted(cat.hordes)[0]
+    recs = [GameRecord(1, "rebel", i, win=i % 5 != 0, heroes=[]) for i in range(200)]  # 80%, never present
+    recs += [GameRecord(1, "apocalypse", i, win=i % 20 in (0, 1), present=[horde] if i % 2 else [], heroes=[])
+             for i in range(400)]  # 10% either way
+    s = next(x for x in card_stats(cat, recs) if x.card == horde)
+    assert (s.held_games, s.not_games) == (200, 400)
+    assert s.held_wins / s.held_games - s.not_wins / s.not_games < -0.15  # the pooled rates differ a lot
+    assert s.diff == pytest.approx(0.0) and s.low < 0 < s.high and not s.flagged
+
+
+def test_stratified_difference_pools_cells_and_keeps_one_cell_exact():
+    assert stratified_diff([(56, 70, 48, 80)]) == diff_interval(56, 70, 48, 80)
+    assert stratified_diff([(0, 0, 5, 10), (3, 10, 0, 0)]) == (0.0, -1.0, 1.0)  # no cell has both
+    d, lo, hi = stratified_diff([(80, 100, 40, 100), (20, 100, 20, 100)])  # +40 points and 0, equal weights
+    assert d == pytest.approx(0.2) and lo < 0.2 < hi
+    one = diff_interval(80, 100, 40, 100)
+    assert hi - lo < (one[2] - one[1]) * 1.0  # two cells of evidence: narrower than one alone
 
 
 def test_feats_count_only_games_with_their_hero():

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from .run import Cell, GameRecord
-from .stats import diff_interval, mean_sd, wilson
+from .stats import mean_sd, stratified_diff, wilson
 
 DIFFICULTY_ORDER = ("rebel", "veteran", "nightmare", "apocalypse")
 FLAG_POINTS = 0.15
@@ -108,7 +108,7 @@ class CardStats:
     held_wins: int
     not_games: int
     not_wins: int
-    diff: float  # win rate held - not held
+    diff: float  # win rate held - not held, within each cell (see card_stats)
     low: float
     high: float
 
@@ -127,6 +127,10 @@ def card_kinds(cat) -> dict[str, str]:
 
 
 def card_stats(cat, recs: list[GameRecord]) -> list[CardStats]:
+    """Each card's figures. The held-vs-not difference compares games of the same cell
+    (faction count and difficulty) only, pooled over the cells (``stratified_diff``): a
+    card that exists only from Nightmare up, or only with 4 players, is weighed against
+    games of those cells, not against easier ones. The counts shown are over all games."""
     ok = [r for r in recs if r.error is None]
     kinds = card_kinds(cat)
     sets = [(set(r.offered), set(r.taken), set(r.present), set(r.heroes)) for r in ok]
@@ -135,6 +139,7 @@ def card_stats(cat, recs: list[GameRecord]) -> list[CardStats]:
         player_card = kind in ("feat", "item", "quest")
         hero = cat.feats[cid].hero if kind == "feat" else None
         games = offered = taken = uses = hg = hw = ng = nw = 0
+        cells: dict[tuple[int, str], list[int]] = {}  # cell -> [held games, held wins, not, not wins]
         for r, (off, tak, pres, heroes) in zip(ok, sets):
             if hero is not None and hero not in heroes:
                 continue  # a Feat exists only in games with its Hero
@@ -147,13 +152,18 @@ def card_stats(cat, recs: list[GameRecord]) -> list[CardStats]:
             else:
                 held = cid in pres
                 offered += held
+            cell = cells.setdefault((r.factions, r.difficulty), [0, 0, 0, 0])
             if held:
                 hg += 1
                 hw += r.win
+                cell[0] += 1
+                cell[1] += r.win
             else:
                 ng += 1
                 nw += r.win
-        d, lo, hi = diff_interval(hw, hg, nw, ng)
+                cell[2] += 1
+                cell[3] += r.win
+        d, lo, hi = stratified_diff([(c[1], c[0], c[3], c[2]) for _, c in sorted(cells.items())])
         out.append(CardStats(cid, kind, games, offered, taken, uses, hg, hw, ng, nw, d, lo, hi))
     return out
 

@@ -31,6 +31,29 @@ def diff_interval(w1: int, n1: int, w2: int, n2: int, z: float = Z95) -> tuple[f
     return d, max(-1.0, low), min(1.0, high)
 
 
+def stratified_diff(strata: list[tuple[int, int, int, int]], z: float = Z95) -> tuple[float, float, float]:
+    """The difference p1 - p2 pooled over strata of (w1, n1, w2, n2): each stratum's difference
+    weighted by n1*n2/(n1+n2) (the Cochran-Mantel-Haenszel weights), its standard error read
+    off its Newcombe interval. Strata lacking either group tell nothing and are left out;
+    with one informative stratum this is exactly ``diff_interval``. (difference, low, high)."""
+    parts = [(w1, n1, w2, n2) for w1, n1, w2, n2 in strata if n1 > 0 and n2 > 0]
+    if not parts:
+        return 0.0, -1.0, 1.0
+    if len(parts) == 1:
+        return diff_interval(*parts[0], z=z)
+    total = num = var = 0.0
+    for w1, n1, w2, n2 in parts:
+        d, lo, hi = diff_interval(w1, n1, w2, n2, z)
+        weight = n1 * n2 / (n1 + n2)
+        se = (hi - lo) / (2 * z)
+        total += weight
+        num += weight * d
+        var += weight * weight * se * se
+    d = num / total
+    half = z * math.sqrt(var) / total
+    return d, max(-1.0, d - half), min(1.0, d + half)
+
+
 def mean_sd(values: list[float]) -> tuple[float, float]:
     if not values:
         return 0.0, 0.0
