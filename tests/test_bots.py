@@ -128,6 +128,30 @@ def test_the_bot_reads_the_engines_odds():
     assert out.clear == pytest.approx(want.win + want.both_wiped)
 
 
+def test_the_bot_plans_with_quick_odds_close_to_the_exact_ones():
+    """Planning uses the quick approximation (``quick_odds``): cheap, and near the engine's
+    exact odds on a plain fight (within about ten points of the chance to win, and the
+    same order of forces)."""
+    sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
+    g0 = sc.game(script=turn("duerkhar"))
+    home = g0.state.player("duerkhar").hero_hex
+    target = next(n for n in g0.board.unit_adjacent(home) if g0.state.hexes[n].role == "random")
+    sc.at(home, units={"younglings": 3, "oathsworn": 2}).at(target, tile="fyrnhalla", garrisons=2)
+    game = sc.game(script=turn("duerkhar"))
+    bot = HeuristicBot()
+    v = View(game, game.decision)
+    foes = bot.foes_on(v, target)
+    wins = []
+    for units in (["younglings"], ["oathsworn", "younglings"], ["oathsworn", "oathsworn", "younglings"]):
+        quick = bot.plan_odds(v, target, units, foes)
+        exact = bot.fight_odds(v, target, units, foes)
+        assert quick == bot.quick_odds(v, target, units, foes)
+        assert abs(quick.win - exact.win) < 0.12, units
+        assert abs(quick.losses - exact.losses) < 0.3, units
+        wins.append((quick.win, exact.win))
+    assert sorted(wins) == wins and sorted(wins, key=lambda w: w[1]) == wins
+
+
 def test_quest_chance_is_exact_on_small_cases():
     dice = Dice(default_catalog())
     # black: five of six faces show a Skull

@@ -61,7 +61,7 @@ class DefenceMixin:
             return 0.0
         if not units:
             return -keep
-        out = self.fight_odds(v, hid, units, foes, defences=(h.tower, h.wall))
+        out = self.plan_odds(v, hid, units, foes, defences=(h.tower, h.wall))
         worth = -(1.0 - out.win) * keep
         for foe, dmg, kill in zip(foes, out.damage, out.killed):
             full = self.foe_worth(v, hid, foe)

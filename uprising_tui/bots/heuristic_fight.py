@@ -9,6 +9,7 @@ from ..engine import fight_policy
 from ..engine.units import HEX_LIMIT, unit_value
 from . import values
 from .odds import FoeSpec, Memo, Outcome, bot_odds, memo_for
+from .quick_odds import quick_for
 
 if TYPE_CHECKING:
     from .heuristic import View
@@ -48,6 +49,7 @@ def on_terrain(colours, part: str, terrain: str, order: tuple[str, ...]) -> tupl
 
 
 class FightMixin:
+    EXACT_PLANS = False  # plan with the engine's exact odds (slow) instead of the quick ones
     # ------------------------------------------------------------------ what stands there
     def foes_on(self, v: View, hid: str) -> list[FoeSpec]:
         """The enemy groups on a hex in the order a player fights them."""
@@ -144,6 +146,55 @@ class FightMixin:
         """How `units` fare on `hid` against `foes` (the engine's exact odds; the hex's own
         Haven, Tower and Wall count as they stand)."""
         return bot_odds(v.game, hid, v.d.actor, units, foes)
+
+    def plan_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
+                  defences: tuple[bool, bool] = (False, False)) -> Outcome:
+        """The odds the bot plans with: quick ones (``quick_odds``) unless EXACT_PLANS."""
+        if self.EXACT_PLANS:
+            return self.fight_odds(v, hid, units, foes, defences)
+        return self.quick_odds(v, hid, units, foes, defences)
+
+    def quick_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
+                   defences: tuple[bool, bool] = (False, False)) -> Outcome:
+        """How `units` fare on `hid` against `foes` by the quick approximation; `defences`
+        = (Tower, Wall) of our Haven there."""
+        side = self.side_dice(v, units, hid, defences)
+        bolts = terrain_of(v, hid) != "curse" and not any(
+            ab.kind == "no_enemy_bolts" for cid in v.st.hexes[hid].hordes for ab in v.cat.nemesis(cid).abilities)
+        return quick_for(v.cat).fight(side[0], side[1], foes, bolts=bolts, side=side)
+
+    def side_dice(self, v: View, units: list[str], hid: str, defences: tuple[bool, bool] = (False, False)):
+        """Our dice with k Units left, k = 0..n (the cheapest Units fall first), as
+        (archery, clash) lists; `defences` = (Tower, Wall) of our Haven there."""
+        terrain = terrain_of(v, hid)
+        key = (tuple(sorted(units)), terrain, defences)
+        memo = quick_for(v.cat).memo
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._side_dice(v, units, terrain, defences)
+        return got
+
+    def _side_dice(self, v: View, units: list[str], terrain: str, defences: tuple[bool, bool]):
+        cat = v.cat
+        order = cat.strength_order
+        ranked = sorted(units, key=lambda u: (-unit_value(v.ctx, u), u))
+        tower, wall = defences
+        archery, clash = [], []
+        for k in range(len(ranked) + 1):
+            a, c = [], []
+            for u in ranked[:k]:
+                d = cat.units[u]
+                c.append(d.die)
+                if d.type == "archer" or (d.type == "rider" and terrain == "badlands"):
+                    a.append(d.die)
+            if k and tower:
+                a.append("white")
+                c.append("white")
+            if k and wall:
+                c.append("blue")
+            archery.append(on_terrain(a, "archery", terrain, order))
+            clash.append(on_terrain(c, "clash", terrain, order))
+        return quick_for(cat).side(archery, clash)
 
     # ------------------------------------------------------------------ what a fight is worth
     def foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
@@ -341,7 +392,7 @@ class FightMixin:
                     break
                 tried.add(force)
                 units = [t[2] for t in force]
-                out = self.fight_odds(v, hid, units, foes)
+                out = self.plan_odds(v, hid, units, foes)
                 worth = self.attack_worth(v, hid, foes, out, units) - self.exposure(v, force, keep)
                 if best is None or worth > best[0]:
                     best = (worth, out.win, tuple((t[1], t[2]) for t in force))
