@@ -129,3 +129,15 @@ def test_balance_command_table_and_plot(capsys):
     assert code == 0
     assert "win rate (95% interval)" in out and "Players' win rate by difficulty" in out
     assert "\x1b[" not in out  # no terminal colour codes in the plot
+
+
+def test_balance_takes_comma_lists_as_well_as_spaced_ones(capsys):
+    code = main(["balance", "--games", "1", "--factions", "1,2", "--difficulty", "rebel,veteran", "--cards", "none",
+                 "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["config"]["factions"] == [1, 2] and out["config"]["difficulty"] == ["rebel", "veteran"]
+    assert [(c["factions"], c["difficulty"]) for c in out["cells"]] == [(1, "rebel"), (1, "veteran"), (2, "rebel"),
+                                                                        (2, "veteran")]
+    with pytest.raises(SystemExit):
+        main(["balance", "--games", "1", "--factions", "1,5"])

@@ -1,6 +1,7 @@
 """`uprising balance`: the balance lab on the command line."""
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -12,6 +13,26 @@ from .run import Cell, play_grid
 DIFFICULTIES = ("rebel", "veteran", "nightmare", "apocalypse")
 
 
+def _factions(text: str) -> list[int]:
+    """`2`, or a comma list such as `1,2,4`."""
+    out = []
+    for part in text.split(","):
+        if part.strip() not in ("1", "2", "3", "4"):
+            raise argparse.ArgumentTypeError(f"faction counts are 1 to 4, not {part!r}")
+        out.append(int(part))
+    return out
+
+
+def _difficulties(text: str) -> list[str]:
+    """`rebel`, or a comma list such as `rebel,veteran`."""
+    out = []
+    for part in text.split(","):
+        if part.strip() not in DIFFICULTIES:
+            raise argparse.ArgumentTypeError(f"difficulties are {', '.join(DIFFICULTIES)}, not {part!r}")
+        out.append(part.strip())
+    return out
+
+
 def add_parser(sub) -> None:
     ap = sub.add_parser(
         "balance", help="play the grid of faction counts x difficulties with bots; win rates, margins, cards",
@@ -19,10 +40,11 @@ def add_parser(sub) -> None:
                     "of every cell uses seed S+i) and print each cell's players' win rate with a 95%% "
                     "interval, the VP margins, a plot of win rate by difficulty, and a report on every card.")
     ap.add_argument("--games", "-n", type=int, default=100, help="games per cell (default 100)")
-    ap.add_argument("--factions", "-f", type=int, nargs="+", choices=range(1, 5), default=[1, 2, 3, 4],
-                    metavar="{1..4}", help="faction counts (default 1 2 3 4)")
-    ap.add_argument("--difficulty", "-d", nargs="+", choices=DIFFICULTIES, default=list(DIFFICULTIES),
-                    help="difficulties (default all four)")
+    ap.add_argument("--factions", "-f", type=_factions, nargs="+", default=[[1, 2, 3, 4]],
+                    metavar="{1..4}", help="faction counts, spaced or with commas (default 1 2 3 4)")
+    ap.add_argument("--difficulty", "-d", type=_difficulties, nargs="+", default=[list(DIFFICULTIES)],
+                    metavar="{rebel,veteran,nightmare,apocalypse}",
+                    help="difficulties, spaced or with commas (default all four)")
     ap.add_argument("--chapters", "-c", type=int, choices=range(2, 5), default=4, metavar="{2..4}")
     ap.add_argument("--seed", "-s", type=int, default=1, help="seed of game 1 in every cell (default 1)")
     ap.add_argument("--bot", default="heuristic")
@@ -42,7 +64,9 @@ def run(args) -> int:
         return 2
     jobs = max(1, min(args.jobs, os.cpu_count() or 1))
     cat = default_catalog()
-    cells = [Cell(f, d) for f in sorted(set(args.factions)) for d in DIFFICULTIES if d in args.difficulty]
+    factions = {f for part in args.factions for f in part}
+    difficulties = {d for part in args.difficulty for d in part}
+    cells = [Cell(f, d) for f in sorted(factions) for d in DIFFICULTIES if d in difficulties]
     show = args.progress or sys.stderr.isatty()
     recs, wall = play_grid(cells, args.games, seed=args.seed, chapters=args.chapters, bot=args.bot, jobs=jobs,
                            progress=Progress(sys.stderr) if show else None)
@@ -52,7 +76,8 @@ def run(args) -> int:
               for r in recs if r.error]
     if args.json:
         print(json.dumps({
-            "config": {"games": args.games, "factions": sorted(set(args.factions)), "difficulty": args.difficulty,
+            "config": {"games": args.games, "factions": sorted(factions),
+                       "difficulty": [d for d in DIFFICULTIES if d in difficulties],
                        "chapters": args.chapters, "seed": args.seed, "bot": args.bot, "jobs": jobs},
             "seconds": round(wall, 2),
             "cells": [asdict(s) for s in stats],
