@@ -152,6 +152,25 @@ def test_the_bot_plans_with_quick_odds_close_to_the_exact_ones():
     assert sorted(wins) == wins and sorted(wins, key=lambda w: w[1]) == wins
 
 
+def test_quick_odds_count_a_tower_and_a_wall_for_the_defender():
+    """A Tower and a Wall are dice on our side in the quick odds: a walled Haven holds better."""
+    sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
+    g0 = sc.game(script=turn("duerkhar"))
+    home = g0.state.player("duerkhar").hero_hex
+    target = next(n for n in g0.board.unit_adjacent(home) if g0.state.hexes[n].role == "random")
+    sc.at(target, tile="fyrnhalla", garrisons=3)
+    game = sc.game(script=turn("duerkhar"))
+    bot = HeuristicBot()
+    v = View(game, game.decision)
+    foes = bot.foes_on(v, target)
+    units = ["younglings", "younglings"]
+    bare = bot.quick_odds(v, target, units, foes)
+    tower = bot.quick_odds(v, target, units, foes, defences=(True, False))
+    both = bot.quick_odds(v, target, units, foes, defences=(True, True))
+    assert bare.win < tower.win < both.win
+    assert bare.losses > both.losses
+
+
 def test_quest_chance_is_exact_on_small_cases():
     dice = Dice(default_catalog())
     # black: five of six faces show a Skull
