@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="uprising",
         description="Uprising: Curse of the Last Emperor — rules engine, bots and simulator. "
-                    "With no command, plays a short demo game between bots.")
+                    "With no command, opens the terminal client's title screen.")
     ap.add_argument("--version", action="version", version=f"uprising {__version__} (engine {ENGINE_VERSION})")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -63,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--json", action="store_true", help="print the counts as one JSON object")
     chk.add_argument("--dir", metavar="DIR", default=None, help="content directory (default: the bundled one)")
 
+    from .tui_cli import add_commands
+    add_commands(sub)
+
     demo = sub.add_parser("demo", help="play one heuristic bot game and show how it ended")
     demo.add_argument("--seed", type=int, default=DEMO_SEED)
     demo.add_argument("--factions", type=int, choices=range(1, 5), default=2, metavar="{1..4}")
@@ -91,7 +94,10 @@ def dispatch(args) -> int:
         return cmd_log(args)
     if args.command == "content":
         return cmd_content_check(args)
-    return cmd_demo(getattr(args, "seed", DEMO_SEED), getattr(args, "factions", 2))
+    if args.command == "demo":
+        return cmd_demo(args.seed, args.factions)
+    from . import tui_cli
+    return tui_cli.dispatch(args)
 
 
 def _error(message: str, code: int = 2) -> int:
@@ -240,7 +246,7 @@ def cmd_demo(seed: int = DEMO_SEED, factions: int = 2) -> int:
 
     cfg = sim.SimConfig(games=1, factions=factions, seed=seed, bot="heuristic")
     print(f"Demo: {factions} heuristic bot(s) play a {cfg.chapters}-chapter {cfg.difficulty} game "
-          f"(seed {seed}). The Textual client is not here yet; try `uprising --help`.\n")
+          f"(seed {seed}). `uprising` alone opens the game itself.\n")
     res, game = sim.play_game(cfg.setup(seed), "heuristic")
     if game is None or res.error:
         return _error(f"the demo game failed: {res.error}", 1)

@@ -1,0 +1,168 @@
+"""The client's one meeting point with engine features that other lanes are still adding.
+
+Each function here uses the engine's interface when it exists (PLAN.md: the event projection,
+option groups and costs, exact odds, undo checkpoints and history) and falls back to a plain
+stand-in when it does not yet. Swapping a fallback for the real thing touches this file only.
+Nothing here reads the raw game state: fallbacks use the public view, ids and the catalog.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+
+from ..engine.decision import GROUPS, Option, OptionCost
+
+if TYPE_CHECKING:
+    from ..content.loader import Catalog
+    from ..engine.events import GameEvent
+    from ..engine.game import Game
+    from ..engine.public import PublicView
+
+
+# ------------------------------------------------------------------ the public view
+class ViewKeeper:
+    """Keeps the public view up to date from the events alone (the projection), or, until the
+    projection lands, asks the game for its public view after each answer."""
+
+    def __init__(self, game: "Game"):
+        self.game = game
+        try:
+            from ..engine.projection import Projection  # face lane
+        except ImportError:
+            Projection = None
+        self._projection_cls = Projection
+        self._projection = None
+        if Projection is not None:
+            self._projection = Projection.from_events(game.cat, game.log)
+
+    @property
+    def projects(self) -> bool:
+        """True when views come from the events alone."""
+        return self._projection is not None
+
+    def apply(self, event: "GameEvent") -> None:
+        if self._projection is not None:
+            self._projection.apply(event)
+
+    def view(self) -> "PublicView":
+        if self._projection is not None:
+            return self._projection.view()
+        return self.game.public_view()
+
+    def view_after(self, events: list["GameEvent"]) -> "PublicView | None":
+        """The view after exactly these events from the start of the game, or None when
+        only the current view can be had (no projection yet)."""
+        if self._projection_cls is None:
+            return None
+        return self._projection_cls.from_events(self.game.cat, events).view()
+
+
+# ------------------------------------------------------------------ option groups and costs
+GROUP_LABELS = {
+    "move": "Move", "command": "Command", "explore": "Explore", "haven": "Haven", "market": "Market",
+    "quest": "Quest", "trade": "Trade", "convert": "Exchange", "card": "Cards", "build": "Build",
+    "pay": "Pay", "unit": "Units", "hex": "Hexes", "choice": "Choose", "always": "Always",
+    "end": "End turn", "done": "Done", "cancel": "Cancel",
+}
+_PREFIX_GROUP = {
+    "move": "move", "command": "command", "explore": "explore", "haven": "haven", "market": "market",
+    "quest": "quest", "trade": "trade", "give": "trade", "ask": "trade", "give_item": "trade",
+    "ask_item": "trade", "convert": "convert", "card": "card", "build": "build", "tower": "build",
+    "wall": "build", "pay": "pay", "unit": "unit", "bring": "unit", "hero": "unit", "hex": "hex",
+    "always": "always", "end": "end", "done": "done", "cancel": "cancel", "back": "cancel",
+}
+
+
+def option_group(option: Option) -> str:
+    """The group an option is laid out in: the engine's own, or one read from the id prefix."""
+    if option.group in GROUPS:
+        return option.group
+    return _PREFIX_GROUP.get(option.id.split(":", 1)[0], "choice")
+
+
+def grouped(options: Iterable[Option]) -> list[tuple[str, list[Option]]]:
+    """Options by group, groups in the order of GROUPS (End, Done and Cancel last)."""
+    by: dict[str, list[Option]] = {}
+    for o in options:
+        by.setdefault(option_group(o), []).append(o)
+    return sorted(by.items(), key=lambda kv: GROUPS.index(kv[0]))
+
+
+def option_cost(option: Option, cat: "Catalog", faction: str | None, kind: str) -> OptionCost | None:
+    """What taking the option spends: the engine's own figure, or the printed base cost read
+    from the id and the decision's kind (the engine's figure counts discounts; this may not)."""
+    if option.cost is not None:
+        return option.cost
+    head, _, rest = option.id.partition(":")
+    if head == "trade" and rest == "ap":
+        return OptionCost(ap=1)
+    if head == "convert":
+        res = rest.split(":")[0]
+        return OptionCost(**{res: 3}) if res in ("salt", "plunder", "food") else None
+    if head in ("tower", "wall"):
+        return OptionCost(plunder=cat.tower_cost if head == "tower" else cat.wall_cost)
+    if kind != "turn":
+        return None
+    if head in ("move", "explore", "quest"):
+        return OptionCost(ap=1)
+    if head == "command":
+        return OptionCost(ap=1, food=1)
+    if head == "haven" and faction in cat.factions:
+        return OptionCost(ap=1, plunder=cat.factions[faction].haven_cost)
+    if head == "market" and rest in cat.items:
+        return OptionCost(ap=1, salt=cat.items[rest].cost)
+    return None
+
+
+def cost_text(cost: OptionCost | None) -> str:
+    if cost is None:
+        return ""
+    parts = [f"{n} {name}" for n, name in ((cost.ap, "AP"), (cost.salt, "Salt"), (cost.plunder, "Plunder"),
+                                           (cost.food, "Food")) if n]
+    return " + ".join(parts)
+
+
+# ------------------------------------------------------------------ odds
+def fight_odds(game: "Game", option_id: str) -> Any | None:
+    """Exact odds of the fight(s) an option starts (`engine.odds.odds`), or None when the odds
+    module is not there yet or the option starts no fight."""
+    try:
+        from ..engine.odds import odds  # odds lane
+    except ImportError:
+        return None
+    try:
+        return odds(game, option_id)
+    except (KeyError, ValueError):
+        return None
+
+
+def odds_available() -> bool:
+    try:
+        from ..engine import odds  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# ------------------------------------------------------------------ undo and history
+class Answered(NamedTuple):
+    """One past answer: its index, the option id, who gave it, and whether it rolled dice or
+    revealed something (None when the engine does not say)."""
+    index: int
+    option: str
+    actor: str | None
+    rolled: bool | None
+    revealed: bool | None
+
+
+def history(game: "Game", actors: list[str | None]) -> list[Answered]:
+    """Every answer so far. Uses `game.history()` when the engine has it; otherwise the actors
+    the controller noted as it answered (None where it does not know)."""
+    hist = getattr(game, "history", None)
+    if callable(hist):
+        out = []
+        for i, h in enumerate(hist()):
+            out.append(Answered(i, getattr(h, "id", game.answers[i]), getattr(h, "actor", None),
+                                getattr(h, "rolled", None), getattr(h, "revealed", None)))
+        return out
+    return [Answered(i, a, actors[i] if i < len(actors) else None, None, None)
+            for i, a in enumerate(game.answers)]

@@ -1,0 +1,121 @@
+"""The log: every GameEvent in words, grouped by Chapter and phase, scrollable and filterable
+(by kind of event, and by a word to search for)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from rich.text import Text
+from textual.containers import Vertical
+from textual.widgets import Input, RichLog, Static
+
+from ..event_text import CATEGORIES, EventText, category
+
+if TYPE_CHECKING:
+    from ..controller import Update
+
+
+class Entry(NamedTuple):
+    category: str
+    text: Text
+    header: bool  # a Chapter/phase heading: shown whatever the filter
+
+
+class CombatLog(Vertical):
+    DEFAULT_CSS = """
+    CombatLog > #log-title { height: 1; background: $boost; padding: 0 1; }
+    CombatLog > RichLog { height: 1fr; scrollbar-size-vertical: 1; }
+    CombatLog > Input { height: 3; display: none; }
+    CombatLog.-searching > Input { display: block; }
+    """
+
+    def __init__(self, cat, colours: dict[str, str], **kw) -> None:
+        super().__init__(**kw)
+        self.cat = cat
+        self.render_event = EventText(cat, colours)
+        self.entries: list[Entry] = []
+        self.filter = "all"
+        self.search = ""
+
+    def compose(self):
+        yield Static(id="log-title")
+        yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=None)
+        yield Input(placeholder="search the log (Enter keeps it, Esc clears)", id="log-search")
+
+    def on_mount(self) -> None:
+        self._title()
+        self.app.game_signal.subscribe(self, self.on_game_update)
+
+    def on_game_update(self, u: "Update") -> None:
+        if u.reset:
+            self.entries = []
+            self.render_event = EventText(self.cat, self.render_event.colours)
+            self.query_one(RichLog).clear()
+        self.add(u.events)
+
+    def add(self, events) -> None:
+        log = self.query_one(RichLog)
+        for ev in events:
+            e = Entry(category(ev), self.render_event(ev), ev.event_type == "PhaseStarted")
+            self.entries.append(e)
+            if self._shows(e):
+                log.write(e.text)
+
+    @property
+    def lines(self) -> list[str]:
+        """The plain text of the lines the filter shows (for tests and screen readers)."""
+        return [e.text.plain for e in self.entries if self._shows(e)]
+
+    def _shows(self, e: Entry) -> bool:
+        if e.header:
+            return True
+        if self.filter != "all" and e.category != self.filter:
+            return False
+        return not self.search or self.search.lower() in e.text.plain.lower()
+
+    def _rewrite(self) -> None:
+        log = self.query_one(RichLog)
+        log.clear()
+        for e in self.entries:
+            if self._shows(e):
+                log.write(e.text)
+        self._title()
+
+    def _title(self) -> None:
+        t = Text("Log ", style="bold")
+        for c in CATEGORIES:
+            t.append(f" {c} ", style="reverse" if c == self.filter else "dim")
+        if self.search:
+            t.append(f"  /{self.search}", style="italic")
+        t.append("  (f filter, / search)", style="dim")
+        self.query_one("#log-title", Static).update(t)
+
+    def cycle_filter(self) -> str:
+        self.filter = CATEGORIES[(CATEGORIES.index(self.filter) + 1) % len(CATEGORIES)]
+        self._rewrite()
+        return self.filter
+
+    def set_filter(self, which: str) -> None:
+        if which not in CATEGORIES:
+            raise ValueError(f"no log filter {which!r}")
+        self.filter = which
+        self._rewrite()
+
+    def open_search(self) -> None:
+        self.add_class("-searching")
+        self.query_one(Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.search = event.value.strip()
+        self._rewrite()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.remove_class("-searching")
+        self.screen.focus_next()
+
+    def key_escape(self) -> None:
+        if self.has_class("-searching"):
+            self.query_one(Input).value = ""
+            self.remove_class("-searching")
+            self.screen.set_focus(None)

@@ -1,0 +1,75 @@
+"""The Nemesis Phase as it plays: each Legion, Horde and Skeleton activation, where it moved and
+why (the engine's step, rule and the hexes it weighed), placements and their fallbacks."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ..event_text import EventText
+from ..playback import is_nemesis, split, why_moved
+
+if TYPE_CHECKING:
+    from ..controller import Update
+
+
+class NemesisPane(VerticalScroll):
+    DEFAULT_CSS = """
+    NemesisPane { padding: 0 1; }
+    """
+    KEEP = 40  # steps kept on show
+
+    def __init__(self, cat, colours: dict[str, str], **kw) -> None:
+        super().__init__(**kw)
+        self.cat = cat
+        self.text = EventText(cat, colours)
+        self.steps: list[list[Text]] = []
+        self.chapter = 0
+        self.pacing_hint = ""
+
+    def compose(self):
+        yield Static(id="nemesis-body")
+
+    def on_mount(self) -> None:
+        self.app.game_signal.subscribe(self, self.on_game_update)
+        self.redraw()
+
+    def on_game_update(self, u: "Update") -> None:
+        if u.reset:
+            self.steps = []
+            self.text = EventText(self.cat, self.text.colours)
+        for step in split(u.events):
+            lines = [self.text(ev) for ev in step]  # keep the hex names current for every event
+            if not is_nemesis(step):
+                continue
+            out = []
+            for ev, line in zip(step, lines):
+                out.append(line)
+                if ev.event_type == "NemesisMoved":
+                    why = why_moved(ev, self.cat)
+                    if why:
+                        out.append(Text(f"    why: {why}", style="italic"))
+            self.steps.append(out)
+        self.steps = self.steps[-self.KEEP:]
+        self.redraw()
+
+    def redraw(self) -> None:
+        if not self.steps:
+            body = Text("The Empire and Chaos have not moved yet.\n\nIn the Nemesis Phase each Legion and "
+                        "Horde activation shows here: where it went and why.", style="dim")
+            self.query_one("#nemesis-body", Static).update(body)
+            return
+        parts = [Text("Nemesis: latest steps last", style="bold")]
+        for i, step in enumerate(self.steps):
+            latest = i == len(self.steps) - 1
+            block = Text("▶ " if latest else "  ", style="bold yellow" if latest else "")
+            for j, line in enumerate(step):
+                if j:
+                    block.append("\n    ")
+                block.append_text(line)
+            parts.append(block)
+        self.query_one("#nemesis-body", Static).update(Group(*parts))
+        self.scroll_end(animate=False)

@@ -1,0 +1,75 @@
+"""The game screen's header: where in the game we are, who acts, and everyone's VP."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ..naming import name, phase_name
+from ..theme import side_style
+
+if TYPE_CHECKING:
+    from ..controller import Update
+
+
+class StatusBar(Static):
+    DEFAULT_CSS = """
+    StatusBar { height: 2; background: $panel; padding: 0 1; }
+    """
+
+    def __init__(self, cat, colours: dict[str, str], **kw) -> None:
+        super().__init__(**kw)
+        self.cat = cat
+        self.colours = colours
+        self.pacing = "auto"
+        self.note = ""
+
+    def on_mount(self) -> None:
+        self.app.game_signal.subscribe(self, self.on_game_update)
+
+    def on_game_update(self, u: "Update") -> None:
+        self.show(u)
+
+    def show(self, u: "Update") -> None:
+        self._last = u
+        v = u.view
+        top = Text()
+        top.append("UPRISING ", style="bold")
+        top.append(f"Chapter {v.chapter}/{v.chapters} · {phase_name(v.phase)} · {v.difficulty.capitalize()}")
+        if v.event:
+            top.append(f" · Event: {name(self.cat, v.event)} (Threat {v.event_threat})")
+        if u.decision is not None and u.actor is not None:
+            who = u.actor
+            p = next((p for p in v.players if p.faction == who.faction), None)
+            top.append("  ▶ ", style="bold")
+            top.append(name(self.cat, who.faction), style=side_style(who.faction, self.colours))
+            hero = f", {name(self.cat, p.hero)}" if p is not None else ""
+            person = "" if who.name == name(self.cat, who.faction) else f"{who.name}"
+            top.append(f" ({person}{', ' if person else ''}{'bot' if who.is_bot else 'to act'}{hero})")
+            if p is not None and v.phase == "actions":
+                top.append(f" · {p.ap} AP")
+        elif v.verdict:
+            top.append(f"  ■ {v.verdict}", style="bold")
+        low = Text("VP ")
+        for p in v.players:
+            low.append(name(self.cat, p.faction), style=side_style(p.faction, self.colours))
+            low.append(f" {p.vp}  ")
+        low.append("The Empire", style=side_style("empire"))
+        low.append(f" {v.vp_empire}  ")
+        low.append("Chaos", style=side_style("chaos"))
+        low.append(f" {v.vp_chaos}")
+        low.append(f"   · First player: {name(self.cat, v.first_player)} · Pacing: {self.pacing}")
+        if self.note:
+            low.append(f" · {self.note}", style="italic")
+        self.update(Text("\n").join([top, low]))
+
+    def set_pacing(self, pacing: str) -> None:
+        self.pacing = pacing
+        if getattr(self, "_last", None) is not None:
+            self.show(self._last)
+
+    def set_note(self, note: str) -> None:
+        self.note = note
+        if getattr(self, "_last", None) is not None:
+            self.show(self._last)
