@@ -63,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--json", action="store_true", help="print the counts as one JSON object")
     chk.add_argument("--dir", metavar="DIR", default=None, help="content directory (default: the bundled one)")
 
+    from .balance.cli import add_parser as add_balance
+    add_balance(sub)
     from .tui_cli import add_commands
     add_commands(sub)
 
@@ -94,6 +96,9 @@ def dispatch(args) -> int:
         return cmd_log(args)
     if args.command == "content":
         return cmd_content_check(args)
+    if args.command == "balance":
+        from .balance.cli import run as run_balance
+        return run_balance(args)
     if args.command == "demo":
         return cmd_demo(args.seed, args.factions)
     from . import tui_cli
