@@ -79,5 +79,5 @@ async def play_by_keys(pilot, until, choose=None, limit: int = 3000) -> int:
 def shown(widget) -> str:
     """The text a widget draws, line by line (what a person sees in that pane)."""
     from textual.geometry import Region
-    w, h = widget.size.width, widget.size.height
+    w, h = widget.outer_size.width, widget.outer_size.height
     return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, w, h)))

@@ -64,7 +64,7 @@ class EndScreen(Screen):
     def figures(self) -> Table:
         cat, st = self.ctl.cat, self.stats
         t = Table(title="The game in figures", expand=True, header_style="bold")
-        t.add_column("")
+        t.add_column("", no_wrap=True)
         sides = st.sides
         for s in sides:
             t.add_column(Text(name(cat, s), style=side_style(s, self.colours)), justify="right")
@@ -79,9 +79,9 @@ class EndScreen(Screen):
                 cells.append("" if player_only and s in ("empire", "chaos") else str(v))
             t.add_row(label, *cells)
         for i in range(len(st.vp_by_chapter[sides[0]])):
-            t.add_row(f"VP after Chapter {i + 1}", *[str(st.vp_by_chapter[s][i]) for s in sides])
+            t.add_row(f"VP, Chapter {i + 1}", *[str(st.vp_by_chapter[s][i]) for s in sides])
         for i in range(len(st.threat_by_chapter["empire"])):
-            t.add_row(f"Threat in play, Ch. {i + 1}", *([""] * (len(sides) - 2)),
+            t.add_row(f"Threat, Chapter {i + 1}", *([""] * (len(sides) - 2)),
                       str(st.threat_by_chapter["empire"][i]), str(st.threat_by_chapter["chaos"][i]))
         return t
 

@@ -25,6 +25,7 @@ from ..controller import Update
 from ..naming import hex_label, name, phase_name
 from ..pacing import Pacer
 from ..playback import caption, hexes_of, is_nemesis, split
+from ..theme import colour_hex
 from ..widgets import map_widgets
 from ..widgets.combat_log import CombatLog
 from ..widgets.combat_view import CombatPane
@@ -88,16 +89,17 @@ class GameScreen(Screen):
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         cat = self.ctl.cat
+        piece_colours = {f: colour_hex(c) for f, c in self.colours.items() if c}
         yield StatusBar(cat, self.colours, id="status")
         with Horizontal(id="body"):
             with Vertical(id="map-col"):
-                yield HexMap(cat, id="map")
+                yield HexMap(cat, faction_colours=piece_colours, id="map")
             with Vertical(id="side-col"):
                 with ContentSwitcher(initial="board", id="side"):
                     yield PlayerBoard(cat, self.colours, self.ctl.seats, id="board")
                     yield CombatPane(cat, self.colours, id="combat")
                     yield NemesisPane(cat, self.colours, id="nemesis")
-                yield HexDetails(cat, id="details")
+                yield HexDetails(cat, faction_colours=piece_colours, id="details")
         with Horizontal(id="bottom"):
             with Vertical(id="decision-col"):
                 yield DecisionBar(cat, self.colours, id="decision")

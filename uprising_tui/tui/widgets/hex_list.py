@@ -62,7 +62,7 @@ class HexListMap(OptionList):
             super().__init__()
             self.hex_id = hex_id
 
-    def __init__(self, cat: "Catalog", **kw) -> None:
+    def __init__(self, cat: "Catalog", view: "PublicView | None" = None, *, faction_colours=None, **kw) -> None:
         super().__init__(**kw)
         self.cat = cat
         self._view: "PublicView | None" = None
@@ -110,7 +110,7 @@ class HexListMap(OptionList):
 class HexListDetails(Static):
     """Stand-in details panel: the hex under the cursor, spelled out from the public view."""
 
-    def __init__(self, cat: "Catalog", **kw) -> None:
+    def __init__(self, cat: "Catalog", *, faction_colours=None, **kw) -> None:
         super().__init__(**kw)
         self.cat = cat
 
