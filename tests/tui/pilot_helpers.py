@@ -36,21 +36,7 @@ async def settle(pilot, limit: int = 400) -> None:
 
 def keys_for(bar, option_id: str) -> list[str]:
     """The key presses that pick `option_id` in the decision bar as it stands."""
-    for gi, (_g, opts) in enumerate(bar.groups):
-        for oi, o in enumerate(opts):
-            if o.id == option_id:
-                keys = []
-                if gi == bar.group_index and oi == bar.highlighted_index:
-                    return ["enter"]
-                if len(bar.groups) > 1:
-                    keys.append(str((gi + 1) % 10))
-                    keys += ["down"] * oi
-                elif oi < 10:
-                    keys.append(str((oi + 1) % 10))
-                else:
-                    keys += ["down"] * oi
-                return keys + ["enter"]
-    raise AssertionError(f"{option_id} is not on the decision bar")
+    return bar.keys_for(option_id)
 
 
 async def play_by_keys(pilot, until, choose=None, limit: int = 3000) -> int:

@@ -96,7 +96,7 @@ def test_a_nemesis_move_says_why_when_the_engine_does(cat):
 
 def test_dice_show_their_colour_letter_and_symbols_not_colour_alone():
     roll = (("red", ("skull", "bolt")), ("blue", ()), ("white", ("shield",)))
-    assert dice_text(roll).plain == " R☠↯   U·   W⛨ "
+    assert dice_text(roll).plain == " R☠↯   U·   W◈ "
     assert count_symbols(roll) == (1, 1, 1)
 
 

@@ -37,6 +37,7 @@ class UprisingApp(App):
         self._preload = preload
         self.light = light
         self.controller: GameController | None = None
+        self.setup_seed: int | None = None  # the seed Setup offers (random when None)
 
     # ------------------------------------------------------------ start
     def on_mount(self) -> None:
@@ -55,7 +56,6 @@ class UprisingApp(App):
 
     async def _open(self, opener: Callable[[], GameController]) -> None:
         """Make the game off the UI thread (catalog, replay), then show it."""
-        self.notify("Setting up the table…", timeout=2)
         try:
             ctl = await asyncio.to_thread(opener)
         except (SaveError, ValueError, OSError) as exc:
@@ -131,11 +131,12 @@ class UprisingApp(App):
 
 def make_app(*, setup: Setup | None = None, seats: Iterable[Seat] | None = None, load: str | Path | None = None,
              data_dir: str | Path | None = None, pacing: str = "auto", light: bool = False,
-             confirm_losses: bool = True, autosave: bool = True, preload: bool = True) -> UprisingApp:
+             confirm_losses: bool = True, autosave: bool = True, preload: bool = True,
+             opener: Callable[[], GameController] | None = None) -> UprisingApp:
     """The app for the command line and the tests: the title screen, or straight into a new game
-    (`setup`, `seats`) or a saved one (`load`). `data_dir` overrides where saves go."""
+    (`setup`, `seats`), a saved one (`load`) or one already made (`opener`, called off the UI
+    thread). `data_dir` overrides where saves go."""
     store = SaveStore(data_dir) if data_dir is not None else SaveStore()
-    opener = None
     if setup is not None:
         seat_list = list(seats) if seats is not None else default_seats(setup.factions)
         opener = lambda: GameController.new(setup, seat_list, store, autosave=autosave)  # noqa: E731

@@ -6,7 +6,7 @@ from typing import Iterable
 
 from rich.text import Text
 
-SKULL, SHIELD, BOLT, BLANK = "☠", "⛨", "↯", "·"
+SKULL, SHIELD, BOLT, BLANK = "☠", "◈", "↯", "·"
 SYMBOL_GLYPH = {"skull": SKULL, "shield": SHIELD, "bolt": BOLT}
 SYMBOL_NAME = {"skull": "Skull", "shield": "Shield", "bolt": "Bolt"}
 
@@ -65,7 +65,7 @@ def dice_text(roll: Iterable[tuple[str, Iterable[str]]], empty: str = "(no dice)
 
 
 def symbols_text(skulls: int, shields: int, bolts: int) -> str:
-    """'2☠ 1⛨ 0↯' with the names spelled out for readers without the glyphs."""
+    """'2☠ 1◈ 0↯' with the names spelled out for readers without the glyphs."""
     return f"{skulls}{SKULL} {shields}{SHIELD} {bolts}{BOLT}"
 
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
-from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -42,19 +41,21 @@ if TYPE_CHECKING:
 
 HexMap, HexDetails = map_widgets()
 LOSS_KINDS = ("assign_damage", "destroy_choice")
+NEMESIS_DECISIONS = ("nemesis_tie", "nemesis_move", "skeleton_order", "retarget")
 COMBAT_EVENTS = frozenset({"CombatStarted", "CombatRolled", "CombatTally", "CombatEnded", "GodpowerUsed"})
 
 
 class GameScreen(Screen):
     BINDINGS = [
         Binding("space", "advance", "Next step"),
-        Binding("a", "pacing", "Pacing"),
+        Binding("escape", "skip", "Skip"),
+        Binding("a", "pacing", "Pacing", show=False),
         Binding("u", "undo", "Undo"),
         Binding("s", "save_as", "Save as"),
         Binding("b", "side('board')", "Board"),
         Binding("c", "side('combat')", "Combat"),
         Binding("n", "side('nemesis')", "Nemesis"),
-        Binding("m", "focus_map", "Map"),
+        Binding("m", "focus_map", "Map", show=False),
         Binding("l", "toggle_log", "Log", show=False),
         Binding("f", "log_filter", "Log filter", show=False),
         Binding("slash", "log_search", "Search log", show=False),
@@ -65,7 +66,6 @@ class GameScreen(Screen):
         Binding("full_stop", "fight(1)", "Later fight", show=False),
         Binding("x", "bot_answer", "Bot answers", show=False),
         Binding("X", "bot_losses", "Bot picks losses", show=False),
-        Binding("escape", "skip", "Skip", show=False),
         Binding("question_mark,f1", "help", "Help"),
         Binding("e", "end_summary", "Summary", show=False),
         Binding("q", "leave", "Title"),
@@ -141,6 +141,7 @@ class GameScreen(Screen):
         self._queue.append(u)
         if not self._driving:
             self._driving = True
+            self.refresh_bindings()
             self.run_worker(self._drive(), group="drive", exit_on_error=True)
 
     async def _drive(self) -> None:
@@ -155,9 +156,9 @@ class GameScreen(Screen):
                     return
                 seat = self.ctl.actor_seat()
                 if seat is not None and seat.is_bot:
-                    self.bar.wait(f"{seat.name} ({name(self.ctl.cat, seat.faction)})",
-                                  Text(f"{d.prompt}\nthe bot is choosing · pacing {self.pacer.mode}"
-                                       " (Space: next, a: pacing, Esc: run to the next person)", style="italic"))
+                    self.bar.wait(f"{seat.name} — {name(self.ctl.cat, seat.faction)}", Text(d.prompt, style="italic"),
+                                  Text(f"A bot is choosing · pacing {self.pacer.mode} · Space: next · a: pacing · "
+                                       "Esc: run to the next person", style="dim"))
                     await self.pacer.wait()
                     if not self._queue and self.ctl.is_bot_turn():
                         self._answer_safely(self.ctl.bot_choice(), seat)
@@ -177,6 +178,7 @@ class GameScreen(Screen):
                 return
         finally:
             self._driving = False
+            self.refresh_bindings()
 
     async def _play(self, u: Update) -> None:
         gen = self._gen
@@ -205,9 +207,9 @@ class GameScreen(Screen):
         text = caption(step, cat, lambda h: hex_label(cat, self._view, h))
         if not text.plain:
             text = Text(self.query_one(CombatLog).render_event.plain(step[0]))
-        text.append(f"\nstep {i} of {n} · pacing {self.pacer.mode} · Space: next · a: pacing · Esc: skip to the end",
+        hint = Text(f"Step {i} of {n} · pacing {self.pacer.mode} · Space: next · a: pacing · Esc: skip to the end",
                     style="dim")
-        self.bar.wait("What happens", text)
+        self.bar.wait("What happens", text, hint)
         self.map.highlights = lit
         if cursor:
             self.map.cursor = cursor
@@ -231,13 +233,18 @@ class GameScreen(Screen):
         costs = {o.id: cost_text(self.ctl.cost(o)) for o in d.options}
         self.bar.show(d, self.ctl.grouped_options(), costs, self.ctl.actor_seat())
         if self._side_pinned is None:
-            self._switch_side("combat" if self._view.combat is not None else "board")
+            if self._view.combat is not None:
+                self._switch_side("combat")
+            elif self._view.phase == "nemesis" or d.kind in NEMESIS_DECISIONS:
+                self._switch_side("nemesis")
+            else:
+                self._switch_side("board")
         if self.ctl.save_error:
             self.notify(self.ctl.save_error, severity="error")
 
     def _finish(self) -> None:
-        self.bar.wait("Game over", Text(f"{self._view.verdict or 'The game is over'} — press e for the summary",
-                                        style="bold"))
+        self.bar.wait("Game over", Text(self._view.verdict or "The game is over", style="bold"),
+                      Text("e: the summary · u: undo · q: the title screen", style="dim"))
         if not self.ended:
             self.ended = True
             self.app.show_end(self.ctl)
@@ -329,6 +336,12 @@ class GameScreen(Screen):
         self.bar.select_option(opt.id)
 
     # ------------------------------------------------------------ actions
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Space and Esc-to-skip show in the footer only while something plays out."""
+        if action in ("advance", "skip"):
+            return self._driving
+        return True
+
     def action_pick(self, n: int) -> None:
         self.bar.action_pick(n)
 
@@ -340,8 +353,6 @@ class GameScreen(Screen):
             self.pacer.skip()
         elif self.bar.interactive:
             self.bar.action_back()
-        else:
-            raise SkipAction()
 
     def action_pacing(self) -> None:
         mode = self.pacer.cycle()
@@ -357,11 +368,14 @@ class GameScreen(Screen):
             self._side_pinned = None  # a second press lets the screen choose again
         else:
             self._side_pinned = which
-        self._switch_side(which)
+        self._switch_side(which, by_hand=True)
         self.add_class("-side-open")
 
-    def _switch_side(self, which: str) -> None:
+    def _switch_side(self, which: str, by_hand: bool = False) -> None:
         self.query_one("#side", ContentSwitcher).current = which
+        if self.has_class("-narrow") and not by_hand and self._side_pinned is None:
+            # on a narrow screen a fight takes the map's place; the board and the Nemesis do not
+            self.set_class(which == "combat", "-side-open")
 
     def action_focus_map(self) -> None:
         self.remove_class("-side-open")

@@ -33,10 +33,10 @@ CONTROLLERS = [("Person", "person")] + [(label, bot) for bot, label in BOT_LABEL
 
 
 def hero_label(h) -> str:
-    attrs = [f"{label} {getattr(h, key)}" for key, label in (("might", "Mig"), ("magic", "Mag"),
-                                                               ("leadership", "Lea"), ("guile", "Gui"))
-             if getattr(h, key)]
-    return f"{h.name} ({', '.join(attrs)})"
+    """'Yanny R1 U2 W/Y1': the Hero's name and the Hero Dice its attributes give."""
+    attrs = [f"{die}{getattr(h, key)}" for key, die in (("might", "R"), ("magic", "P"), ("leadership", "U"),
+                                                         ("guile", "W/Y")) if getattr(h, key)]
+    return f"{h.name} {' '.join(attrs)}"
 
 
 class SetupScreen(Screen):
@@ -48,7 +48,13 @@ class SetupScreen(Screen):
     SetupScreen .row { height: 3; }
     SetupScreen .row Label { padding: 1 1 0 0; }
     SetupScreen Select { width: 1fr; min-width: 12; }
+    SetupScreen Select > SelectCurrent { padding: 0 1; }
+    SetupScreen .seat Select { min-width: 10; }
     SetupScreen #seed { width: 14; }
+    SetupScreen #count, SetupScreen #chapters { width: 12; }
+    SetupScreen .seat-head { height: 1; }
+    SetupScreen .seat-head Label { width: 1fr; padding: 0 0 0 2; text-style: bold; }
+    SetupScreen .seat-head Label.seat-num { width: 3; padding: 0; }
     SetupScreen .seat Input { width: 1fr; min-width: 10; }
     SetupScreen .seat-num { width: 3; padding: 1 0 0 0; }
     SetupScreen #diff-text { height: auto; color: $text-muted; margin: 0 0 1 0; }
@@ -78,9 +84,13 @@ class SetupScreen(Screen):
                 yield Select([("the first player decides", False), ("decided for you", True)], value=False,
                              allow_blank=False, id="ties")
                 yield Label("Seed")
-                yield Input(str(random.randrange(1, 1_000_000)), id="seed", type="integer")
+                seed = getattr(self.app, "setup_seed", None) or random.randrange(1, 1_000_000)
+                yield Input(str(seed), id="seed", type="integer")
                 yield Button("New seed", id="reseed")
             yield Static("", id="diff-text")
+            with Horizontal(classes="seat-head"):
+                for label in ("", "Faction", "Hero (dice)", "Played by", "Name", "Colour"):
+                    yield Label(label, classes="seat-num" if not label else "")
             for i in range(4):
                 fac = FACTIONS[i]
                 heroes = [(hero_label(h), h.id) for h in cat.heroes.values() if h.faction == fac]

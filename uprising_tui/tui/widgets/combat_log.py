@@ -38,7 +38,7 @@ class CombatLog(Vertical):
 
     def compose(self):
         yield Static(id="log-title")
-        yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=None)
+        yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=None, min_width=20)
         yield Input(placeholder="search the log (Enter keeps it, Esc clears)", id="log-search")
 
     def on_mount(self) -> None:
@@ -81,12 +81,11 @@ class CombatLog(Vertical):
         self._title()
 
     def _title(self) -> None:
-        t = Text("Log ", style="bold")
-        for c in CATEGORIES:
-            t.append(f" {c} ", style="reverse" if c == self.filter else "dim")
+        t = Text("Log", style="bold", no_wrap=True, overflow="ellipsis")
+        t.append(f" · {self.filter}", style="bold")
         if self.search:
-            t.append(f"  /{self.search}", style="italic")
-        t.append("  (f filter, / search)", style="dim")
+            t.append(f" · “{self.search}”", style="italic")
+        t.append("   f: filter  /: search", style="dim")
         self.query_one("#log-title", Static).update(t)
 
     def cycle_filter(self) -> str:

@@ -150,6 +150,8 @@ class CombatPane(VerticalScroll):
             parts.append(Text(f"\nResult: {name(self.cat, f.winner)} holds the field" if f.winner != "nobody"
                               else "\nResult: no one is left standing", style="bold"))
         self.query_one("#combat-body", Static).update(Group(*parts))
+        if self.shown is None:  # the latest fight: keep its latest round in sight
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def live_text(self, c: "LiveCombat") -> Text:
         t = Text(f"\nNow: {c.part.replace('_', ' ')}" + (f", {c.step.replace('_', ' ')}" if c.step else "")

@@ -115,6 +115,7 @@ class DecisionBar(Vertical, can_focus=False):
         self.costs: dict[str, str] = {}
         self.group_index = 0
         self.interactive = False
+        self.wait_text = ""
 
     def compose(self):
         yield Static(id="prompt")
@@ -137,19 +138,21 @@ class DecisionBar(Vertical, can_focus=False):
         self._show_group()
         self.query_one(OptionList).focus()
 
-    def wait(self, title: str, text: Text | str) -> None:
-        """Nothing for a person to answer now (a bot plays, the Nemesis moves, a replay runs)."""
-        was = self.interactive or self.decision is not None
+    def wait(self, title: str, text: Text | str, hint: Text | str = "") -> None:
+        """Nothing for a person to answer now (a bot plays, the Nemesis moves): `text` says what
+        is happening, `hint` which keys move it on."""
         self.interactive = False
         self.decision = None
         self.groups = []
+        self.wait_text = text.plain if isinstance(text, Text) else str(text)
         if not self.has_class("-waiting"):
             self.add_class("-waiting")
         self.border_title = title
-        self.query_one("#prompt", Static).update(text)
-        if was:
-            self.query_one("#groups", Static).update("")
-            self.query_one(OptionList).clear_options()
+        self.query_one("#prompt", Static).update(hint)
+        self.query_one("#groups", Static).update("")
+        ol = self.query_one(OptionList)
+        ol.set_options([ListOption(text)] if text else [])
+        ol.highlighted = None
 
     def _show_group(self) -> None:
         many = len(self.groups) > 1
@@ -198,6 +201,20 @@ class DecisionBar(Vertical, can_focus=False):
     @property
     def highlighted_index(self) -> int | None:
         return self.query_one(OptionList).highlighted
+
+    def keys_for(self, option_id: str) -> list[str]:
+        """The key presses that pick `option_id` from the bar as it stands (for scripted play)."""
+        for gi, (_g, opts) in enumerate(self.groups):
+            for oi, o in enumerate(opts):
+                if o.id != option_id:
+                    continue
+                if gi == self.group_index and oi == self.highlighted_index:
+                    return ["enter"]
+                if len(self.groups) > 1:
+                    keys = [str((gi + 1) % 10)] if gi < 10 else ["right"] * ((gi - self.group_index) % len(self.groups))
+                    return keys + ["down"] * oi + ["enter"]
+                return ([str((oi + 1) % 10)] if oi < 10 else ["down"] * oi) + ["enter"]
+        raise KeyError(f"{option_id} is not on the decision bar")
 
     def visible_labels(self) -> list[str]:
         if not self.groups:

@@ -10,7 +10,11 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ..event_text import EventText
-from ..playback import is_nemesis, split, why_moved
+from ..playback import NEMESIS_KINDS, is_nemesis, split, why_moved
+
+# What the Nemesis pane lists: the Nemesis's own pieces and moves, and the fights they start.
+PANE_KINDS = NEMESIS_KINDS | {"CombatStarted", "CombatEnded", "NemesisDestroyed", "ThreatChanged", "HavenRemoved",
+                              "PiecesRemoved", "CurseRemoved", "EventRevealed", "HordeFormed"}
 
 if TYPE_CHECKING:
     from ..controller import Update
@@ -47,6 +51,8 @@ class NemesisPane(VerticalScroll):
                 continue
             out = []
             for ev, line in zip(step, lines):
+                if ev.event_type not in PANE_KINDS:
+                    continue
                 out.append(line)
                 if ev.event_type == "NemesisMoved":
                     why = why_moved(ev, self.cat)
@@ -72,4 +78,4 @@ class NemesisPane(VerticalScroll):
                 block.append_text(line)
             parts.append(block)
         self.query_one("#nemesis-body", Static).update(Group(*parts))
-        self.scroll_end(animate=False)
+        self.call_after_refresh(self.scroll_end, animate=False)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 class StatusBar(Static):
     DEFAULT_CSS = """
-    StatusBar { height: 2; background: $panel; padding: 0 1; }
+    StatusBar { height: 2; background: $panel; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, cat, colours: dict[str, str], **kw) -> None:
@@ -33,33 +33,34 @@ class StatusBar(Static):
 
     def show(self, u: "Update") -> None:
         self._last = u
-        v = u.view
-        top = Text()
-        top.append("UPRISING ", style="bold")
-        top.append(f"Chapter {v.chapter}/{v.chapters} · {phase_name(v.phase)} · {v.difficulty.capitalize()}")
-        if v.event:
-            top.append(f" · Event: {name(self.cat, v.event)} (Threat {v.event_threat})")
+        v, cat = u.view, self.cat
+        top = Text(no_wrap=True, overflow="ellipsis")
         if u.decision is not None and u.actor is not None:
             who = u.actor
             p = next((p for p in v.players if p.faction == who.faction), None)
-            top.append("  ▶ ", style="bold")
-            top.append(name(self.cat, who.faction), style=side_style(who.faction, self.colours))
-            hero = f", {name(self.cat, p.hero)}" if p is not None else ""
-            person = "" if who.name == name(self.cat, who.faction) else f"{who.name}"
-            top.append(f" ({person}{', ' if person else ''}{'bot' if who.is_bot else 'to act'}{hero})")
+            top.append("▶ ", style="bold")
+            top.append(name(cat, who.faction), style=side_style(who.faction, self.colours))
+            person = "" if who.name == name(cat, who.faction) else who.name
+            hero = name(cat, p.hero) if p is not None else ""
+            top.append(f" — {person + ' ' if person else ''}({hero}{', bot' if who.is_bot else ''})")
             if p is not None and v.phase == "actions":
-                top.append(f" · {p.ap} AP")
+                top.append(f" · {p.ap} AP", style="bold")
+            top.append("  ·  ")
         elif v.verdict:
-            top.append(f"  ■ {v.verdict}", style="bold")
-        low = Text("VP ")
+            top.append(f"■ {v.verdict}  ·  ", style="bold")
+        top.append(f"Chapter {v.chapter}/{v.chapters} {phase_name(v.phase)}", style="bold")
+        if v.event:
+            top.append(f"  ·  Event: {name(cat, v.event)} (Threat {v.event_threat})")
+        low = Text("VP ", no_wrap=True, overflow="ellipsis")
         for p in v.players:
-            low.append(name(self.cat, p.faction), style=side_style(p.faction, self.colours))
+            low.append(name(cat, p.faction), style=side_style(p.faction, self.colours))
             low.append(f" {p.vp}  ")
         low.append("The Empire", style=side_style("empire"))
         low.append(f" {v.vp_empire}  ")
         low.append("Chaos", style=side_style("chaos"))
         low.append(f" {v.vp_chaos}")
-        low.append(f"   · First player: {name(self.cat, v.first_player)} · Pacing: {self.pacing}")
+        low.append(f"  ·  first player {name(cat, v.first_player)} · {v.difficulty} · pacing {self.pacing}",
+                   style="dim")
         if self.note:
             low.append(f" · {self.note}", style="italic")
         self.update(Text("\n").join([top, low]))
