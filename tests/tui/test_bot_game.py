@@ -64,16 +64,16 @@ async def test_a_whole_game_with_bot_allies(tmp_path, monkeypatch):
         board = g.query_one(PlayerBoard)
         for faction in ("krowh", "druwhn", "mohyar", "table"):
             board.show_page(faction)
-            text = shown(board.query_one("#board-body"))
+            text = "\n".join(board.query_one("#board-body").lines)
             if faction == "table":
                 assert "Market:" in text and "Decks:" in text
             else:
                 p = view.player(faction)
                 assert f"Salt {p.salt}  Plunder {p.plunder}  Food {p.food}" in text
         await pilot.press("n")
-        nem = shown(g.query_one(NemesisPane).query_one("#nemesis-body"))
+        nem = "\n".join(g.query_one(NemesisPane).lines)
         assert "activates" in nem or "enters on" in nem
         await pilot.press("c")
-        fight = shown(g.query_one(CombatPane).query_one("#combat-body"))
+        fight = "\n".join(g.query_one(CombatPane).lines)
         assert "Fight" in fight and "round" in fight
     assert reads == [], f"the client read the raw state: {reads}"

@@ -47,8 +47,8 @@ COMBAT_EVENTS = frozenset({"CombatStarted", "CombatRolled", "CombatTally", "Comb
 
 class GameScreen(Screen):
     BINDINGS = [
-        Binding("space", "advance", "Next step"),
-        Binding("escape", "skip", "Skip"),
+        Binding("space", "advance", "Next step", show=False),
+        Binding("escape", "skip", "Skip", show=False),
         Binding("a", "pacing", "Pacing", show=False),
         Binding("u", "undo", "Undo"),
         Binding("s", "save_as", "Save as"),
@@ -141,7 +141,6 @@ class GameScreen(Screen):
         self._queue.append(u)
         if not self._driving:
             self._driving = True
-            self.refresh_bindings()
             self.run_worker(self._drive(), group="drive", exit_on_error=True)
 
     async def _drive(self) -> None:
@@ -174,17 +173,17 @@ class GameScreen(Screen):
                     self._last_person = person
                     continue
                 self._last_person = person
-                self._present()
+                with self.app.batch_update():
+                    self._present()
                 return
         finally:
             self._driving = False
-            self.refresh_bindings()
 
     async def _play(self, u: Update) -> None:
         gen = self._gen
         steps = split(u.events)
         if u.reset or len(steps) <= 1 or self.pacer.mode == "instant" or self.pacer.skipping:
-            self.app.game_signal.publish(u)
+            self._publish(u)
             return
         start = len(self.ctl.events) - len(u.events) - sum(len(q.events) for q in self._queue)
         done = start
@@ -196,11 +195,16 @@ class GameScreen(Screen):
             view = u.view if last else (self.ctl.keeper.view_after(self.ctl.events[:done]) or u.view)
             frame = Update(tuple(step), view, u.decision if last else None, False,
                            u.actor if last else None, u.by)
-            self.app.game_signal.publish(frame)
+            self._publish(frame)
             if not last:
                 lit, cursor = hexes_of(step)
                 self._show_step(step, i + 1, len(steps), lit, cursor)
                 await self.pacer.wait()
+
+    def _publish(self, u: Update) -> None:
+        """Every pane takes the update at once (the subscriptions are immediate), drawn in one go."""
+        with self.app.batch_update():
+            self.app.game_signal.publish(u)
 
     def _show_step(self, step, i: int, n: int, lit, cursor) -> None:
         cat = self.ctl.cat
@@ -336,12 +340,6 @@ class GameScreen(Screen):
         self.bar.select_option(opt.id)
 
     # ------------------------------------------------------------ actions
-    def check_action(self, action: str, parameters) -> bool | None:
-        """Space and Esc-to-skip show in the footer only while something plays out."""
-        if action in ("advance", "skip"):
-            return self._driving
-        return True
-
     def action_pick(self, n: int) -> None:
         self.bar.action_pick(n)
 

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
 from textual.containers import Vertical
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from ..event_text import CATEGORIES, EventText, category
+from .text_pane import TextPane
 
 if TYPE_CHECKING:
     from ..controller import Update
@@ -23,7 +24,7 @@ class Entry(NamedTuple):
 class CombatLog(Vertical):
     DEFAULT_CSS = """
     CombatLog > #log-title { height: 1; background: $boost; padding: 0 1; }
-    CombatLog > RichLog { height: 1fr; scrollbar-size-vertical: 1; }
+    CombatLog > TextPane { height: 1fr; }
     CombatLog > Input { height: 3; display: none; }
     CombatLog.-searching > Input { display: block; }
     """
@@ -38,27 +39,28 @@ class CombatLog(Vertical):
 
     def compose(self):
         yield Static(id="log-title")
-        yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=None, min_width=20)
+        yield TextPane(follow_end=True, id="log-lines")
         yield Input(placeholder="search the log (Enter keeps it, Esc clears)", id="log-search")
 
     def on_mount(self) -> None:
         self._title()
-        self.app.game_signal.subscribe(self, self.on_game_update)
+        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
 
     def on_game_update(self, u: "Update") -> None:
         if u.reset:
             self.entries = []
             self.render_event = EventText(self.cat, self.render_event.colours)
-            self.query_one(RichLog).clear()
+            self.query_one(TextPane).clear()
         self.add(u.events)
 
     def add(self, events) -> None:
-        log = self.query_one(RichLog)
+        new = []
         for ev in events:
             e = Entry(category(ev), self.render_event(ev), ev.event_type == "PhaseStarted")
             self.entries.append(e)
             if self._shows(e):
-                log.write(e.text)
+                new.append(e.text)
+        self.query_one(TextPane).append(*new)
 
     @property
     def lines(self) -> list[str]:
@@ -73,11 +75,9 @@ class CombatLog(Vertical):
         return not self.search or self.search.lower() in e.text.plain.lower()
 
     def _rewrite(self) -> None:
-        log = self.query_one(RichLog)
-        log.clear()
-        for e in self.entries:
-            if self._shows(e):
-                log.write(e.text)
+        pane = self.query_one(TextPane)
+        pane.clear()
+        pane.append(*[e.text for e in self.entries if self._shows(e)])
         self._title()
 
     def _title(self) -> None:
@@ -86,7 +86,7 @@ class CombatLog(Vertical):
         if self.search:
             t.append(f" · “{self.search}”", style="italic")
         t.append("   f: filter  /: search", style="dim")
-        self.query_one("#log-title", Static).update(t)
+        self.query_one("#log-title", Static).update(t, layout=False)
 
     def cycle_filter(self) -> str:
         self.filter = CATEGORIES[(CATEGORIES.index(self.filter) + 1) % len(CATEGORIES)]

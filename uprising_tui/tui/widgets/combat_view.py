@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.text import Text
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+
+from .text_pane import TextPane
 
 from ..event_text import EventText
 from ..naming import hex_label, name
@@ -48,13 +48,13 @@ class Fight:
     winner: str | None = None
 
 
-class CombatPane(VerticalScroll):
+class CombatPane(TextPane):
     DEFAULT_CSS = """
     CombatPane { padding: 0 1; }
     """
 
     def __init__(self, cat, colours: dict[str, str], **kw) -> None:
-        super().__init__(**kw)
+        super().__init__(follow_end=True, **kw)
         self.cat = cat
         self.colours = colours
         self.text = EventText(cat, colours)
@@ -62,11 +62,9 @@ class CombatPane(VerticalScroll):
         self.shown: int | None = None  # index into fights; None = the latest
         self.view: "PublicView | None" = None
 
-    def compose(self):
-        yield Static(id="combat-body")
-
     def on_mount(self) -> None:
-        self.app.game_signal.subscribe(self, self.on_game_update)
+        self.redraw()
+        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
 
     def on_game_update(self, u: "Update") -> None:
         if u.reset:
@@ -114,10 +112,9 @@ class CombatPane(VerticalScroll):
         self.redraw()
 
     def redraw(self) -> None:
-        body = self.query_one("#combat-body", Static)
         f = self.current
         if f is None:
-            body.update(Text("No fight yet this game.\n\nWhen Units meet enemies, the fight is shown here "
+            self.show(Text("No fight yet this game.\n\nWhen Units meet enemies, the fight is shown here "
                              "round by round.", style="dim"))
             return
         parts: list = []
@@ -133,7 +130,9 @@ class CombatPane(VerticalScroll):
         for line in f.before:
             parts.append(Text("  ") + line)
         for r in f.rounds:
-            t = Text(f"\n{r.part.capitalize()} round {r.number}\n", style="bold underline")
+            t = Text("\n")
+            t.append(f"{r.part.capitalize()} round {r.number}", style="bold underline")
+            t.append("\n")
             for side, dice in ((r.side_a, r.dice_a), (r.side_b, r.dice_b)):
                 t.append("  ")
                 t.append_text(self.text.side(side))
@@ -149,20 +148,27 @@ class CombatPane(VerticalScroll):
         if f.winner is not None:
             parts.append(Text(f"\nResult: {name(self.cat, f.winner)} holds the field" if f.winner != "nobody"
                               else "\nResult: no one is left standing", style="bold"))
-        self.query_one("#combat-body", Static).update(Group(*parts))
-        if self.shown is None:  # the latest fight: keep its latest round in sight
-            self.call_after_refresh(self.scroll_end, animate=False)
+        self.follow_end = self.shown is None  # the latest fight: keep its latest round in sight
+        self.show(Group(*parts))
 
     def live_text(self, c: "LiveCombat") -> Text:
-        t = Text(f"\nNow: {c.part.replace('_', ' ')}" + (f", {c.step.replace('_', ' ')}" if c.step else "")
-                 + f" (round {c.round})\n", style="bold reverse")
+        t = Text("\n")
+        t.append(f"Now: {c.part.replace('_', ' ')}" + (f", {c.step.replace('_', ' ')}" if c.step else "")
+                 + f" (round {c.round})", style="bold reverse")
+        t.append("\n")
         for label, s in (("Attacker", c.a), ("Defender", c.b)):
             t.append_text(self.side_now(label, s))
         return t
 
     def side_now(self, label: str, s: "SideView") -> Text:
         t = Text(f"  {label}: ")
-        t.append_text(self.text.side(s.card or s.owner))
+        if s.card:
+            t.append_text(self.text.side(s.card))
+        elif s.kind in ("garrisons", "skeletons"):
+            t.append(f"{s.kind.capitalize()} of ")
+            t.append_text(self.text.side(s.owner))
+        else:
+            t.append_text(self.text.side(s.owner))
         t.append("\n    ")
         t.append_text(dice_text(s.dice))
         sk, sh, bo = count_symbols(s.dice)

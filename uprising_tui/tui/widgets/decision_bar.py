@@ -132,7 +132,7 @@ class DecisionBar(Vertical, can_focus=False):
         self.border_title = seat_title(self.cat, seat, decision.actor)
         prompt = Text(decision.prompt, style="bold")
         prompt.append(f"   from: {source_text(decision, self.cat)}", style="dim italic")
-        self.query_one("#prompt", Static).update(prompt)
+        self.query_one("#prompt", Static).update(prompt, layout=False)
         # open on the group of the option that was highlighted last time, if still there
         self.group_index = 0
         self._show_group()
@@ -148,8 +148,8 @@ class DecisionBar(Vertical, can_focus=False):
         if not self.has_class("-waiting"):
             self.add_class("-waiting")
         self.border_title = title
-        self.query_one("#prompt", Static).update(hint)
-        self.query_one("#groups", Static).update("")
+        self.query_one("#prompt", Static).update(hint, layout=False)
+        self.query_one("#groups", Static).update("", layout=False)
         ol = self.query_one(OptionList)
         ol.set_options([ListOption(text)] if text else [])
         ol.highlighted = None
@@ -168,7 +168,7 @@ class DecisionBar(Vertical, can_focus=False):
             tabs = Text("number keys pick an option · Enter confirms", style="dim")
         else:
             tabs.append(" ←/→ group · Enter confirms", style="dim")
-        self.query_one("#groups", Static).update(tabs)
+        self.query_one("#groups", Static).update(tabs, layout=False)
         opts = self.groups[self.group_index][1] if self.groups else []
         ol = self.query_one(OptionList)
         items = []

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.text import Text
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+
+from .text_pane import TextPane
 
 from ..event_text import EventText
 from ..playback import NEMESIS_KINDS, is_nemesis, split, why_moved
@@ -20,25 +20,22 @@ if TYPE_CHECKING:
     from ..controller import Update
 
 
-class NemesisPane(VerticalScroll):
+class NemesisPane(TextPane):
     DEFAULT_CSS = """
     NemesisPane { padding: 0 1; }
     """
     KEEP = 40  # steps kept on show
 
     def __init__(self, cat, colours: dict[str, str], **kw) -> None:
-        super().__init__(**kw)
+        super().__init__(follow_end=True, **kw)
         self.cat = cat
         self.text = EventText(cat, colours)
         self.steps: list[list[Text]] = []
         self.chapter = 0
         self.pacing_hint = ""
 
-    def compose(self):
-        yield Static(id="nemesis-body")
-
     def on_mount(self) -> None:
-        self.app.game_signal.subscribe(self, self.on_game_update)
+        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
         self.redraw()
 
     def on_game_update(self, u: "Update") -> None:
@@ -66,7 +63,7 @@ class NemesisPane(VerticalScroll):
         if not self.steps:
             body = Text("The Empire and Chaos have not moved yet.\n\nIn the Nemesis Phase each Legion and "
                         "Horde activation shows here: where it went and why.", style="dim")
-            self.query_one("#nemesis-body", Static).update(body)
+            self.show(body)
             return
         parts = [Text("Nemesis: latest steps last", style="bold")]
         for i, step in enumerate(self.steps):
@@ -77,5 +74,4 @@ class NemesisPane(VerticalScroll):
                     block.append("\n    ")
                 block.append_text(line)
             parts.append(block)
-        self.query_one("#nemesis-body", Static).update(Group(*parts))
-        self.call_after_refresh(self.scroll_end, animate=False)
+        self.show(Group(*parts))

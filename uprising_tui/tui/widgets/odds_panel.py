@@ -49,6 +49,6 @@ class OddsPanel(Static):
             self.update("")
             self.shown = False
 
-    def update(self, content="") -> None:
+    def update(self, content="", *, layout: bool = False) -> None:
         self.shown = bool(content)
-        super().update(content)
+        super().update(content, layout=False)

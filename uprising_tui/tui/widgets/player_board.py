@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
 from textual.widgets import Static
+
+from .text_pane import TextPane
 
 from ..naming import hex_label, name
 from ..theme import DIE_LETTER, side_style
@@ -22,10 +24,10 @@ ATTRS = (("might", "Might", "R"), ("magic", "Magic", "P"), ("leadership", "Leade
          ("guile", "Guile", "W/Y"))
 
 
-class PlayerBoard(VerticalScroll):
+class PlayerBoard(Vertical):
     DEFAULT_CSS = """
-    PlayerBoard { padding: 0 1; }
-    PlayerBoard > #board-title { height: 1; background: $boost; }
+    PlayerBoard > #board-title { height: 1; background: $boost; padding: 0 1; }
+    PlayerBoard > #board-body { padding: 0 1; }
     """
 
     def __init__(self, cat, colours: dict[str, str], seats=(), **kw) -> None:
@@ -40,10 +42,10 @@ class PlayerBoard(VerticalScroll):
 
     def compose(self):
         yield Static(id="board-title")
-        yield Static(id="board-body")
+        yield TextPane(id="board-body")
 
     def on_mount(self) -> None:
-        self.app.game_signal.subscribe(self, self.on_game_update)
+        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
 
     def on_game_update(self, u: "Update") -> None:
         self.view = u.view
@@ -87,9 +89,9 @@ class PlayerBoard(VerticalScroll):
             style += "bold" if pg == TABLE_PAGE else side_style(pg, self.colours)
             title.append(f" {label} ", style=style)
         title.append("  [ ] page" + ("  = follow" if self.pinned else ""), style="dim")
-        self.query_one("#board-title", Static).update(title)
+        self.query_one("#board-title", Static).update(title, layout=False)
         body = self.table_page() if self.page == TABLE_PAGE else self.faction_page(self.view.player(self.page))
-        self.query_one("#board-body", Static).update(body)
+        self.query_one("#board-body", TextPane).show(body)
 
     def faction_page(self, p: "PlayerView"):
         v, cat = self.view, self.cat

@@ -26,7 +26,7 @@ class StatusBar(Static):
         self.note = ""
 
     def on_mount(self) -> None:
-        self.app.game_signal.subscribe(self, self.on_game_update)
+        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
 
     def on_game_update(self, u: "Update") -> None:
         self.show(u)
@@ -63,7 +63,7 @@ class StatusBar(Static):
                    style="dim")
         if self.note:
             low.append(f" · {self.note}", style="italic")
-        self.update(Text("\n").join([top, low]))
+        self.update(Text("\n").join([top, low]), layout=False)  # a fixed two lines
 
     def set_pacing(self, pacing: str) -> None:
         self.pacing = pacing
