@@ -166,3 +166,48 @@ def history(game: "Game", actors: list[str | None]) -> list[Answered]:
         return out
     return [Answered(i, a, actors[i] if i < len(actors) else None, None, None)
             for i, a in enumerate(game.answers)]
+
+
+# ------------------------------------------------------------------ words for the engine's codes
+_OWN_MOVE_RULES = {
+    "haven": "a Haven, fewest Units", "enemy": "the weakest enemy", "empty": "an empty hex",
+    "closer": "any hex on the way", "target": "straight to its Target", "target_here": "its Target is here",
+    "effect": "moved by an effect",
+}
+
+
+def _log_words():
+    try:
+        from ..engine import log_words  # face lane
+    except ImportError:
+        return None
+    return log_words
+
+
+def move_rule_words(code: str) -> str:
+    """Why a Legion or Horde took its step, in words (NemesisMoved.rule)."""
+    lw = _log_words()
+    table = getattr(lw, "MOVE_RULES", None) or _OWN_MOVE_RULES
+    return table.get(code, _OWN_MOVE_RULES.get(code, code.replace("_", " ")))
+
+
+def fallback_words(code: str) -> str:
+    """Which placement fallback was used (NemesisPlaced/GarrisonPlaced/SkeletonPlaced.fallback)."""
+    lw = _log_words()
+    table = getattr(lw, "FALLBACKS", None) or {}
+    return ", ".join(table.get(c, c.replace("_", " ")) for c in code.split(",") if c)
+
+
+def source_words(src, cat) -> str:
+    """Where a Decision or event comes from, in words (SourceRef)."""
+    try:
+        from ..engine.log import source_text  # face lane
+    except ImportError:
+        source_text = None
+    if source_text is not None:
+        try:
+            return source_text(src, cat)
+        except (KeyError, AttributeError, TypeError):
+            pass
+    what = cat.names.get(src.id, src.id.replace("_", " "))
+    return f"{src.kind}: {what}" + (f" ({src.detail})" if src.detail else "")

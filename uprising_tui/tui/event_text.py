@@ -8,28 +8,35 @@ from rich.text import Text
 
 from ..engine.log import LogRenderer
 from .naming import name, phase_name
-from .theme import dice_text, side_style
+from .theme import dice_text, die_text, side_style
 
 if TYPE_CHECKING:
     from ..engine.events import GameEvent
 
 CATEGORIES = ("all", "combat", "nemesis", "actions", "economy")
 _CATEGORY = {
-    "combat": ("CombatStarted", "CombatRolled", "CombatTally", "GodpowerUsed", "CombatEnded", "UnitDestroyed",
-               "NemesisDestroyed"),
-    "nemesis": ("NemesisPlaced", "NemesisMoved", "NemesisActivated", "GarrisonPlaced", "SkeletonPlaced",
-                "HordeFormed", "CursePlaced", "CurseRemoved", "TargetPlaced", "ActivationTokenPlaced",
-                "ThreatChanged", "PiecesRemoved", "EventRevealed"),
-    "actions": ("HeroMoved", "UnitsMoved", "HexExplored", "UnitPlaced", "DefenseBuilt", "HavenBuilt",
-                "HavenRemoved", "QuestResolved", "HeroRolled", "AttributeGained", "TurnStarted"),
-    "economy": ("ResourcesChanged", "APChanged", "Produced", "VPChanged", "CardGained", "CardUsed",
-                "CardDiscarded", "MarketDealt", "QuestsDealt", "FirstPlayerPassed"),
+    "combat": ("CombatStarted", "CombatStep", "CombatRolled", "DiceRerolled", "DieSet", "DiceAdded", "SymbolsAdded",
+               "SymbolsCancelled", "BoltSpent", "CombatTally", "GodpowerUsed", "CombatEnded", "CombatClosed",
+               "UnitDestroyed", "NemesisDestroyed"),
+    "nemesis": ("NemesisPlaced", "NemesisMoved", "NemesisActivated", "GarrisonPlaced", "GarrisonsRemoved",
+                "SkeletonPlaced", "SkeletonsRemoved", "SkeletonsMoved", "HordeFormed", "CursePlaced", "CurseRemoved",
+                "TargetPlaced", "TargetRemoved", "ActivationTokenPlaced", "ActivationTokenUsed", "ThreatChanged",
+                "PiecesRemoved", "EventRevealed", "CapitalFell", "GraveyardEmptied", "SeaTowerRemoved"),
+    "actions": ("HeroMoved", "UnitsMoved", "HexExplored", "HexOriented", "UnitPlaced", "UnitExchanged",
+                "DefenseBuilt", "DefenseRemoved", "HavenBuilt", "HavenRemoved", "QuestTaken", "QuestResolved",
+                "HeroRolled", "AttributeGained", "TurnStarted", "TurnEnded", "PlayerPassed", "ItemGiven"),
+    "economy": ("ResourcesChanged", "APChanged", "Produced", "VPChanged", "CardGained", "CardUsed", "CardFlipped",
+                "CardDiscarded", "MarketDealt", "MarketDiscarded", "QuestsDealt", "QuestsDiscarded", "DeckChanged",
+                "Reshuffled", "FirstPlayerPassed", "UnitRemovedFromReserve"),
 }
 CATEGORY_OF = {kind: cat for cat, kinds in _CATEGORY.items() for kind in kinds}
 
 
 def category(event: "GameEvent") -> str:
-    return CATEGORY_OF.get(event.event_type, "other")
+    kind = event.event_type
+    if kind in CATEGORY_OF:
+        return CATEGORY_OF[kind]
+    return "combat" if hasattr(event, "combat") else "other"
 
 
 class EventText:
@@ -62,6 +69,17 @@ class EventText:
             t.append_text(self.side(event.faction))
             t.append(" rolls Hero Dice: ")
             t.append_text(dice_text(event.dice))
+            return t
+        if kind == "DiceAdded":  # dice an effect adds to a combat side
+            return Text(line.split(" adds ")[0] + " adds ") + dice_text(event.dice)
+        if kind == "DiceRerolled":  # (index, colour, was, now)
+            t = Text(line.split(" rerolls ")[0] + " rerolls ")
+            for i, (_idx, colour, was, now) in enumerate(event.dice):
+                if i:
+                    t.append(", ")
+                t.append_text(die_text(colour, was))
+                t.append("→")
+                t.append_text(die_text(colour, now))
             return t
         if kind == "PhaseStarted":
             return Text(f"── Chapter {event.chapter}: {phase_name(event.phase)} ──", style="bold reverse")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from rich.text import Text
 
+from .adapters import fallback_words, move_rule_words
 from .naming import name, phase_name
 
 if TYPE_CHECKING:
@@ -17,18 +18,9 @@ if TYPE_CHECKING:
 STEP_STARTS = frozenset({"PhaseStarted", "NemesisActivated", "NemesisPlaced", "CombatStarted", "CombatRolled",
                          "EventRevealed", "TurnStarted"})
 NEMESIS_KINDS = frozenset({"NemesisActivated", "NemesisMoved", "NemesisPlaced", "GarrisonPlaced", "SkeletonPlaced",
-                           "HordeFormed", "CursePlaced", "TargetPlaced", "ActivationTokenPlaced"})
-
-# The engine's reason codes for a Legion's or Horde's move (NemesisMoved.rule), in words.
-MOVE_RULES = {
-    "haven": "into a Haven (the one with the fewest Units)",
-    "enemy": "into the hex with the fewest enemies",
-    "empty": "into an empty hex",
-    "closer": "to a hex closer to where it is going",
-    "not_farther": "to a hex no farther from The Capital",
-    "target_here": "its Target is here, so it stays",
-    "effect": "moved by an effect",
-}
+                           "HordeFormed", "CursePlaced", "TargetPlaced", "ActivationTokenPlaced", "SkeletonsMoved",
+                           "SkeletonsRemoved", "GarrisonsRemoved", "TargetRemoved", "ActivationTokenUsed",
+                           "CapitalFell"})
 
 
 def split(events: Sequence["GameEvent"]) -> list[list["GameEvent"]]:
@@ -67,12 +59,15 @@ def why_moved(ev: "GameEvent", cat) -> str:
     parts = []
     step = getattr(ev, "step", None)
     if step:
-        parts.append(f"step {step}")
+        parts.append("moved by an effect" if step == "effect" else f"step {step}")
     if rule:
-        parts.append(MOVE_RULES.get(rule, str(rule).replace("_", " ")))
+        parts.append(move_rule_words(str(rule)))
     cands = getattr(ev, "candidates", None)
     if cands:
         parts.append("weighed " + ", ".join(cands))
+    tied = getattr(ev, "tied", None)
+    if tied:
+        parts.append("the first player chose among " + ", ".join(tied))
     return "; ".join(parts)
 
 
@@ -90,7 +85,7 @@ def caption(events: Sequence["GameEvent"], cat, hex_name=None) -> Text:
             t.append(f"{name(cat, ev.card)} enters on {hn(ev.hex)} at Threat {ev.threat}", style="bold")
             fb = getattr(ev, "fallback", None)
             if fb:
-                t.append(f" (fallback: {str(fb).replace('_', ' ')})", style="italic")
+                t.append(f" ({fallback_words(str(fb))})", style="italic")
         elif k == "NemesisMoved":
             t.append(f"\n  moves {hn(ev.src)} → {hn(ev.dst)}")
             why = why_moved(ev, cat)

@@ -33,8 +33,11 @@ class GameStats:
     final_vp: dict[str, int] = field(default_factory=dict)
 
 
-def side_of(who: str, cat, factions: Iterable[str]) -> str | None:
-    """A combat side as an id: a faction, 'empire' or 'chaos' (events may name sides by id or by name)."""
+def side_of(who: str | None, cat, factions: Iterable[str]) -> str | None:
+    """A combat side as an id: a faction, 'empire' or 'chaos' (events may name sides by id or by name);
+    None for nobody."""
+    if not who or who == "nobody":
+        return None
     factions = list(factions)
     if who in factions or who in NEMESES:
         return who

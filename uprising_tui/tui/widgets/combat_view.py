@@ -21,8 +21,11 @@ if TYPE_CHECKING:
     from ...engine.public import PublicView, SideView
     from ..controller import Update
 
-IN_FIGHT = ("UnitDestroyed", "ThreatChanged", "NemesisDestroyed", "GodpowerUsed", "CombatTally", "Note",
-            "VPChanged", "PiecesRemoved", "HavenRemoved", "CardUsed")
+# Events without a combat id that belong to the fight under way when they come.
+IN_FIGHT = ("UnitDestroyed", "UnitExchanged", "ThreatChanged", "NemesisDestroyed", "Note", "VPChanged", "PiecesRemoved",
+            "GarrisonsRemoved", "SkeletonsRemoved", "HavenRemoved", "DefenseRemoved", "CardUsed", "CardFlipped",
+            "TargetRemoved", "TargetPlaced")
+QUIET = ("CombatStep", "CombatClosed")  # the round headings and the result say these already
 
 
 @dataclass
@@ -92,15 +95,20 @@ class CombatPane(TextPane):
             line = self.text(ev)
             open_fight = self.fights[-1] if self.fights and self.fights[-1].winner is None else None
             if kind == "CombatStarted":
-                self.fights.append(Fight(ev.combat, ev.hex, ev.side_a, ev.side_b, ev.terrain))
+                # the engine names each side by its owner, and its Legion or Horde card if it has one
+                a = getattr(ev, "card_a", None) or ev.side_a
+                b = getattr(ev, "card_b", None) or ev.side_b
+                self.fights.append(Fight(ev.combat, ev.hex, a, b, ev.terrain))
                 self.shown = None
             elif open_fight is None:
                 continue
             elif kind == "CombatRolled":
                 open_fight.rounds.append(Round(ev.part, ev.round, ev.side_a, ev.dice_a, ev.side_b, ev.dice_b))
             elif kind == "CombatEnded":
-                open_fight.winner = ev.winner
-            elif kind in IN_FIGHT:
+                open_fight.winner = ev.winner if ev.winner else "nobody"
+            elif kind in QUIET:
+                continue
+            elif kind in IN_FIGHT or getattr(ev, "combat", None) == open_fight.id:
                 (open_fight.rounds[-1].after if open_fight.rounds else open_fight.before).append(line)
 
     def browse(self, step: int) -> None:

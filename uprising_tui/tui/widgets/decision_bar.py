@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from ..adapters import GROUP_LABELS, cost_text
+from ..adapters import GROUP_LABELS, source_words
 from ..naming import name
 from ..theme import side_style
 
@@ -57,10 +57,8 @@ def option_hexes(opts) -> frozenset[str]:
 
 
 def source_text(decision: "Decision", cat) -> str:
-    src = decision.source
-    if src is not None:
-        what = name(cat, src.id) if src.kind not in ("rule", "action") else src.id.replace("_", " ")
-        return f"{src.kind}: {what}" + (f" ({src.detail})" if src.detail else "")
+    if decision.source is not None:
+        return source_words(decision.source, cat)
     return KIND_LABELS.get(decision.kind, decision.kind.replace("_", " "))
 
 
