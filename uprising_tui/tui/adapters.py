@@ -184,6 +184,11 @@ def _log_words():
     return log_words
 
 
+def engine_words_moves() -> bool:
+    """True when the engine's own log line already says why a Legion or Horde moved."""
+    return _log_words() is not None
+
+
 def move_rule_words(code: str) -> str:
     """Why a Legion or Horde took its step, in words (NemesisMoved.rule)."""
     lw = _log_words()

@@ -56,7 +56,10 @@ class CombatLog(Vertical):
     def add(self, events) -> None:
         new = []
         for ev in events:
-            e = Entry(category(ev), self.render_event(ev), ev.event_type == "PhaseStarted")
+            text = self.render_event(ev)
+            if not text.plain.strip():
+                continue  # an event the renderer keeps off the log (it changes nothing worth a line)
+            e = Entry(category(ev), text, ev.event_type == "PhaseStarted")
             self.entries.append(e)
             if self._shows(e):
                 new.append(e.text)

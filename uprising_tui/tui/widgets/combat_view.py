@@ -108,7 +108,7 @@ class CombatPane(TextPane):
                 open_fight.winner = ev.winner if ev.winner else "nobody"
             elif kind in QUIET:
                 continue
-            elif kind in IN_FIGHT or getattr(ev, "combat", None) == open_fight.id:
+            elif line.plain.strip() and (kind in IN_FIGHT or getattr(ev, "combat", None) == open_fight.id):
                 (open_fight.rounds[-1].after if open_fight.rounds else open_fight.before).append(line)
 
     def browse(self, step: int) -> None:

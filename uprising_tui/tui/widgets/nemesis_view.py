@@ -10,6 +10,7 @@ from rich.text import Text
 from .text_pane import TextPane
 
 from ..event_text import EventText
+from ..adapters import engine_words_moves
 from ..playback import NEMESIS_KINDS, is_nemesis, split, why_moved
 
 # What the Nemesis pane lists: the Nemesis's own pieces and moves, and the fights they start.
@@ -48,10 +49,10 @@ class NemesisPane(TextPane):
                 continue
             out = []
             for ev, line in zip(step, lines):
-                if ev.event_type not in PANE_KINDS:
+                if ev.event_type not in PANE_KINDS or not line.plain.strip():
                     continue
                 out.append(line)
-                if ev.event_type == "NemesisMoved":
+                if ev.event_type == "NemesisMoved" and not engine_words_moves():
                     why = why_moved(ev, self.cat)
                     if why:
                         out.append(Text(f"    why: {why}", style="italic"))
