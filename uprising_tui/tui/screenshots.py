@@ -88,21 +88,32 @@ async def setup_keys(pilot) -> None:
     await pilot.pause()
 
 
+def _enemy_target(ctl: GameController) -> str | None:
+    """A Command option of the pending turn whose hex holds enemies (the odds have a fight to show)."""
+    d, v = ctl.decision, ctl.view
+    for o in d.options:
+        h = v.hexes.get(o.hex or "") if o.id.startswith("command:") else None
+        if h is not None and (h.garrisons or h.skeletons or h.legions or h.hordes):
+            return o.id
+    return None
+
+
 def game_app(data: Path, seed: int) -> UprisingApp:
     store = SaveStore(data)
     ctl = _duo(seed, store)
-    advance(ctl, lambda c: c.decision.kind == "turn" and not c.is_bot_turn() and c.view.chapter == 1
-            and any(o.id.startswith("command:") for o in c.decision.options) and c.answers > 20)
-    return make_app(data_dir=data, pacing="instant", preload=False, opener=lambda: ctl)
+    advance(ctl, lambda c: c.decision.kind == "turn" and not c.is_bot_turn() and _enemy_target(c) is not None)
+    app = make_app(data_dir=data, pacing="instant", preload=False, opener=lambda: ctl)
+    app.scene_answer = _enemy_target(ctl)
+    return app
 
 
 async def game_keys(pilot) -> None:
+    """Show the Command group with a target that holds enemies highlighted (its odds below)."""
     await settle(pilot)
     from .widgets.decision_bar import DecisionBar
     bar = pilot.app.screen.query_one(DecisionBar)
-    groups = [g for g, _ in bar.groups]
-    if "command" in groups:
-        await pilot.press(str(groups.index("command") + 1))
+    keys = bar.keys_for(pilot.app.scene_answer)[:-1]  # everything but Enter
+    await pilot.press(*keys)
     await pilot.pause()
 
 

@@ -315,9 +315,13 @@ class GameScreen(Screen):
         if opt.hex:
             self.map.cursor = opt.hex
             self.query_one("#details").show(self._view, opt.hex)
+        d = self.ctl.decision
         if opt.id.startswith("command:"):
-            target = hex_label(self.ctl.cat, self._view, opt.hex or opt.id.split(":", 1)[1])
+            target = "for " + hex_label(self.ctl.cat, self._view, opt.hex or opt.id.split(":", 1)[1])
             odds.show_odds(target, self.ctl.odds(opt.id), odds_available())
+        elif d is not None and d.kind == "command_units":
+            # the force chosen so far, with this pick
+            odds.show_odds(f"with “{opt.label}”", self.ctl.odds(opt.id), odds_available())
         else:
             odds.clear()
 

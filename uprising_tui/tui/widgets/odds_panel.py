@@ -10,22 +10,33 @@ def pct(x: float) -> str:
 
 
 def odds_text(target: str, odds) -> Text:
-    """One line (two at most) from a FightOdds (engine.odds): win, lose, expected losses."""
-    t = Text()
-    t.append(f"Odds for {target}: ", style="bold")
+    """Two lines from a FightOdds (engine.odds): the whole hex (win, lose, expected losses and
+    VP), then each fight it holds, in order."""
+    t = Text(no_wrap=True, overflow="ellipsis")
+    t.append(f"Odds {target}: ", style="bold")
     t.append(f"win {pct(odds.win)}", style="bold green")
     t.append(" · ")
     t.append(f"lose {pct(odds.lose)}", style="bold red")
     both = getattr(odds, "both_wiped", 0.0)
-    if both:
+    if both >= 0.0005:
         t.append(f" · both wiped {pct(both)}")
-    t.append(f" · Units lost ≈ {odds.units_lost:.2f}")
+    draw = getattr(odds, "draw", 0.0)
+    if draw >= 0.0005:
+        t.append(f" · called off {pct(draw)}")
+    t.append(f" · Units lost ≈{odds.units_lost:.1f}")
     vp = getattr(odds, "vp_gained", None)
     if vp is not None:
-        t.append(f" · VP ≈ +{vp:.2f}")
-    fights = getattr(odds, "fights", None)
-    if fights and len(fights) > 1:
-        t.append(f" ({len(fights)} fights in a row)", style="dim")
+        t.append(f" · VP ≈+{vp:.1f}")
+    if getattr(odds, "assumed_force", False):
+        t.append(" (every Unit that can come)", style="dim")
+    fights = getattr(odds, "fights", ()) or ()
+    if fights:
+        t.append("\n  ")
+        for i, f in enumerate(fights):
+            if i:
+                t.append(" → ")
+            t.append(f"{f.name}: won {pct(f.won)}" if f.fought >= 0.9995 else
+                     f"{f.name}: fought {pct(f.fought)}, won {pct(f.won)}", style="dim")
     return t
 
 
@@ -33,7 +44,7 @@ class OddsPanel(Static):
     shown = False
 
     DEFAULT_CSS = """
-    OddsPanel { height: 1; padding: 0 1; color: $text; background: $boost; }
+    OddsPanel { height: 2; padding: 0 1; color: $text; background: $boost; }
     """
 
     def show_odds(self, target: str, odds, available: bool) -> None:
