@@ -44,7 +44,7 @@ class OddsPanel(Static):
     shown = False
 
     DEFAULT_CSS = """
-    OddsPanel { height: 2; padding: 0 1; color: $text; background: $boost; }
+    OddsPanel { height: 2; padding: 0 1; color: $text; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def show_odds(self, target: str, odds, available: bool) -> None:
