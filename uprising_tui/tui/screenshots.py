@@ -114,6 +114,12 @@ async def game_keys(pilot) -> None:
     bar = pilot.app.screen.query_one(DecisionBar)
     keys = bar.keys_for(pilot.app.scene_answer)[:-1]  # everything but Enter
     await pilot.press(*keys)
+    from .widgets.odds_panel import OddsPanel
+    odds = pilot.app.screen.query_one(OddsPanel)
+    for _ in range(600):  # the exact odds are worked out off the UI thread
+        await pilot.pause()
+        if "working" not in str(odds.render()):
+            break
     await pilot.pause()
 
 

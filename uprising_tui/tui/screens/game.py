@@ -7,6 +7,7 @@ seats answer, shows the hot-seat "pass to" moment, and then hands the decision b
 who must answer. Panes get each step through the app's Signal and redraw from it."""
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from typing import TYPE_CHECKING
 
@@ -84,6 +85,7 @@ class GameScreen(Screen):
         self._side_pinned: str | None = None
         self._auto_losses: int | None = None  # combat id whose losses the bot picks
         self._view = ctl.view
+        self._odds_for: tuple | None = None  # (decision, option id) the odds line is for
         self.ended = False
 
     # ------------------------------------------------------------ layout
@@ -318,12 +320,32 @@ class GameScreen(Screen):
         d = self.ctl.decision
         if opt.id.startswith("command:"):
             target = "for " + hex_label(self.ctl.cat, self._view, opt.hex or opt.id.split(":", 1)[1])
-            odds.show_odds(target, self.ctl.odds(opt.id), odds_available())
         elif d is not None and d.kind == "command_units":
-            # the force chosen so far, with this pick
-            odds.show_odds(f"with “{opt.label}”", self.ctl.odds(opt.id), odds_available())
+            target = f"with “{opt.label}”"  # the force chosen so far, with this pick
         else:
+            self._odds_for = None
             odds.clear()
+            return
+        if not odds_available():
+            odds.show_odds(target, None, False)
+            return
+        self._odds_for = (d, opt.id)
+        odds.working(target)
+        self.run_worker(self._work_out_odds(d, opt.id, target), group="odds", exclusive=True)
+
+    async def _work_out_odds(self, d, option_id: str, target: str) -> None:
+        """Exact odds can take a moment for a big fight: worked out off the UI thread, after the
+        cursor rests, and shown only if the same option is still under it."""
+        await asyncio.sleep(0.12)
+        if self._odds_for != (d, option_id):
+            return
+        try:
+            result = await asyncio.to_thread(self.ctl.odds, option_id)
+        except Exception as exc:  # never let a failed estimate disturb the game
+            self.query_one(OddsPanel).update(Text(f"Odds {target}: not available ({exc})", style="dim italic"))
+            return
+        if self._odds_for == (d, option_id) and self.ctl.decision is d:
+            self.query_one(OddsPanel).show_odds(target, result, True)
 
     @on(DecisionBar.BackRefused)
     def _back_refused(self) -> None:

@@ -51,9 +51,12 @@ class OddsPanel(Static):
         if odds is not None:
             self.update(odds_text(target, odds))
         elif not available:
-            self.update(Text(f"Odds for {target}: exact odds are not in this build yet", style="dim italic"))
+            self.update(Text(f"Odds {target}: exact odds are not in this build yet", style="dim italic"))
         else:
-            self.update(Text(f"{target}: no fight starts here", style="dim italic"))
+            self.update(Text(f"Odds {target}: no fight starts there", style="dim italic"))
+
+    def working(self, target: str) -> None:
+        self.update(Text(f"Odds {target}: working them out…", style="dim italic"))
 
     def clear(self) -> None:
         if self.shown:
