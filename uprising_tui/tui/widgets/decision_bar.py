@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.binding import Binding
@@ -170,14 +169,17 @@ class DecisionBar(Vertical, can_focus=False):
         opts = self.groups[self.group_index][1] if self.groups else []
         ol = self.query_one(OptionList)
         items = []
+        width = max(24, ol.scrollable_content_region.width or ol.size.width or 60)
         for i, o in enumerate(opts):
-            grid = Table.grid(expand=True, padding=(0, 1))
-            grid.add_column(width=2)
-            grid.add_column(ratio=1)
-            grid.add_column(justify="right")
-            key = str((i + 1) % 10) if not many and i < 10 else ""
-            grid.add_row(Text(key, style="bold"), Text(o.label), Text(self.costs.get(o.id, ""), style="dim"))
-            items.append(ListOption(grid, id=o.id))
+            key = str((i + 1) % 10) if not many and i < 10 else " "
+            cost = self.costs.get(o.id, "")
+            room = width - 3 - (len(cost) + 2 if cost else 0)
+            label = o.label if len(o.label) <= room else o.label[: max(1, room - 1)] + "…"
+            line = Text.assemble((f"{key} ", "bold"), label)
+            if cost:
+                line.append(" " * max(2, width - 2 - len(label) - len(cost)))
+                line.append(cost, style="dim")
+            items.append(ListOption(line, id=o.id))
         ol.set_options(items)
         if items:
             ol.highlighted = 0
@@ -272,6 +274,13 @@ class DecisionBar(Vertical, can_focus=False):
                 self.post_message(self.Chosen(opts[0].id, self.decision))
                 return
         self.post_message(self.BackRefused())
+
+    def on_resize(self) -> None:
+        if self.interactive and self.groups:  # costs stay right-aligned
+            keep = self.query_one(OptionList).highlighted
+            self._show_group()
+            if keep is not None:
+                self.query_one(OptionList).highlighted = keep
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
