@@ -108,6 +108,7 @@ class UprisingApp(App):
         if not isinstance(screen, GameScreen):
             return
         g = screen
+        yield SystemCommand("Cards on the table", "Read every card in play, on offer or in hand", g.action_cards)
         yield SystemCommand("Undo", "Take back answers, to before the last one a person gave", g.action_undo)
         yield SystemCommand("Save as…", "Keep this game under a name", g.action_save_as)
         yield SystemCommand("Pacing: step", "Wait for Space before each bot move and Nemesis step",

@@ -28,6 +28,7 @@ from ..playback import caption, hexes_of, is_nemesis, split
 from ..theme import colour_hex
 from ..widgets import map_widgets
 from ..widgets.combat_log import CombatLog
+from ..widgets.card_info import CardInfo, option_card
 from ..widgets.combat_view import CombatPane
 from ..widgets.decision_bar import DecisionBar
 from ..widgets.nemesis_view import NemesisPane
@@ -57,6 +58,7 @@ class GameScreen(Screen):
         Binding("c", "side('combat')", "Combat"),
         Binding("n", "side('nemesis')", "Nemesis"),
         Binding("m", "focus_map", "Map", show=False),
+        Binding("k", "cards", "Cards"),
         Binding("l", "toggle_log", "Log", show=False),
         Binding("f", "log_filter", "Log filter", show=False),
         Binding("slash", "log_search", "Search log", show=False),
@@ -102,6 +104,7 @@ class GameScreen(Screen):
                     yield CombatPane(cat, self.colours, id="combat")
                     yield NemesisPane(cat, self.colours, id="nemesis")
                 yield HexDetails(cat, faction_colours=piece_colours, id="details")
+                yield CardInfo(cat, id="card-info")
         with Horizontal(id="bottom"):
             with Vertical(id="decision-col"):
                 yield DecisionBar(cat, self.colours, id="decision")
@@ -311,6 +314,10 @@ class GameScreen(Screen):
     def _highlighted(self, msg: DecisionBar.Highlighted) -> None:
         opt = msg.option
         odds = self.query_one(OddsPanel)
+        card = option_card(opt)
+        nem = self._view.nemesis(card) if card else None
+        self.query_one(CardInfo).show_card(card, nem.threat if nem else None)
+        self.set_class(card is not None, "-card")
         if opt is None:
             odds.clear()
             return
@@ -478,6 +485,12 @@ class GameScreen(Screen):
 
     def action_help(self) -> None:
         self.app.action_help()
+
+    def action_cards(self) -> None:
+        from .cards import CardsScreen
+        d = self.bar.decision
+        choosing = [c for c in (option_card(o) for o in d.options) if c] if d is not None else []
+        self.app.push_screen(CardsScreen(self.ctl.cat, self._view, option_card(self.bar.highlighted_option), choosing))
 
     def action_end_summary(self) -> None:
         if self.ctl.finished:
