@@ -28,8 +28,8 @@ def test_options_are_grouped_by_the_engine_or_by_their_id():
             Option("give:mohyar:salt", "Give"), Option("hex:H02", "Put it here"), Option("odd", "?"),
             Option("explore", "Explore", group="card")]
     assert [(g, [o.id for o in os]) for g, os in adapters.grouped(opts)] == [
-        ("move", ["move:H01"]), ("trade", ["give:mohyar:salt"]), ("convert", ["convert:salt:food"]),
-        ("card", ["explore"]), ("hex", ["hex:H02"]), ("choice", ["odd"]), ("end", ["end"])]
+        ("move", ["move:H01"]), ("hex", ["hex:H02"]), ("choice", ["odd"]), ("card", ["explore"]),
+        ("trade", ["give:mohyar:salt"]), ("convert", ["convert:salt:food"]), ("end", ["end"])]
 
 
 def test_costs_come_from_the_engine_or_the_printed_price(cat):

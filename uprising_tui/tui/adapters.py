@@ -79,12 +79,20 @@ def option_group(option: Option) -> str:
     return _PREFIX_GROUP.get(option.id.split(":", 1)[0], "choice")
 
 
+# The order groups are laid out in: what the decision is about first, the always-available
+# sidelines (cards, trading AP, exchanging) after, then the ways out. The first group is the one
+# on show, so a stray Enter never spends AP on a trade.
+DISPLAY_ORDER = ("move", "command", "explore", "haven", "market", "quest", "build", "pay", "unit", "hex", "choice",
+                 "card", "trade", "convert", "always", "end", "done", "cancel")
+
+
 def grouped(options: Iterable[Option]) -> list[tuple[str, list[Option]]]:
-    """Options by group, groups in the order of GROUPS (End, Done and Cancel last)."""
+    """Options by group, in DISPLAY_ORDER (unknown groups before the ways out)."""
     by: dict[str, list[Option]] = {}
     for o in options:
         by.setdefault(option_group(o), []).append(o)
-    return sorted(by.items(), key=lambda kv: GROUPS.index(kv[0]))
+    rank = {g: i for i, g in enumerate(DISPLAY_ORDER)}
+    return sorted(by.items(), key=lambda kv: rank.get(kv[0], rank["always"]))
 
 
 def option_cost(option: Option, cat: "Catalog", faction: str | None, kind: str) -> OptionCost | None:
