@@ -44,6 +44,11 @@ def test_costs_come_from_the_engine_or_the_printed_price(cat):
     own = OptionCost(ap=1, salt=1)
     assert adapters.option_cost(Option("market:x", "", cost=own), cat, "krowh", "turn") is own
     assert adapters.cost_text(OptionCost(ap=1, food=1)) == "1 AP + 1 Food"
+    assert adapters.option_cost_text(Option("build:younglings:H15", ""), cat, "duerkhar", "build") == \
+        "2 Salt or 2 Plunder"
+    assert adapters.option_cost_text(Option("build:swordsisters:H15", ""), cat, "druwhn", "build") == \
+        "1 Salt + 1 Plunder"
+    assert adapters.option_cost_text(Option("build:sellswords:H15", ""), cat, "mohyar", "build") == "2 of any"
 
 
 def test_step_pacing_waits_for_a_key_and_instant_does_not():

@@ -121,6 +121,32 @@ def option_cost(option: Option, cat: "Catalog", faction: str | None, kind: str) 
     return None
 
 
+def unit_cost_text(cat: "Catalog", unit: str) -> str:
+    """A Unit's price as printed on the player board: '1 Salt + 1 Plunder', or 'or' between the
+    ways to pay ('2 Salt or 2 Plunder'; 'any 2' for any mix)."""
+    u = cat.units.get(unit)
+    if u is None:
+        return ""
+    ways = []
+    for c in u.costs:
+        parts = [f"{n} {r.capitalize()}" for r, n in (("salt", c.salt), ("plunder", c.plunder), ("food", c.food)) if n]
+        if c.any:
+            parts.append(f"{c.any} of any")
+        ways.append(" + ".join(parts))
+    return " or ".join(ways)
+
+
+def option_cost_text(option: Option, cat: "Catalog", faction: str | None, kind: str) -> str:
+    """The cost shown beside an option."""
+    cost = option_cost(option, cat, faction, kind)
+    if cost is not None:
+        return cost_text(cost)
+    head, _, rest = option.id.partition(":")
+    if head == "build":
+        return unit_cost_text(cat, rest.split(":")[0])
+    return ""
+
+
 def cost_text(cost: OptionCost | None) -> str:
     if cost is None:
         return ""

@@ -195,6 +195,10 @@ class GameController:
         d = decision or self.decision
         return adapters.option_cost(option, self.cat, d.actor if d else None, d.kind if d else "")
 
+    def cost_text(self, option: Option, decision: Decision | None = None) -> str:
+        d = decision or self.decision
+        return adapters.option_cost_text(option, self.cat, d.actor if d else None, d.kind if d else "")
+
     def odds(self, option_id: str):
         """Exact odds of the fight the pending decision's option would start (or None)."""
         if self.decision is None:

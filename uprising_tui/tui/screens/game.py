@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer
 
 from ...engine import EngineError, IllegalChoice
-from ..adapters import cost_text, odds_available
+from ..adapters import odds_available
 from ..controller import Update
 from ..naming import hex_label, name, phase_name
 from ..pacing import Pacer
@@ -239,7 +239,7 @@ class GameScreen(Screen):
     def _present(self) -> None:
         d = self.ctl.decision
         self.pacer.release()
-        costs = {o.id: cost_text(self.ctl.cost(o)) for o in d.options}
+        costs = {o.id: self.ctl.cost_text(o) for o in d.options}
         self.bar.show(d, self.ctl.grouped_options(), costs, self.ctl.actor_seat())
         if self._side_pinned is None:
             if self._view.combat is not None:
