@@ -74,7 +74,7 @@ class DecisionBar(Vertical, can_focus=False):
     DecisionBar { border: round $primary; border-title-align: left; padding: 0 1; }
     DecisionBar.-waiting { border: round $secondary; }
     DecisionBar > #prompt { height: 2; }
-    DecisionBar > #groups { height: 1; margin-bottom: 0; }
+    DecisionBar > #groups { height: auto; max-height: 2; margin-bottom: 0; }
     DecisionBar > OptionList, DecisionBar > OptionList:focus { height: 1fr; border: none; padding: 0;
                                                                background: $surface; }
     """
@@ -113,6 +113,7 @@ class DecisionBar(Vertical, can_focus=False):
         self.group_index = 0
         self.interactive = False
         self.wait_text = ""
+        self._group_lines = 1
 
     def compose(self):
         yield Static(id="prompt")
@@ -146,26 +147,38 @@ class DecisionBar(Vertical, can_focus=False):
             self.add_class("-waiting")
         self.border_title = title
         self.query_one("#prompt", Static).update(hint, layout=False)
-        self.query_one("#groups", Static).update("", layout=False)
+        self.query_one("#groups", Static).update("", layout=self._group_lines != 1)
+        self._group_lines = 1
         ol = self.query_one(OptionList)
         ol.set_options([ListOption(text)] if text else [])
         ol.highlighted = None
 
     def _show_group(self) -> None:
         many = len(self.groups) > 1
+        width = max(20, self.scrollable_content_region.width or 60)
         tabs = Text()
+        col = 0
         for i, (g, opts) in enumerate(self.groups):
             key = (i + 1) % 10 if i < 10 else " "
             label = f" {key} {GROUP_LABELS.get(g, g)}" + (f" {len(opts)}" if len(opts) > 1 else "") + " "
             style = Style.parse("reverse bold" if i == self.group_index else "") + Style.from_meta(
                 {"@click": f"pick_group({i})"})
+            if col and col + len(label) + 1 > width:  # the next tab goes on a new line, whole
+                tabs.append("\n")
+                col = 0
+            elif col:
+                tabs.append(" ")
+                col += 1
             tabs.append(label, style=style)
-            tabs.append(" ")
+            col += len(label)
+        hint = " ←/→ group · Enter confirms"
         if not many:
             tabs = Text("number keys pick an option · Enter confirms", style="dim")
-        else:
-            tabs.append(" ←/→ group · Enter confirms", style="dim")
-        self.query_one("#groups", Static).update(tabs, layout=False)
+        elif col + len(hint) <= width:
+            tabs.append(hint, style="dim")
+        lines = tabs.plain.count("\n") + 1
+        self.query_one("#groups", Static).update(tabs, layout=lines != self._group_lines)  # relayout only on a new height
+        self._group_lines = lines
         opts = self.groups[self.group_index][1] if self.groups else []
         ol = self.query_one(OptionList)
         items = []
