@@ -88,6 +88,7 @@ class GameScreen(Screen):
         self._auto_losses: int | None = None  # combat id whose losses the bot picks
         self._view = ctl.view
         self._odds_for: tuple | None = None  # (decision, option id) the odds line is for
+        self._presented_at = 0  # events seen when a person was last asked
         self.ended = False
 
     # ------------------------------------------------------------ layout
@@ -241,8 +242,12 @@ class GameScreen(Screen):
         self.pacer.release()
         costs = {o.id: self.ctl.cost_text(o) for o in d.options}
         self.bar.show(d, self.ctl.grouped_options(), costs, self.ctl.actor_seat())
+        since = self.ctl.events[self._presented_at:]
+        self._presented_at = len(self.ctl.events)
+        me = (d.actor, name(self.ctl.cat, d.actor))  # sides are ids (or, in older events, names)
+        fought = any(ev.event_type == "CombatStarted" and (ev.side_a in me or ev.side_b in me) for ev in since)
         if self._side_pinned is None:
-            if self._view.combat is not None:
+            if self._view.combat is not None or fought:  # a fight under way, or this player's last one
                 self._switch_side("combat")
             elif self._view.phase == "nemesis" or d.kind in NEMESIS_DECISIONS:
                 self._switch_side("nemesis")

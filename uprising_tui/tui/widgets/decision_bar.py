@@ -182,13 +182,15 @@ class DecisionBar(Vertical, can_focus=False):
         opts = self.groups[self.group_index][1] if self.groups else []
         ol = self.query_one(OptionList)
         items = []
-        width = max(24, ol.scrollable_content_region.width or ol.size.width or 60)
+        width = max(24, (ol.size.width or 60) - 3)  # the option's own padding
+        if len(opts) > ol.size.height:
+            width -= 2  # room for the scrollbar that is about to appear
         for i, o in enumerate(opts):
             key = str((i + 1) % 10) if not many and i < 10 else " "
             cost = self.costs.get(o.id, "")
             room = width - 3 - (len(cost) + 2 if cost else 0)
             label = o.label if len(o.label) <= room else o.label[: max(1, room - 1)] + "…"
-            line = Text.assemble((f"{key} ", "bold"), label)
+            line = Text.assemble((f"{key} ", "bold"), label, no_wrap=True, overflow="ellipsis")
             if cost:
                 line.append(" " * max(2, width - 2 - len(label) - len(cost)))
                 line.append(cost, style="dim")
