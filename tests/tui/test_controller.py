@@ -86,6 +86,8 @@ def test_undo_goes_back_to_before_the_last_answer_a_person_gave(tmp_path):
     answers_then = list(ctl.game.answers[:last_person])
     plan = ctl.undo_plan()
     assert plan.keep == last_person and plan.count == ctl.answers - last_person
+    replayed = Game.replay(SETUP, ctl.game.answers[:last_person])
+    assert plan.label == "Duerkhar: " + replayed.decision.get(ctl.game.answers[last_person]).label
     got = []
     ctl.subscribe(got.append)
     ctl.undo(plan)

@@ -87,6 +87,7 @@ class GameController:
         self._attach(game)
         self.actors: list[str | None] | None = [] if not game.answers else None  # who gave each answer
         self.marks: list[int] | None = [] if not game.answers else None  # events before each answer
+        self.labels: list[str] = []  # each answer's option label, for the undo question (with `actors`)
         self.last_by: Seat | None = None
         self.save_error: str | None = None
 
@@ -234,6 +235,7 @@ class GameController:
             self.actors.append(d.actor)
         if self.marks is not None:
             self.marks.append(before)
+            self.labels.append(d.get(option_id).label)
         fresh = tuple(self._fresh)
         self._fresh = []
         for ev in fresh:
@@ -274,6 +276,7 @@ class GameController:
         self.events = list(self.game.log)
         self.actors = None if self.game.answers else []
         self.marks = None if self.game.answers else []
+        self.labels = []
         self.publish(self.snapshot())
 
     # ------------------------------------------------------------ undo
@@ -282,12 +285,13 @@ class GameController:
         if self.actors is not None and self.marks is not None:
             return
         g = Game(self.setup, self.cat).start()
-        actors, marks = [], []
+        actors, marks, labels = [], [], []
         for a in self.game.answers:
             actors.append(g.decision.actor)
             marks.append(len(g.log))
+            labels.append(g.decision.get(a).label)
             g.answer(a)
-        self.actors, self.marks = actors, marks
+        self.actors, self.marks, self.labels = actors, marks, labels
 
     def undo_plan(self, to_person: bool = True) -> UndoPlan:
         """What undo would take back: to before the last answer a person gave (or the very last
@@ -316,7 +320,8 @@ class GameController:
             revealed = bool(kinds & REVEALED_EVENTS)
         first = undone[0]
         who = self.seat(first.actor)
-        label = f"{who.name if who else first.actor}: {first.option}"
+        what = self.labels[keep] if keep < len(self.labels) else first.option
+        label = f"{who.name if who else first.actor}: {what}"
         return UndoPlan(keep, len(undone), rolled, revealed, label)
 
     def undo(self, plan: UndoPlan | None = None) -> Update:
@@ -325,6 +330,7 @@ class GameController:
         self._ensure_history()
         self.actors = self.actors[: plan.keep]
         self.marks = self.marks[: plan.keep]
+        self.labels = self.labels[: plan.keep]
         self._attach(game)
         self.last_by = None
         self.autosave()
