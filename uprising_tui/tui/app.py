@@ -42,11 +42,12 @@ class UprisingApp(App):
     # ------------------------------------------------------------ start
     def on_mount(self) -> None:
         self.theme = LIGHT_THEME if self.light else DARK_THEME
+        if self._opener is not None:  # straight into a game: the title screen comes only if asked for
+            self.run_worker(self._open(self._opener), group="open", exclusive=True)
+            return
         from .screens.title import TitleScreen
         self.push_screen(TitleScreen())
-        if self._opener is not None:
-            self.run_worker(self._open(self._opener), group="open", exclusive=True)
-        elif self._preload:
+        if self._preload:
             self.run_worker(self._load_catalog, thread=True, group="catalog")
 
     @staticmethod
@@ -66,7 +67,10 @@ class UprisingApp(App):
     # ------------------------------------------------------------ screens
     def open_game(self, ctl: GameController) -> None:
         from .screens.game import GameScreen
-        self.to_title()
+        if self.controller is not None:
+            self.controller.listeners.clear()
+        while len(self.screen_stack) > 1:  # the game replaces whatever was on show
+            self.pop_screen()
         self.controller = ctl
         self.push_screen(GameScreen(ctl, pacing=self.pacing, confirm_losses=self.confirm_losses))
 
@@ -86,6 +90,8 @@ class UprisingApp(App):
             self.pop_screen()
         if isinstance(self.screen, TitleScreen):
             self.screen.refresh_menu()
+        else:
+            self.push_screen(TitleScreen())
 
     def show_end(self, ctl: GameController) -> None:
         from .screens.end import EndScreen

@@ -182,9 +182,9 @@ class DecisionBar(Vertical, can_focus=False):
         opts = self.groups[self.group_index][1] if self.groups else []
         ol = self.query_one(OptionList)
         items = []
-        width = max(24, (ol.size.width or 60) - 3)  # the option's own padding
-        if len(opts) > ol.size.height:
-            width -= 2  # room for the scrollbar that is about to appear
+        # the bar's width less the options' padding and room for a scrollbar, whether one shows or not
+        # (a width read from the list itself depends on when it was last laid out)
+        width = max(24, (self.content_region.width or 64) - 5)
         for i, o in enumerate(opts):
             key = str((i + 1) % 10) if not many and i < 10 else " "
             cost = self.costs.get(o.id, "")
