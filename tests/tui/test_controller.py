@@ -173,3 +173,16 @@ def test_a_full_disk_does_not_stop_the_game(tmp_path, monkeypatch):
     monkeypatch.setattr(ctl.store, "autosave", full)
     ctl.answer(ctl.decision.options[0].id)
     assert ctl.save_error == "autosave failed: No space left on device"
+
+
+def test_checkpoints_mark_phase_and_turn_starts_and_undo_goes_there(tmp_path):
+    ctl = new(tmp_path)
+    drive_to(ctl, lambda c: c.view.phase == "actions" and c.answers > 30)
+    cps = ctl.checkpoints()
+    labels = [label for _, label in cps]
+    assert any("build" in label.lower() for label in labels)
+    assert any("turn" in label.lower() for label in labels)
+    keep, label = next((k, lab) for k, lab in cps if "build" in lab.lower())
+    assert keep < ctl.answers
+    ctl.undo(ctl.plan_to(keep))
+    assert ctl.answers == keep and ctl.view.phase == "build"

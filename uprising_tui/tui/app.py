@@ -116,6 +116,8 @@ class UprisingApp(App):
         g = screen
         yield SystemCommand("Cards on the table", "Read every card in play, on offer or in hand", g.action_cards)
         yield SystemCommand("Undo", "Take back answers, to before the last one a person gave", g.action_undo)
+        yield SystemCommand("Undo to a phase or a turn…", "Go back to the start of a phase or an Actions turn",
+                            g.action_undo_to)
         yield SystemCommand("Save as…", "Keep this game under a name", g.action_save_as)
         yield SystemCommand("Pacing: step", "Wait for Space before each bot move and Nemesis step",
                             lambda: g.set_pacing("step"))

@@ -309,6 +309,14 @@ class GameController:
                     break
             else:
                 raise IllegalChoice("no person has answered yet: there is nothing to undo")
+        return self.plan_to(keep, hist)
+
+    def plan_to(self, keep: int, hist=None) -> UndoPlan:
+        """What going back to just after the first `keep` answers would take back."""
+        self._ensure_history()
+        hist = hist if hist is not None else adapters.history(self.game, self.actors)
+        if not 0 <= keep < len(hist):
+            raise IllegalChoice(f"no answer {keep} to go back to: give 0 to {len(hist) - 1}")
         undone = hist[keep:]
         flags_known = all(h.rolled is not None for h in undone)
         if flags_known:
@@ -323,6 +331,32 @@ class GameController:
         what = self.labels[keep] if keep < len(self.labels) else first.option
         label = f"{who.name if who else first.actor}: {what}"
         return UndoPlan(keep, len(undone), rolled, revealed, label)
+
+    def checkpoints(self) -> list[tuple[int, str]]:
+        """Where undo can go back to, oldest first: (answers kept, label) at each phase start and
+        each Actions turn start. The engine's own checkpoints when it has them."""
+        cps = getattr(self.game, "checkpoints", None)
+        if callable(cps):
+            return [(c.index, c.label) for c in cps() if c.index < len(self.game.answers)]
+        self._ensure_history()
+        from bisect import bisect_right
+        out = []
+        for pos, ev in enumerate(self.events):
+            k = ev.event_type
+            if k not in ("PhaseStarted", "TurnStarted"):
+                continue
+            keep = bisect_right(self.marks, pos)
+            if keep >= len(self.game.answers):
+                continue
+            if k == "PhaseStarted":
+                label = f"Chapter {ev.chapter}: {ev.phase.capitalize()} Phase"
+            else:
+                label = f"{self.cat.names.get(ev.faction, ev.faction)}'s turn ({ev.ap} AP)"
+            if out and out[-1][0] == keep:
+                out[-1] = (keep, out[-1][1] + " · " + label)
+            else:
+                out.append((keep, label))
+        return out
 
     def undo(self, plan: UndoPlan | None = None) -> Update:
         plan = plan or self.undo_plan()

@@ -53,6 +53,7 @@ class GameScreen(Screen):
         Binding("escape", "skip", "Skip", show=False),
         Binding("a", "pacing", "Pacing", show=False),
         Binding("u", "undo", "Undo"),
+        Binding("U", "undo_to", "Undo to…", show=False),
         Binding("s", "save_as", "Save as"),
         Binding("b", "side('board')", "Board"),
         Binding("c", "side('combat')", "Combat"),
@@ -458,6 +459,22 @@ class GameScreen(Screen):
         except IllegalChoice as exc:
             self.notify(str(exc), severity="warning")
             return
+        self._confirm_undo(plan)
+
+    def action_undo_to(self) -> None:
+        """Pick a phase start or a turn to go back to."""
+        from .undo_to import UndoToScreen
+        cps = self.ctl.checkpoints()
+        if not cps:
+            self.notify("There is nothing to go back to yet.", severity="warning")
+            return
+
+        def picked(keep: int | None) -> None:
+            if keep is not None:
+                self._confirm_undo(self.ctl.plan_to(keep))
+        self.app.push_screen(UndoToScreen(cps, self.ctl.answers), picked)
+
+    def _confirm_undo(self, plan) -> None:
         warn = []
         if plan.rolled:
             warn.append("dice were rolled since then")
