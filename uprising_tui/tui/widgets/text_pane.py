@@ -32,6 +32,12 @@ class TextPane(ScrollView, can_focus=True):
         """The pane's text, line by line (all of it, not just what is in view)."""
         return [s.text.rstrip() for s in self._strips]
 
+    @property
+    def text_width(self) -> int:
+        """Lines are laid out one column short of the pane, where the scrollbar goes when one is
+        needed, so a scrollbar appearing never crops them."""
+        return max(0, self.content_region.width - 1)
+
     def show(self, renderable: RenderableType) -> None:
         """Replace the pane's content."""
         self._items = [renderable]
@@ -42,7 +48,7 @@ class TextPane(ScrollView, can_focus=True):
         if not renderables:
             return
         self._items.extend(renderables)
-        width = self.scrollable_content_region.width
+        width = self.text_width
         if width <= 0 or width != self._width:
             self._render()
             return
@@ -60,7 +66,7 @@ class TextPane(ScrollView, can_focus=True):
         return [Strip(Segment.adjust_line_length(line, width)) for line in lines]
 
     def _render(self) -> None:
-        width = self.scrollable_content_region.width
+        width = self.text_width
         if width <= 0:
             return  # drawn on the first resize
         self._width = width
@@ -89,7 +95,7 @@ class TextPane(ScrollView, can_focus=True):
         self.refresh()
 
     def on_resize(self) -> None:
-        if self.scrollable_content_region.width != self._width:
+        if self.text_width != self._width:
             self._render()
         else:
             self._settle()
