@@ -12,5 +12,5 @@ CONTENT_PACKAGE = "uprising_tui.content_data"
 setup(
     packages=find_packages(include=["uprising_tui", "uprising_tui.*"]) + [CONTENT_PACKAGE],
     package_dir={CONTENT_PACKAGE: "content"},
-    package_data={"": ["py.typed", "*.tcss"], CONTENT_PACKAGE: ["*.yaml"]},  # *.tcss: Textual styles
+    package_data={"": ["py.typed", "*.tcss", "*.md"], CONTENT_PACKAGE: ["*.yaml"]},  # the client's styles and help
 )

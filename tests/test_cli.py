@@ -160,7 +160,7 @@ def test_version(capsys):
     assert __version__ in capsys.readouterr().out
 
 
-def test_demo_without_a_command(capsys):
-    code, out, _ = run(capsys)
+def test_demo_command(capsys):
+    code, out, _ = run(capsys, "demo")
     assert code == 0
     assert "Verdict:" in out and "Demo" in out

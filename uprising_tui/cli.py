@@ -33,8 +33,9 @@ COMMANDS: list[str] = [
     "uprising_tui.commands.balance",
     "uprising_tui.commands.odds",
     "uprising_tui.commands.demo",
+    "uprising_tui.commands.client",
 ]
-DEFAULT_COMMAND = "demo"  # what a bare `uprising` runs
+DEFAULT_COMMAND = "play"  # what a bare `uprising` runs: the client's title screen
 
 EXIT_CONTENT = 1
 EXIT_USAGE = 2

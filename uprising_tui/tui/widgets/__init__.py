@@ -1,1 +1,1 @@
-"""Textual widgets of the client, one per module."""
+"""The client's widgets, one per module."""

@@ -47,6 +47,8 @@ from . import hex_style as hs
 from .hex_geometry import FORMS, SMALL, Form, Layout, map_size
 from .hex_tokens import MapFacts, label, pack, summary, tokens
 
+NULL_STYLE = Style.null()  # for cells with no style of their own
+
 Cell = tuple[str, Style | None]
 _style_of = itemgetter(1)
 
@@ -313,17 +315,19 @@ class HexMap(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         cy = y + sy
         if not 0 <= cy < len(self._cells):
-            return Strip.blank(width, self._blank)
+            return Strip.blank(width, self._blank or NULL_STYLE)
         strip = self._strips.get(cy)
         if strip is None:
             strip = self._strips[cy] = self._build_strip(cy)
         if sx == 0 and strip.cell_length == width:
             return strip
-        return strip.crop_extend(sx, sx + width, self._blank)
+        return strip.crop_extend(sx, sx + width, self._blank or NULL_STYLE)
 
     def _build_strip(self, y: int) -> Strip:
         row = self._cells[y]
-        segments = [Segment("".join([ch for ch, _ in run]), style) for style, run in groupby(row, key=_style_of)]
+        # every segment carries a Style (never None): Textual's NO_COLOR filter reads each one's colours
+        segments = [Segment("".join([ch for ch, _ in run]), style or NULL_STYLE)
+                    for style, run in groupby(row, key=_style_of)]
         return Strip(segments, len(row))
 
     # ------------------------------------------------------------------ layout

@@ -1,0 +1,66 @@
+"""Cards in words: every card of the box renders; the card behind the option under the cursor
+shows beside the map; k opens every card on the table."""
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from uprising_tui.content.loader import default_catalog
+from uprising_tui.engine import Setup
+from uprising_tui.tui.app import make_app
+from uprising_tui.tui.card_text import card_text
+from uprising_tui.tui.controller import GameController, default_seats
+from uprising_tui.tui.saves import SaveStore
+from uprising_tui.tui.screens.cards import CardsScreen
+from uprising_tui.tui.screenshots import advance
+from uprising_tui.tui.widgets.card_info import CardInfo
+
+from .pilot_helpers import game_screen, settle, shown
+
+
+def plain(renderable) -> str:
+    con = Console(width=80, record=True)
+    con.print(renderable)
+    return con.export_text()
+
+
+def test_every_card_of_the_box_reads_in_words():
+    cat = default_catalog()
+    for table in (cat.feats, cat.items, cat.druids, cat.quests, cat.legions, cat.hordes, cat.events):
+        for cid, card in table.items():
+            text = plain(card_text(cat, cid, 4))
+            assert text.startswith(card.name), cid
+            assert "`" not in text and "op=" not in text, cid  # no code or raw data leaks into the words
+
+
+def test_a_legion_shows_its_dice_at_its_threat():
+    cat = default_catalog()
+    text = plain(card_text(cat, "butcher", 4))
+    row = cat.legions["butcher"].dice[4]
+    assert "▶ Threat 4: archery " + " ".join({"blue": "U", "white": "W"}[c] for c in row.archery) in text
+
+
+@pytest.mark.asyncio
+async def test_the_card_under_the_cursor_and_the_cards_screen(tmp_path):
+    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
+    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
+    advance(ctl, lambda c: c.decision.kind == "keep_feat" and not c.is_bot_turn())
+    first = ctl.decision.options[0].card
+    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        info = g.query_one(CardInfo)
+        assert info.card == first and info.display
+        assert ctl.cat.feats[first].text[:30] in shown(info).replace("\n", " ")
+        await pilot.press("down")
+        await pilot.pause()
+        assert info.card == ctl.decision.options[1].card
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, CardsScreen)
+        text = shown(app.screen.query_one("#card-text"))
+        assert ctl.cat.names[ctl.decision.options[1].card] in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is g

@@ -1,0 +1,155 @@
+"""The Textual application: screens, the game Signal panes subscribe to, game commands in the
+command palette, and `make_app`, the one factory the command line and the tests use."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Callable, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.signal import Signal
+
+from ..engine import SaveError, Setup
+from .controller import GameController, Seat, default_seats
+from .saves import SaveStore
+
+LIGHT_THEME = "textual-light"
+DARK_THEME = "textual-dark"
+
+
+class UprisingApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "Uprising"
+    SUB_TITLE = "Curse of the Last Emperor"
+    BINDINGS = [Binding("ctrl+t", "toggle_theme", "Light/dark", show=False)]
+
+    def __init__(self, *, store: SaveStore | None = None, opener: Callable[[], GameController] | None = None,
+                 pacing: str = "auto", light: bool = False, confirm_losses: bool = True,
+                 preload: bool = True) -> None:
+        super().__init__()
+        self.store = store if store is not None else SaveStore()
+        self.game_signal: Signal = Signal(self, "game")
+        self.pacing = pacing
+        self.confirm_losses = confirm_losses
+        self._opener = opener
+        self._preload = preload
+        self.light = light
+        self.controller: GameController | None = None
+        self.setup_seed: int | None = None  # the seed Setup offers (random when None)
+
+    # ------------------------------------------------------------ start
+    def on_mount(self) -> None:
+        self.theme = LIGHT_THEME if self.light else DARK_THEME
+        if self._opener is not None:  # straight into a game: the title screen comes only if asked for
+            self.run_worker(self._open(self._opener), group="open", exclusive=True)
+            return
+        from .screens.title import TitleScreen
+        self.push_screen(TitleScreen())
+        if self._preload:
+            self.run_worker(self._load_catalog, thread=True, group="catalog")
+
+    @staticmethod
+    def _load_catalog() -> None:
+        from ..content.loader import default_catalog
+        default_catalog()
+
+    async def _open(self, opener: Callable[[], GameController]) -> None:
+        """Make the game off the UI thread (catalog, replay), then show it."""
+        try:
+            ctl = await asyncio.to_thread(opener)
+        except (SaveError, ValueError, OSError) as exc:
+            self.notify(str(exc), title="Cannot open the game", severity="error", timeout=20)
+            return
+        self.open_game(ctl)
+
+    # ------------------------------------------------------------ screens
+    def open_game(self, ctl: GameController) -> None:
+        from .screens.game import GameScreen
+        if self.controller is not None:
+            self.controller.listeners.clear()
+        while len(self.screen_stack) > 1:  # the game replaces whatever was on show
+            self.pop_screen()
+        self.controller = ctl
+        self.push_screen(GameScreen(ctl, pacing=self.pacing, confirm_losses=self.confirm_losses))
+
+    def new_game(self, setup: Setup, seats: Iterable[Seat]) -> None:
+        seats = list(seats)
+        self.run_worker(self._open(lambda: GameController.new(setup, seats, self.store)), group="open",
+                        exclusive=True)
+
+    def load_game(self, path: str | Path) -> None:
+        self.run_worker(self._open(lambda: GameController.load(path, self.store)), group="open", exclusive=True)
+
+    def to_title(self) -> None:
+        from .screens.title import TitleScreen
+        if self.controller is not None:
+            self.controller.listeners.clear()
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        if isinstance(self.screen, TitleScreen):
+            self.screen.refresh_menu()
+        else:
+            self.push_screen(TitleScreen())
+
+    def show_end(self, ctl: GameController) -> None:
+        from .screens.end import EndScreen
+        self.push_screen(EndScreen(ctl))
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_toggle_theme(self) -> None:
+        self.theme = DARK_THEME if self.theme == LIGHT_THEME else LIGHT_THEME
+
+    # ------------------------------------------------------------ command palette
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("How to play", "The rules in short, and every key", self.action_help)
+        yield SystemCommand("Light or dark", "Switch between the light and the dark theme", self.action_toggle_theme)
+        from .screens.game import GameScreen
+        if not isinstance(screen, GameScreen):
+            return
+        g = screen
+        yield SystemCommand("Cards on the table", "Read every card in play, on offer or in hand", g.action_cards)
+        yield SystemCommand("Undo", "Take back answers, to before the last one a person gave", g.action_undo)
+        yield SystemCommand("Undo to a phase or a turn…", "Go back to the start of a phase or an Actions turn",
+                            g.action_undo_to)
+        yield SystemCommand("Save as…", "Keep this game under a name", g.action_save_as)
+        yield SystemCommand("Pacing: step", "Wait for Space before each bot move and Nemesis step",
+                            lambda: g.set_pacing("step"))
+        yield SystemCommand("Pacing: auto", "Show bot moves and Nemesis steps at a steady pace",
+                            lambda: g.set_pacing("auto"))
+        yield SystemCommand("Pacing: instant", "Show bot moves and Nemesis steps at once",
+                            lambda: g.set_pacing("instant"))
+        yield SystemCommand("Show the player board", "Resources, Hero, Havens, Units, cards", lambda: g.action_side("board"))
+        yield SystemCommand("Show the fight", "The combat view: dice, hits, losses", lambda: g.action_side("combat"))
+        yield SystemCommand("Show the Nemesis", "Each Legion and Horde move and why", lambda: g.action_side("nemesis"))
+        yield SystemCommand("Log: next filter", "All, combat, Nemesis, actions, economy", g.action_log_filter)
+        yield SystemCommand("Log: search", "Find a word in the log", g.action_log_search)
+        yield SystemCommand("Bot answers this", "Let the heuristic bot answer the pending decision", g.action_bot_answer)
+        yield SystemCommand("Bot picks my losses", "For the rest of this fight", g.action_bot_losses)
+        toggle = "off" if g.confirm_losses else "on"
+        yield SystemCommand(f"Confirm losses: turn {toggle}", "Ask before each Unit lost in a fight",
+                            lambda: setattr(g, "confirm_losses", not g.confirm_losses))
+        yield SystemCommand("Leave to the title", "The game stays saved", g.action_leave)
+
+
+def make_app(*, setup: Setup | None = None, seats: Iterable[Seat] | None = None, load: str | Path | None = None,
+             data_dir: str | Path | None = None, pacing: str = "auto", light: bool = False,
+             confirm_losses: bool = True, autosave: bool = True, preload: bool = True,
+             opener: Callable[[], GameController] | None = None) -> UprisingApp:
+    """The app for the command line and the tests: the title screen, or straight into a new game
+    (`setup`, `seats`), a saved one (`load`) or one already made (`opener`, called off the UI
+    thread). `data_dir` overrides where saves go."""
+    store = SaveStore(data_dir) if data_dir is not None else SaveStore()
+    if setup is not None:
+        seat_list = list(seats) if seats is not None else default_seats(setup.factions)
+        opener = lambda: GameController.new(setup, seat_list, store, autosave=autosave)  # noqa: E731
+    elif load is not None:
+        opener = lambda: GameController.load(load, store, autosave=autosave)  # noqa: E731
+    return UprisingApp(store=store, opener=opener, pacing=pacing, light=light, confirm_losses=confirm_losses,
+                       preload=preload)

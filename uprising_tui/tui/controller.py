@@ -1,0 +1,410 @@
+"""The one bridge between the engine and the screens.
+
+The controller owns the `Game`. It answers decisions (for people through the screens, for bot
+seats through their bot), keeps the public view up to date from the events, autosaves after
+every answer, and tells its subscribers what changed as an `Update`: the new events, the view
+after them and the decision now pending. The screens read only those (the public view and the
+events), never the game's raw state. It knows nothing of Textual: the game screen paces the
+bots and relays updates through a Textual Signal.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
+
+from ..engine import Decision, Game, GameEvent, IllegalChoice, SaveError, Setup
+from ..engine.decision import Option, OptionCost
+from . import adapters
+from .adapters import ViewKeeper
+
+if TYPE_CHECKING:
+    from ..content.loader import Catalog
+    from ..engine.public import PublicView
+    from .saves import SaveStore
+
+# Events after which taking back an answer cannot be done unseen: dice were rolled or
+# something hidden was shown.
+ROLLED_EVENTS = frozenset({"CombatRolled", "HeroRolled"})
+REVEALED_EVENTS = frozenset({"HexExplored", "EventRevealed", "MarketDealt", "QuestsDealt", "NemesisPlaced",
+                             "CardGained"})
+
+BOT_LABELS = {"heuristic": "Heuristic bot", "random": "Random bot"}
+
+
+class Seat(NamedTuple):
+    """Who plays a faction: a person (by name) or a bot."""
+    faction: str
+    name: str
+    bot: str | None = None  # a bot registry name; None for a person
+    colour: str = ""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"faction": self.faction, "name": self.name, "bot": self.bot, "colour": self.colour}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Seat":
+        bot = d.get("bot")
+        return cls(str(d["faction"]), str(d.get("name") or d["faction"]), str(bot) if bot else None,
+                   str(d.get("colour") or ""))
+
+
+class Update(NamedTuple):
+    """What changed: the events since the last update (all of them when `reset`), the public
+    view after them and the pending decision (None when the game is over)."""
+    events: tuple[GameEvent, ...]
+    view: "PublicView"
+    decision: Decision | None
+    reset: bool = False
+    actor: Seat | None = None  # who must answer `decision`
+    by: Seat | None = None  # who gave the answer that led here
+
+
+class UndoPlan(NamedTuple):
+    """What an undo would take back, for the confirmation."""
+    keep: int  # answers kept
+    count: int  # answers taken back
+    rolled: bool  # dice were rolled since
+    revealed: bool  # something hidden was shown since
+    label: str
+
+
+class GameController:
+    def __init__(self, game: Game, seats: Iterable[Seat], store: "SaveStore | None" = None, *,
+                 autosave: bool = True):
+        self.game = game
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        if [s.faction for s in self.seats] != list(game.setup.factions):
+            raise ValueError("give one seat per faction, in the setup's order")
+        self.store = store
+        self.autosave_enabled = autosave and store is not None
+        self.listeners: list[Callable[[Update], None]] = []
+        self._bots: dict[str, Any] = {}
+        self._attach(game)
+        self.actors: list[str | None] | None = [] if not game.answers else None  # who gave each answer
+        self.marks: list[int] | None = [] if not game.answers else None  # events before each answer
+        self.labels: list[str] = []  # each answer's option label, for the undo question (with `actors`)
+        self.last_by: Seat | None = None
+        self.save_error: str | None = None
+
+    # ------------------------------------------------------------ making one
+    @classmethod
+    def new(cls, setup: Setup, seats: Iterable[Seat], store: "SaveStore | None" = None,
+            catalog: "Catalog | None" = None, **kw) -> "GameController":
+        ctl = cls(Game(setup, catalog).start(), seats, store, **kw)
+        ctl.autosave()
+        return ctl
+
+    @classmethod
+    def load(cls, source: str | Path | dict, store: "SaveStore | None" = None,
+             catalog: "Catalog | None" = None, **kw) -> "GameController":
+        """Load a save file (or its parsed dict). SaveError says plainly what is wrong."""
+        data = source
+        if not isinstance(source, dict):
+            try:
+                data = json.loads(Path(source).read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+                data = None  # Game.load words the problem
+        game = Game.load(source, catalog)
+        seats = default_seats(game.setup.factions)
+        client = data.get("client") if isinstance(data, dict) else None
+        if isinstance(client, dict) and isinstance(client.get("seats"), list):
+            try:
+                got = [Seat.from_dict(s) for s in client["seats"]]
+            except (KeyError, TypeError, AttributeError):
+                got = []
+            if [s.faction for s in got] == list(game.setup.factions):
+                seats = got
+        return cls(game, seats, store, **kw)
+
+    def _attach(self, game: Game) -> None:
+        self.game = game
+        self.keeper = ViewKeeper(game)
+        self.events: list[GameEvent] = list(game.log)
+        self._fresh: list[GameEvent] = []
+        game.subscribe(self._on_event)
+
+    def _on_event(self, event: GameEvent) -> None:
+        self._fresh.append(event)
+
+    # ------------------------------------------------------------ reading
+    @property
+    def cat(self) -> "Catalog":
+        return self.game.cat
+
+    @property
+    def setup(self) -> Setup:
+        return self.game.setup
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.game.decision
+
+    @property
+    def finished(self) -> bool:
+        return self.game.finished
+
+    @property
+    def answers(self) -> int:
+        return len(self.game.answers)
+
+    @property
+    def view(self) -> "PublicView":
+        return self.keeper.view()
+
+    def seat(self, faction: str | None) -> Seat | None:
+        for s in self.seats:
+            if s.faction == faction:
+                return s
+        return None
+
+    def actor_seat(self) -> Seat | None:
+        d = self.decision
+        return self.seat(d.actor) if d is not None else None
+
+    def is_bot_turn(self) -> bool:
+        s = self.actor_seat()
+        return s is not None and s.is_bot
+
+    @property
+    def people(self) -> list[str]:
+        """The distinct names of the people at the table."""
+        out: list[str] = []
+        for s in self.seats:
+            if not s.is_bot and s.name not in out:
+                out.append(s.name)
+        return out
+
+    def colour(self, faction: str) -> str:
+        s = self.seat(faction)
+        return s.colour if s is not None and s.colour else ""
+
+    def snapshot(self, reset: bool = True) -> Update:
+        """The whole game as an update (after a start, a load or an undo)."""
+        return Update(tuple(self.events), self.view, self.decision, reset, self.actor_seat(), self.last_by)
+
+    # ------------------------------------------------------------ options
+    def grouped_options(self, decision: Decision | None = None) -> list[tuple[str, list[Option]]]:
+        d = decision or self.decision
+        return adapters.grouped(d.options) if d is not None else []
+
+    def cost(self, option: Option, decision: Decision | None = None) -> OptionCost | None:
+        d = decision or self.decision
+        return adapters.option_cost(option, self.cat, d.actor if d else None, d.kind if d else "")
+
+    def cost_text(self, option: Option, decision: Decision | None = None) -> str:
+        d = decision or self.decision
+        return adapters.option_cost_text(option, self.cat, d.actor if d else None, d.kind if d else "")
+
+    def odds(self, option_id: str):
+        """Exact odds of the fight the pending decision's option would start (or None)."""
+        if self.decision is None:
+            return None
+        return adapters.fight_odds(self.game, option_id)
+
+    # ------------------------------------------------------------ acting
+    def subscribe(self, fn: Callable[[Update], None]) -> None:
+        self.listeners.append(fn)
+
+    def publish(self, update: Update) -> Update:
+        for fn in list(self.listeners):
+            fn(update)
+        return update
+
+    def answer(self, option_id: str, by: Seat | None = None) -> Update:
+        """Answer the pending decision. IllegalChoice (nothing changed) for a bad answer;
+        EngineError (the game restored to before it) if the rules fail."""
+        d = self.decision
+        if d is None:
+            from ..engine import GameFinished
+            raise GameFinished("the game is over: there is no decision to answer")
+        d.get(option_id)  # IllegalChoice before anything moves
+        before = len(self.events)
+        self._fresh = []
+        try:
+            self.game.answer(option_id)
+        except Exception:
+            # the engine restored itself (EngineError) or raised before changing anything
+            self._resync()
+            raise
+        if self.actors is not None:
+            self.actors.append(d.actor)
+        if self.marks is not None:
+            self.marks.append(before)
+            self.labels.append(d.get(option_id).label)
+        fresh = tuple(self._fresh)
+        self._fresh = []
+        for ev in fresh:
+            self.keeper.apply(ev)
+        self.events.extend(fresh)
+        self.last_by = by if by is not None else self.seat(d.actor)
+        self.autosave()
+        return self.publish(Update(fresh, self.view, self.decision, False, self.actor_seat(), self.last_by))
+
+    def bot_for(self, seat: Seat):
+        from ..bots import get_bot
+        bot = self._bots.get(seat.bot)
+        if bot is None:
+            bot = self._bots[seat.bot] = get_bot(seat.bot, self.setup.seed)
+        return bot
+
+    def bot_choice(self) -> str:
+        seat = self.actor_seat()
+        if seat is None or not seat.is_bot:
+            raise IllegalChoice("it is not a bot's decision")
+        return self.bot_for(seat).choose(self.game, self.decision)
+
+    def bot_step(self) -> Update:
+        """Let the bot seated at the pending decision answer it."""
+        return self.answer(self.bot_choice(), self.actor_seat())
+
+    def suggest(self, bot: str = "heuristic") -> str:
+        """What a bot would answer to the pending decision (for fast-forward and hints)."""
+        from ..bots import get_bot
+        b = self._bots.get(("hint", bot))
+        if b is None:
+            b = self._bots[("hint", bot)] = get_bot(bot, self.setup.seed)
+        return b.choose(self.game, self.decision)
+
+    def _resync(self) -> None:
+        self._fresh = []
+        self.keeper = ViewKeeper(self.game)
+        self.events = list(self.game.log)
+        self.actors = None if self.game.answers else []
+        self.marks = None if self.game.answers else []
+        self.labels = []
+        self.publish(self.snapshot())
+
+    # ------------------------------------------------------------ undo
+    def _ensure_history(self) -> None:
+        """Who gave each answer and where its events start (replayed once after a load)."""
+        if self.actors is not None and self.marks is not None:
+            return
+        g = Game(self.setup, self.cat).start()
+        actors, marks, labels = [], [], []
+        for a in self.game.answers:
+            actors.append(g.decision.actor)
+            marks.append(len(g.log))
+            labels.append(g.decision.get(a).label)
+            g.answer(a)
+        self.actors, self.marks, self.labels = actors, marks, labels
+
+    def undo_plan(self, to_person: bool = True) -> UndoPlan:
+        """What undo would take back: to before the last answer a person gave (or the very last
+        answer). IllegalChoice when there is nothing to take back."""
+        if not self.game.answers:
+            raise IllegalChoice("there is nothing to undo")
+        self._ensure_history()
+        hist = adapters.history(self.game, self.actors)
+        keep = len(hist) - 1
+        if to_person:
+            people = {s.faction for s in self.seats if not s.is_bot}
+            for h in reversed(hist):
+                if h.actor in people:
+                    keep = h.index
+                    break
+            else:
+                raise IllegalChoice("no person has answered yet: there is nothing to undo")
+        return self.plan_to(keep, hist)
+
+    def plan_to(self, keep: int, hist=None) -> UndoPlan:
+        """What going back to just after the first `keep` answers would take back."""
+        self._ensure_history()
+        hist = hist if hist is not None else adapters.history(self.game, self.actors)
+        if not 0 <= keep < len(hist):
+            raise IllegalChoice(f"no answer {keep} to go back to: give 0 to {len(hist) - 1}")
+        undone = hist[keep:]
+        flags_known = all(h.rolled is not None for h in undone)
+        if flags_known:
+            rolled = any(h.rolled for h in undone)
+            revealed = any(h.revealed for h in undone)
+        else:
+            kinds = {e.event_type for e in self.events[self.marks[keep]:]}
+            rolled = bool(kinds & ROLLED_EVENTS)
+            revealed = bool(kinds & REVEALED_EVENTS)
+        first = undone[0]
+        who = self.seat(first.actor)
+        what = self.labels[keep] if keep < len(self.labels) else first.option
+        label = f"{who.name if who else first.actor}: {what}"
+        return UndoPlan(keep, len(undone), rolled, revealed, label)
+
+    def checkpoints(self) -> list[tuple[int, str]]:
+        """Where undo can go back to, oldest first: (answers kept, label) at each phase start and
+        each Actions turn start. The engine's own checkpoints when it has them."""
+        cps = getattr(self.game, "checkpoints", None)
+        if callable(cps):
+            return [(c.index, c.label) for c in cps() if c.index < len(self.game.answers)]
+        self._ensure_history()
+        from bisect import bisect_right
+        out = []
+        for pos, ev in enumerate(self.events):
+            k = ev.event_type
+            if k not in ("PhaseStarted", "TurnStarted"):
+                continue
+            keep = bisect_right(self.marks, pos)
+            if keep >= len(self.game.answers):
+                continue
+            if k == "PhaseStarted":
+                label = f"Chapter {ev.chapter}: {ev.phase.capitalize()} Phase"
+            else:
+                label = f"{self.cat.names.get(ev.faction, ev.faction)}'s turn ({ev.ap} AP)"
+            if out and out[-1][0] == keep:
+                out[-1] = (keep, out[-1][1] + " · " + label)
+            else:
+                out.append((keep, label))
+        return out
+
+    def undo(self, plan: UndoPlan | None = None) -> Update:
+        plan = plan or self.undo_plan()
+        game = Game.replay(self.setup, self.game.answers[: plan.keep], self.cat)
+        self._ensure_history()
+        self.actors = self.actors[: plan.keep]
+        self.marks = self.marks[: plan.keep]
+        self.labels = self.labels[: plan.keep]
+        self._attach(game)
+        self.last_by = None
+        self.autosave()
+        return self.publish(self.snapshot())
+
+    # ------------------------------------------------------------ saving
+    def save_data(self) -> dict[str, Any]:
+        data = self.game.save()
+        data["client"] = {"seats": [s.to_dict() for s in self.seats]}
+        return data
+
+    def autosave(self) -> None:
+        if not self.autosave_enabled:
+            return
+        try:
+            self.store.autosave(self.save_data())
+            self.save_error = None
+        except OSError as exc:  # a full disk must not stop the game; the screen shows it
+            self.save_error = f"autosave failed: {exc.strerror or exc}"
+
+    def save_as(self, name: str) -> Path:
+        if self.store is None:
+            raise ValueError("this game has no saves folder")
+        return self.store.save_as(name, self.save_data())
+
+
+def default_seats(factions: Iterable[str], bots: Iterable[str] = (), bot: str = "heuristic",
+                  names: dict[str, str] | None = None) -> list[Seat]:
+    """Seats for factions: a person each (named after the faction unless `names` says), except
+    the factions in `bots`, which the `bot` plays."""
+    from .theme import FACTION_COLOURS
+    bots = set(bots)
+    names = names or {}
+    seats = []
+    for f in factions:
+        if f in bots:
+            seats.append(Seat(f, f"{BOT_LABELS.get(bot, bot)}", bot, FACTION_COLOURS.get(f, "")))
+        else:
+            seats.append(Seat(f, names.get(f) or f.capitalize(), None, FACTION_COLOURS.get(f, "")))
+    return seats
+
+
+__all__ = ["GameController", "Seat", "Update", "UndoPlan", "default_seats", "SaveError"]

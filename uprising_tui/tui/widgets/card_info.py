@@ -1,0 +1,46 @@
+"""The card behind the option under the cursor (a Feat to keep, an Item to buy, a Quest to try,
+a card to use), in words, so a choice never needs the box."""
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from ..card_text import card_text
+
+
+def option_card(option) -> str | None:
+    """The card an option points at: the engine's `card` or card Ref, else read from the id."""
+    if option is None:
+        return None
+    if option.card:
+        return option.card
+    for r in getattr(option, "refs", ()) or ():
+        if r.kind == "card":
+            return r.id
+    head, _, rest = option.id.partition(":")
+    if head in ("feat", "card", "market", "quest") and rest:
+        return rest
+    if head in ("give_item", "ask_item"):
+        return rest.split(":")[-1]
+    return None
+
+
+class CardInfo(Static):
+    DEFAULT_CSS = """
+    CardInfo { height: 12; padding: 0 1; overflow-y: auto; border-top: hkey $primary-background; display: none; }
+    CardInfo.-shown { display: block; }
+    """
+
+    def __init__(self, cat, **kw) -> None:
+        super().__init__(**kw)
+        self.cat = cat
+        self.card: str | None = None
+
+    def show_card(self, card: str | None, threat: int | None = None) -> None:
+        if card == self.card:
+            return
+        self.card = card
+        if card is None:
+            self.remove_class("-shown")
+            return
+        self.update(card_text(self.cat, card, threat))
+        self.add_class("-shown")

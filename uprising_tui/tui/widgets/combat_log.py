@@ -1,0 +1,123 @@
+"""The log: every GameEvent in words, grouped by Chapter and phase, scrollable and filterable
+(by kind of event, and by a word to search for)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from rich.text import Text
+from textual.containers import Vertical
+from textual.widgets import Input, Static
+
+from ..event_text import CATEGORIES, EventText, category
+from .text_pane import TextPane
+
+if TYPE_CHECKING:
+    from ..controller import Update
+
+
+class Entry(NamedTuple):
+    category: str
+    text: Text
+    header: bool  # a Chapter/phase heading: shown whatever the filter
+
+
+class CombatLog(Vertical):
+    DEFAULT_CSS = """
+    CombatLog > #log-title { height: 1; background: $boost; padding: 0 1; }
+    CombatLog > TextPane { height: 1fr; }
+    CombatLog > Input { height: 3; display: none; }
+    CombatLog.-searching > Input { display: block; }
+    """
+
+    def __init__(self, cat, colours: dict[str, str], **kw) -> None:
+        super().__init__(**kw)
+        self.cat = cat
+        self.render_event = EventText(cat, colours)
+        self.entries: list[Entry] = []
+        self.filter = "all"
+        self.search = ""
+
+    def compose(self):
+        yield Static(id="log-title")
+        yield TextPane(follow_end=True, id="log-lines")
+        yield Input(placeholder="search the log (Enter keeps it, Esc clears)", id="log-search")
+
+    def on_mount(self) -> None:
+        self._title()
+        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
+
+    def on_game_update(self, u: "Update") -> None:
+        if u.reset:
+            self.entries = []
+            self.render_event = EventText(self.cat, self.render_event.colours)
+            self.query_one(TextPane).clear()
+        self.add(u.events)
+
+    def add(self, events) -> None:
+        new = []
+        for ev in events:
+            text = self.render_event(ev)
+            if not text.plain.strip():
+                continue  # an event the renderer keeps off the log (it changes nothing worth a line)
+            e = Entry(category(ev), text, ev.event_type == "PhaseStarted")
+            self.entries.append(e)
+            if self._shows(e):
+                new.append(e.text)
+        self.query_one(TextPane).append(*new)
+
+    @property
+    def lines(self) -> list[str]:
+        """The plain text of the lines the filter shows (for tests and screen readers)."""
+        return [e.text.plain for e in self.entries if self._shows(e)]
+
+    def _shows(self, e: Entry) -> bool:
+        if e.header:
+            return True
+        if self.filter != "all" and e.category != self.filter:
+            return False
+        return not self.search or self.search.lower() in e.text.plain.lower()
+
+    def _rewrite(self) -> None:
+        pane = self.query_one(TextPane)
+        pane.clear()
+        pane.append(*[e.text for e in self.entries if self._shows(e)])
+        self._title()
+
+    def _title(self) -> None:
+        t = Text("Log", style="bold", no_wrap=True, overflow="ellipsis")
+        t.append(f" · {self.filter}", style="bold")
+        if self.search:
+            t.append(f" · “{self.search}”", style="italic")
+        t.append("   f: filter  /: search", style="dim")
+        self.query_one("#log-title", Static).update(t, layout=False)
+
+    def cycle_filter(self) -> str:
+        self.filter = CATEGORIES[(CATEGORIES.index(self.filter) + 1) % len(CATEGORIES)]
+        self._rewrite()
+        return self.filter
+
+    def set_filter(self, which: str) -> None:
+        if which not in CATEGORIES:
+            raise ValueError(f"no log filter {which!r}")
+        self.filter = which
+        self._rewrite()
+
+    def open_search(self) -> None:
+        self.add_class("-searching")
+        self.query_one(Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.search = event.value.strip()
+        self._rewrite()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.remove_class("-searching")
+        self.screen.focus_next()
+
+    def key_escape(self) -> None:
+        if self.has_class("-searching"):
+            self.query_one(Input).value = ""
+            self.remove_class("-searching")
+            self.screen.set_focus(None)

@@ -1,0 +1,307 @@
+"""The decision bar: the pending prompt, where it comes from, and its options grouped (Move,
+Command, Explore, ...) with their costs. Number keys pick a group (or, with one group, an
+option), arrows move, Enter confirms, Esc backs out where the engine offers a way back.
+
+Messages up: `Highlighted` (the option under the cursor, for the map and the odds),
+`GroupShown` (the hexes of the group on show, for the map to light up), `Chosen` (Enter)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.style import Style
+from rich.text import Text
+from textual.actions import SkipAction
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from ..adapters import GROUP_LABELS, source_words
+from ..naming import name
+from ..theme import side_style
+
+if TYPE_CHECKING:
+    from ...engine.decision import Decision, Option
+    from ..controller import Seat
+
+KIND_LABELS = {
+    "turn": "Actions Phase", "build": "Build Phase", "pay": "paying a cost", "command_units": "Command",
+    "keep_feat": "Build Phase: a new Feat", "gain_feat": "gaining a Feat", "discard_feat": "discarding a Feat",
+    "card_limit": "the 10-card limit", "gain_attribute": "an attribute Feat", "gain_choice": "a resource pick",
+    "choose_quest": "Quest", "guile_dice": "Quest: Hero Dice", "die_colour": "Quest: bonus die",
+    "quest_card": "Quest", "quest_failure": "Quest failure", "orient": "Explore", "combat_card": "Combat",
+    "bolt": "Combat: a Bolt", "assign_damage": "Combat: losses", "destroy_choice": "Combat: losses",
+    "highlands_die": "Combat: Highlands", "reroll": "Combat: reroll", "set_die": "Combat: a die",
+    "enemy_penalty": "Combat: Godpower", "trade_consent": "Trade", "buy_vp": "Scoring Phase",
+    "nemesis_tie": "Nemesis: a tie", "nemesis_move": "Nemesis: a tie", "target_haven": "a Legion's Target",
+    "retarget": "a Legion retargets", "target_faction": "a Legion's Target", "activation_token": "an Activation Token",
+    "place_garrison": "placing a Garrison", "place_skeleton": "placing a Skeleton", "place_horde": "placing a Horde",
+    "place_curse": "placing a Curse", "place_unit_hex": "placing a Unit", "no_haven_hex": "no Haven left",
+    "remove_curse": "removing a Curse", "remove_haven": "removing a Haven", "remove_sea_tower": "removing a Sea Tower",
+    "skeleton_shortage": "no Skeletons left", "skeleton_order": "placing Skeletons", "place_unit": "placing a Unit",
+    "place_unit_player": "placing a Unit",
+}
+
+
+def option_hexes(opts) -> frozenset[str]:
+    out = set()
+    for o in opts:
+        if o.hex:
+            out.add(o.hex)
+        for r in getattr(o, "refs", ()) or ():
+            if r.kind == "hex":
+                out.add(r.id)
+    return frozenset(out)
+
+
+def source_text(decision: "Decision", cat) -> str:
+    if decision.source is not None:
+        return source_words(decision.source, cat)
+    return KIND_LABELS.get(decision.kind, decision.kind.replace("_", " "))
+
+
+def seat_title(cat, seat: "Seat | None", faction: str) -> str:
+    """'Ann — Duerkhar', or just 'Duerkhar' when the seat is named after its faction."""
+    fac = name(cat, faction)
+    if seat is None or seat.name == fac:
+        return fac
+    return f"{seat.name} — {fac}"
+
+
+class DecisionBar(Vertical, can_focus=False):
+    DEFAULT_CSS = """
+    DecisionBar { border: round $primary; border-title-align: left; padding: 0 1; }
+    DecisionBar.-waiting { border: round $secondary; }
+    DecisionBar > #prompt { height: 2; }
+    DecisionBar > #groups { height: auto; max-height: 2; margin-bottom: 0; }
+    DecisionBar > OptionList, DecisionBar > OptionList:focus { height: 1fr; border: none; padding: 0;
+                                                               background: $surface; }
+    """
+    BINDINGS = [Binding(str(n), f"pick({n})", show=False) for n in range(10)] + [
+        Binding("left", "group(-1)", "Group ◀", show=False),
+        Binding("right", "group(1)", "Group ▶", show=False),
+        Binding("escape", "back", "Back", show=False),
+    ]
+
+    class Chosen(Message):
+        def __init__(self, option_id: str, decision: "Decision | None") -> None:
+            super().__init__()
+            self.option_id = option_id
+            self.decision = decision  # the decision it answers (a late key press must not answer the next)
+
+    class Highlighted(Message):
+        def __init__(self, option: "Option | None") -> None:
+            super().__init__()
+            self.option = option
+
+    class GroupShown(Message):
+        def __init__(self, hexes: frozenset[str]) -> None:
+            super().__init__()
+            self.hexes = hexes
+
+    class BackRefused(Message):
+        """Esc where the engine offers no way back."""
+
+    def __init__(self, cat, colours: dict[str, str], **kw) -> None:
+        super().__init__(**kw)
+        self.cat = cat
+        self.colours = colours
+        self.decision: "Decision | None" = None
+        self.groups: list[tuple[str, list["Option"]]] = []
+        self.costs: dict[str, str] = {}
+        self.group_index = 0
+        self.interactive = False
+        self.wait_text = ""
+        self._group_lines = 1
+
+    def compose(self):
+        yield Static(id="prompt")
+        yield Static(id="groups")
+        yield OptionList(id="options")
+
+    # ------------------------------------------------------------ what it shows
+    def show(self, decision: "Decision", groups, costs: dict[str, str], seat: "Seat | None") -> None:
+        """A person's decision: interactive."""
+        self.decision, self.groups, self.costs = decision, groups, costs
+        self.interactive = True
+        if self.has_class("-waiting"):
+            self.remove_class("-waiting")
+        self.border_title = seat_title(self.cat, seat, decision.actor)
+        prompt = Text(decision.prompt, style="bold")
+        prompt.append(f"   from: {source_text(decision, self.cat)}", style="dim italic")
+        self.query_one("#prompt", Static).update(prompt, layout=False)
+        # open on the group of the option that was highlighted last time, if still there
+        self.group_index = 0
+        self._show_group()
+        self.query_one(OptionList).focus()
+
+    def wait(self, title: str, text: Text | str, hint: Text | str = "") -> None:
+        """Nothing for a person to answer now (a bot plays, the Nemesis moves): `text` says what
+        is happening, `hint` which keys move it on."""
+        self.interactive = False
+        self.decision = None
+        self.groups = []
+        self.wait_text = text.plain if isinstance(text, Text) else str(text)
+        if not self.has_class("-waiting"):
+            self.add_class("-waiting")
+        self.border_title = title
+        self.query_one("#prompt", Static).update(hint, layout=False)
+        self.query_one("#groups", Static).update("", layout=self._group_lines != 1)
+        self._group_lines = 1
+        ol = self.query_one(OptionList)
+        ol.set_options([ListOption(text)] if text else [])
+        ol.highlighted = None
+
+    def _show_group(self) -> None:
+        many = len(self.groups) > 1
+        width = max(20, self.scrollable_content_region.width or 60)
+        tabs = Text()
+        col = 0
+        for i, (g, opts) in enumerate(self.groups):
+            key = (i + 1) % 10 if i < 10 else " "
+            label = f" {key} {GROUP_LABELS.get(g, g)}" + (f" {len(opts)}" if len(opts) > 1 else "") + " "
+            style = Style.parse("reverse bold" if i == self.group_index else "") + Style.from_meta(
+                {"@click": f"pick_group({i})"})
+            if col and col + len(label) + 1 > width:  # the next tab goes on a new line, whole
+                tabs.append("\n")
+                col = 0
+            elif col:
+                tabs.append(" ")
+                col += 1
+            tabs.append(label, style=style)
+            col += len(label)
+        hint = " ←/→ group · Enter confirms"
+        if not many:
+            tabs = Text("number keys pick an option · Enter confirms", style="dim")
+        elif col + len(hint) <= width:
+            tabs.append(hint, style="dim")
+        lines = tabs.plain.count("\n") + 1
+        self.query_one("#groups", Static).update(tabs, layout=lines != self._group_lines)  # relayout only on a new height
+        self._group_lines = lines
+        opts = self.groups[self.group_index][1] if self.groups else []
+        ol = self.query_one(OptionList)
+        items = []
+        # the bar's width less the options' padding and room for a scrollbar, whether one shows or not
+        # (a width read from the list itself depends on when it was last laid out)
+        width = max(24, (self.content_region.width or 64) - 5)
+        for i, o in enumerate(opts):
+            key = str((i + 1) % 10) if not many and i < 10 else " "
+            cost = self.costs.get(o.id, "")
+            room = width - 3 - (len(cost) + 2 if cost else 0)
+            label = o.label if len(o.label) <= room else o.label[: max(1, room - 1)] + "…"
+            line = Text.assemble((f"{key} ", "bold"), label, no_wrap=True, overflow="ellipsis")
+            if cost:
+                line.append(" " * max(2, width - 2 - len(label) - len(cost)))
+                line.append(cost, style="dim")
+            items.append(ListOption(line, id=o.id))
+        ol.set_options(items)
+        if items:
+            ol.highlighted = 0
+        self.post_message(self.GroupShown(option_hexes(opts)))
+
+    # ------------------------------------------------------------ reading
+    @property
+    def current_group(self) -> str | None:
+        return self.groups[self.group_index][0] if self.groups else None
+
+    @property
+    def highlighted_option(self) -> "Option | None":
+        ol = self.query_one(OptionList)
+        if not self.interactive or ol.highlighted is None or not self.groups:
+            return None
+        opts = self.groups[self.group_index][1]
+        return opts[ol.highlighted] if ol.highlighted < len(opts) else None
+
+    @property
+    def highlighted_index(self) -> int | None:
+        return self.query_one(OptionList).highlighted
+
+    def keys_for(self, option_id: str) -> list[str]:
+        """The key presses that pick `option_id` from the bar as it stands (for scripted play)."""
+        for gi, (_g, opts) in enumerate(self.groups):
+            for oi, o in enumerate(opts):
+                if o.id != option_id:
+                    continue
+                if gi == self.group_index and oi == self.highlighted_index:
+                    return ["enter"]
+                if len(self.groups) > 1:
+                    keys = [str((gi + 1) % 10)] if gi < 10 else ["right"] * ((gi - self.group_index) % len(self.groups))
+                    return keys + ["down"] * oi + ["enter"]
+                return ([str((oi + 1) % 10)] if oi < 10 else ["down"] * oi) + ["enter"]
+        raise KeyError(f"{option_id} is not on the decision bar")
+
+    def visible_labels(self) -> list[str]:
+        if not self.groups:
+            return []
+        return [o.label for o in self.groups[self.group_index][1]]
+
+    # ------------------------------------------------------------ choosing
+    def select_option(self, option_id: str) -> bool:
+        """Show and highlight an option by id (e.g. a hex picked on the map)."""
+        for gi, (_g, opts) in enumerate(self.groups):
+            for oi, o in enumerate(opts):
+                if o.id == option_id:
+                    if gi != self.group_index:
+                        self.group_index = gi
+                        self._show_group()
+                    self.query_one(OptionList).highlighted = oi
+                    self.query_one(OptionList).focus()
+                    return True
+        return False
+
+    def option_for_hex(self, hex_id: str) -> "Option | None":
+        """The option for a hex: in the group on show first, then in any group."""
+        order = [self.group_index] + [i for i in range(len(self.groups)) if i != self.group_index]
+        for gi in order:
+            for o in self.groups[gi][1]:
+                if hex_id in option_hexes([o]):
+                    return o
+        return None
+
+    def action_pick(self, n: int) -> None:
+        if not self.interactive:
+            return
+        i = (n - 1) % 10
+        if len(self.groups) > 1:
+            if i < len(self.groups):
+                self.action_pick_group(i)
+        else:
+            opts = self.groups[0][1] if self.groups else []
+            if i < len(opts):
+                self.query_one(OptionList).highlighted = i
+
+    def action_pick_group(self, i: int) -> None:
+        if self.interactive and 0 <= i < len(self.groups):
+            self.group_index = i
+            self._show_group()
+            self.query_one(OptionList).focus()
+
+    def action_group(self, step: int) -> None:
+        if self.interactive and len(self.groups) > 1:
+            self.action_pick_group((self.group_index + step) % len(self.groups))
+
+    def action_back(self) -> None:
+        if not self.interactive:
+            raise SkipAction()  # the screen's Esc (skip the steps on show) takes it
+        for g, opts in self.groups:
+            if g == "cancel":
+                self.post_message(self.Chosen(opts[0].id, self.decision))
+                return
+        self.post_message(self.BackRefused())
+
+    def on_resize(self) -> None:
+        if self.interactive and self.groups:  # costs stay right-aligned
+            keep = self.query_one(OptionList).highlighted
+            self._show_group()
+            if keep is not None:
+                self.query_one(OptionList).highlighted = keep
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.post_message(self.Highlighted(self.highlighted_option))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.interactive and event.option.id:
+            self.post_message(self.Chosen(event.option.id, self.decision))

@@ -1,0 +1,78 @@
+"""The Nemesis Phase as it plays: each Legion, Horde and Skeleton activation, where it moved and
+why (the engine's step, rule and the hexes it weighed), placements and their fallbacks."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.text import Text
+
+from .text_pane import TextPane
+
+from ..event_text import EventText
+from ..adapters import engine_words_moves
+from ..playback import NEMESIS_KINDS, is_nemesis, split, why_moved
+
+# What the Nemesis pane lists: the Nemesis's own pieces and moves, and the fights they start.
+PANE_KINDS = NEMESIS_KINDS | {"CombatStarted", "CombatEnded", "NemesisDestroyed", "ThreatChanged", "HavenRemoved",
+                              "PiecesRemoved", "CurseRemoved", "EventRevealed", "HordeFormed"}
+
+if TYPE_CHECKING:
+    from ..controller import Update
+
+
+class NemesisPane(TextPane):
+    DEFAULT_CSS = """
+    NemesisPane { padding: 0 1; }
+    """
+    KEEP = 40  # steps kept on show
+
+    def __init__(self, cat, colours: dict[str, str], **kw) -> None:
+        super().__init__(follow_end=True, **kw)
+        self.cat = cat
+        self.text = EventText(cat, colours)
+        self.steps: list[list[Text]] = []
+        self.chapter = 0
+        self.pacing_hint = ""
+
+    def on_mount(self) -> None:
+        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
+        self.redraw()
+
+    def on_game_update(self, u: "Update") -> None:
+        if u.reset:
+            self.steps = []
+            self.text = EventText(self.cat, self.text.colours)
+        for step in split(u.events):
+            lines = [self.text(ev) for ev in step]  # keep the hex names current for every event
+            if not is_nemesis(step):
+                continue
+            out = []
+            for ev, line in zip(step, lines):
+                if ev.event_type not in PANE_KINDS or not line.plain.strip():
+                    continue
+                out.append(line)
+                if ev.event_type == "NemesisMoved" and not engine_words_moves():
+                    why = why_moved(ev, self.cat)
+                    if why:
+                        out.append(Text(f"    why: {why}", style="italic"))
+            self.steps.append(out)
+        self.steps = self.steps[-self.KEEP:]
+        self.redraw()
+
+    def redraw(self) -> None:
+        if not self.steps:
+            body = Text("The Empire and Chaos have not moved yet.\n\nIn the Nemesis Phase each Legion and "
+                        "Horde activation shows here: where it went and why.", style="dim")
+            self.show(body)
+            return
+        parts = [Text("Nemesis: latest steps last", style="bold")]
+        for i, step in enumerate(self.steps):
+            latest = i == len(self.steps) - 1
+            block = Text("▶ " if latest else "  ", style="bold yellow" if latest else "")
+            for j, line in enumerate(step):
+                if j:
+                    block.append("\n    ")
+                block.append_text(line)
+            parts.append(block)
+        self.show(Group(*parts))

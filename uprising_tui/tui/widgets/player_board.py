@@ -1,0 +1,174 @@
+"""The player board: one faction at a glance (the one acting, unless a page is pinned), the others
+a key away, and a page for the table (Market, Quests, Druids, the Nemesis, reserves)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from .text_pane import TextPane
+
+from ..naming import hex_label, name
+from ..theme import DIE_LETTER, side_style
+
+if TYPE_CHECKING:
+    from ...engine.public import PlayerView, PublicView
+    from ..controller import Update
+
+TABLE_PAGE = "table"
+ATTRS = (("might", "Might", "R"), ("magic", "Magic", "P"), ("leadership", "Leadership", "U"),
+         ("guile", "Guile", "W/Y"))
+
+
+class PlayerBoard(Vertical):
+    DEFAULT_CSS = """
+    PlayerBoard > #board-title { height: 1; background: $boost; padding: 0 1; }
+    PlayerBoard > #board-body { padding: 0 1; }
+    """
+
+    def __init__(self, cat, colours: dict[str, str], seats=(), **kw) -> None:
+        super().__init__(**kw)
+        self.cat = cat
+        self.colours = colours
+        self.seats = {s.faction: s for s in seats}
+        self.view: "PublicView | None" = None
+        self.page: str | None = None  # the faction shown
+        self.pinned = False  # a page picked by hand stays until released
+        self.actor: str | None = None
+
+    def compose(self):
+        yield Static(id="board-title")
+        yield TextPane(id="board-body")
+
+    def on_mount(self) -> None:
+        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
+
+    def on_game_update(self, u: "Update") -> None:
+        self.view = u.view
+        if u.decision is not None:
+            self.actor = u.decision.actor
+        if not self.pinned or self.page is None:
+            self.page = self.actor or (u.view.players[0].faction if u.view.players else TABLE_PAGE)
+        self.redraw()
+
+    # ------------------------------------------------------------ paging
+    def pages(self) -> list[str]:
+        return [p.faction for p in self.view.players] + [TABLE_PAGE] if self.view else []
+
+    def cycle(self, step: int) -> None:
+        pages = self.pages()
+        if not pages:
+            return
+        i = pages.index(self.page) if self.page in pages else 0
+        self.page = pages[(i + step) % len(pages)]
+        self.pinned = True
+        self.redraw()
+
+    def follow(self) -> None:
+        self.pinned = False
+        self.page = self.actor or self.page
+        self.redraw()
+
+    def show_page(self, page: str) -> None:
+        self.page, self.pinned = page, True
+        self.redraw()
+
+    # ------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        if self.view is None:
+            return
+        pages = self.pages()
+        title = Text()
+        for i, pg in enumerate(pages):
+            label = "Table" if pg == TABLE_PAGE else name(self.cat, pg)
+            style = "reverse " if pg == self.page else ""
+            style += "bold" if pg == TABLE_PAGE else side_style(pg, self.colours)
+            title.append(f" {label} ", style=style)
+        title.append("  [ ] page" + ("  = follow" if self.pinned else ""), style="dim")
+        self.query_one("#board-title", Static).update(title, layout=False)
+        body = self.table_page() if self.page == TABLE_PAGE else self.faction_page(self.view.player(self.page))
+        self.query_one("#board-body", TextPane).show(body)
+
+    def faction_page(self, p: "PlayerView"):
+        v, cat = self.view, self.cat
+        seat = self.seats.get(p.faction)
+        head = Text()
+        head.append(f"{name(cat, p.faction)}", style=side_style(p.faction, self.colours))
+        head.append(f" · {name(cat, p.hero)}")
+        if seat is not None:
+            head.append(f" · {seat.name}" + (" (bot)" if seat.is_bot else ""), style="italic")
+        if p.passed:
+            head.append(" · passed", style="dim")
+        res = Text(f"Salt {p.salt}  Plunder {p.plunder}  Food {p.food}   AP {p.ap}   VP {p.vp}", style="bold")
+        hero = Text(f"Hero on {hex_label(cat, v, p.hero_hex)}\n")
+        hero.append("  ".join(f"{label} {getattr(p, key)} ({die})" for key, label, die in ATTRS))
+        havens = [h.id for h in v.hexes.values() if h.haven == p.faction]
+        fac = cat.factions[p.faction]
+        prod = fac.production[min(len(havens), len(fac.production) - 1)]
+        nxt = fac.production[min(len(havens) + 1, len(fac.production) - 1)]
+        hv = Text(f"Havens: {len(havens)} on the map, {p.havens_in_supply} in supply\n")
+        hv.append(f"Production now {prod.salt}S {prod.plunder}P {prod.food}F · with one more Haven "
+                  f"{nxt.salt}S {nxt.plunder}P {nxt.food}F")
+        units = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        for col in ("Unit", "map", "res.", "Emp.GY", "Cha.GY"):
+            units.add_column(col, justify="left" if col == "Unit" else "right")
+        on_map: dict[str, int] = {}
+        for h in v.hexes.values():
+            if h.owner == p.faction:
+                for u, n in h.units:
+                    on_map[u] = on_map.get(u, 0) + n
+        reserve = dict(p.reserve)
+        gy_e = {piece: n for owner, piece, n in v.graveyard_empire if owner == p.faction}
+        gy_c = {piece: n for owner, piece, n in v.graveyard_chaos if owner == p.faction}
+        for u in fac.units:
+            units.add_row(Text(f"{u.name} ", no_wrap=True, overflow="ellipsis").append(
+                              f"{DIE_LETTER[u.die]}·{u.type[0].upper()}", style="dim"), str(on_map.get(u.id, 0)),
+                          str(reserve.get(u.id, 0)), str(gy_e.get(u.id, 0)), str(gy_c.get(u.id, 0)))
+        units.caption = "die colour letter · W warrior, A archer, R rider"
+        cards = Text()
+        cards.append(f"Feats & Items ({len(p.feats) + len(p.items)}/10)\n", style="bold")
+        for c in p.feats:
+            cards.append(f" • {name(cat, c.id)}", style="" if c.face_up else "dim strike")
+            cards.append(" (flipped)\n" if not c.face_up else "\n", style="dim")
+        for c in p.items:
+            cards.append(f" ◦ {name(cat, c.id)}", style="" if c.face_up else "dim strike")
+            cards.append(" (flipped)\n" if not c.face_up else "\n", style="dim")
+        if p.quests:
+            cards.append("Quests kept: " + ", ".join(name(cat, q.id) for q in p.quests) + "\n")
+        cards.append(f"Feat deck: {p.feat_deck} cards", style="dim")
+        return Group(head, res, hero, hv, units, cards)
+
+    def table_page(self):
+        v, cat = self.view, self.cat
+        out = Text()
+        out.append("Market: ", style="bold")
+        out.append(", ".join(f"{name(cat, i)} ({cat.items[i].cost} Salt)" if i in cat.items else name(cat, i)
+                             for i in v.market) or "(empty)")
+        out.append("\nQuests on offer: ", style="bold")
+        out.append(", ".join(name(cat, q) for q in v.quest_offer) or "(none)")
+        out.append("\nDruids: ", style="bold")
+        out.append(", ".join(name(cat, d) for d in v.druids) or "(none)")
+        nem = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        for col in ("Nemesis", "Threat", "Hex", "Tokens", "Target"):
+            nem.add_column(col)
+        for c in v.legions + v.hordes:
+            nem.add_row(Text(name(cat, c.id), style=side_style("empire" if c.kind == "legion" else "chaos")),
+                        str(c.threat), hex_label(cat, v, c.hex), str(c.tokens),
+                        hex_label(cat, v, c.target) if c.target else "")
+        decks = Text(f"Decks: Legions {v.legion_deck} · Hordes {v.horde_deck} · Items {v.item_deck} · "
+                     f"Quests {v.quest_deck} · Events to come {v.events_to_come}\n")
+        g1, g2, g3 = v.garrison_reserve
+        decks.append(f"Reserve: Garrisons {g1}/{g2}/{g3} · Skeletons {v.skeleton_reserve} · Curses {v.curse_reserve}"
+                     f" · Walls {v.walls_left} · Towers {v.towers_left} · Tokens {v.tokens_left}\n")
+        for side, gy in (("empire", v.graveyard_empire), ("chaos", v.graveyard_chaos)):
+            decks.append(f"{name(cat, side)} Graveyard: ", style=side_style(side))
+            decks.append(", ".join(f"{n}× {name(cat, piece)} ({name(cat, owner)})" for owner, piece, n in gy)
+                         or "empty")
+            decks.append("\n")
+        if v.events_revealed:
+            decks.append("Events so far: " + ", ".join(name(cat, e) for e in v.events_revealed))
+        return Group(out, Text(""), nem, Text(""), decks)

@@ -1,0 +1,109 @@
+"""A scrollable pane of rich text drawn with Textual's Line API.
+
+The panes that change after every answer (the player board, the fight, the Nemesis, the log)
+use it so that an update repaints only their own lines: the screen is laid out again only when
+a pane's height grows past its reserve (heights are reserved in steps of `CHUNK` lines), not on
+every answer as a Static or a RichLog would."""
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.segment import Segment
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+CHUNK = 24
+
+
+class TextPane(ScrollView, can_focus=True):
+    DEFAULT_CSS = """
+    TextPane { height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
+    """
+
+    def __init__(self, *, follow_end: bool = False, **kw) -> None:
+        super().__init__(**kw)
+        self.follow_end = follow_end
+        self._items: list[RenderableType] = []
+        self._strips: list[Strip] = []
+        self._width = 0
+
+    @property
+    def lines(self) -> list[str]:
+        """The pane's text, line by line (all of it, not just what is in view)."""
+        return [s.text.rstrip() for s in self._strips]
+
+    @property
+    def text_width(self) -> int:
+        """Lines are laid out one column short of the pane, where the scrollbar goes when one is
+        needed, so a scrollbar appearing never crops them."""
+        return max(0, self.content_region.width - 1)
+
+    def show(self, renderable: RenderableType) -> None:
+        """Replace the pane's content."""
+        self._items = [renderable]
+        self._render()
+
+    def append(self, *renderables: RenderableType) -> None:
+        """Add to the end (rendering only what is new)."""
+        if not renderables:
+            return
+        self._items.extend(renderables)
+        width = self.text_width
+        if width <= 0 or width != self._width:
+            self._render()
+            return
+        for r in renderables:
+            self._strips.extend(self._lines_of(r, width))
+        self._settle()
+
+    def clear(self) -> None:
+        self._items = []
+        self._render()
+
+    def _lines_of(self, renderable: RenderableType, width: int) -> list[Strip]:
+        console = self.app.console
+        lines = console.render_lines(renderable, console.options.update_width(width), pad=False)
+        return [Strip(Segment.adjust_line_length(line, width)) for line in lines]
+
+    def _render(self) -> None:
+        width = self.text_width
+        if width <= 0:
+            return  # drawn on the first resize
+        self._width = width
+        self._strips = [s for r in self._items for s in self._lines_of(r, width)]
+        self._settle()
+
+    def _settle(self) -> None:
+        """Reserve height in steps (a new layout only when a step is passed), repaint, follow."""
+        width = self._width
+        shown = self.scrollable_content_region.height
+        n = len(self._strips)
+        reserve = shown if n <= shown else -(-n // CHUNK) * CHUNK
+        if self.virtual_size != Size(width, reserve):
+            self.virtual_size = Size(width, reserve)
+        self.refresh()
+        if self.follow_end:
+            # after the new height is laid out, put the last line at the bottom
+            self.call_after_refresh(self._follow)
+
+    def _follow(self, tries: int = 3) -> None:
+        target = max(0, len(self._strips) - self.scrollable_content_region.height)
+        if target > self.max_scroll_y and tries:  # the new height is not laid out yet
+            self.call_after_refresh(self._follow, tries - 1)
+            return
+        self.set_scroll(None, target)  # (scroll_to is refused until the scrollbar is first laid out)
+        self.refresh()
+
+    def on_resize(self) -> None:
+        if self.text_width != self._width:
+            self._render()
+        else:
+            self._settle()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        i = scroll_y + y
+        if i >= len(self._strips):
+            return Strip.blank(width, self.rich_style)
+        return self._strips[i].crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(self.rich_style)
