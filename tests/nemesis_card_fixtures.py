@@ -76,7 +76,7 @@ def in_round(g, n: int, kind: str) -> list:
 
 
 def player_tally(g, n: int) -> tuple[int, int]:
-    t = [e for e in in_round(g, n, "CombatTally") if e.side == "Duerkhar"]
+    t = [e for e in in_round(g, n, "CombatTally") if e.side == "duerkhar"]
     return (t[0].skulls, t[0].blocked)
 
 

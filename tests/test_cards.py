@@ -142,7 +142,7 @@ def test_druid_godpower_fires_with_a_bolt(did):
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"bolt": f"bolt:druid:{did}", "reroll": ["die:0", "die:1"]})
     gp = events(g, "GodpowerUsed")
-    assert gp and gp[0].card == did and gp[0].side == "Duerkhar"
+    assert gp and gp[0].card == did and gp[0].side == "duerkhar"
 
 
 QUESTS = sorted(CAT.quests)

@@ -43,8 +43,8 @@ def test_phalanx_turns_a_die_to_one_single_shield_in_archery():
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     taken = play_out(g, {"combat_card": "card:phalanx", "set_die": "die:1"})
     # die 1 (a Skull) now shows a single Shield: 1 Skull + 2 Shields against the Assassin's 2 Skulls
-    assert tally(g, "Duerkhar") == (0, 2)
-    assert tally(g, "The Assassin") == (1, 0)
+    assert tally(g, "duerkhar") == (0, 2)
+    assert tally(g, "empire") == (1, 0)
     assert taken.count(("combat_card", "card:phalanx")) == 1  # once per combat
     assert g.state.player("duerkhar").feats[0].face_up  # no cost: it is not flipped
 
@@ -55,8 +55,8 @@ def test_phalanx_replaces_every_symbol_on_the_die():
     rig_round(sc, [("black", "SS")], [("red", ""), ("red", "")])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"combat_card": "card:phalanx"})
-    assert tally(g, "Duerkhar") == (0, 1)  # the triple Skull became a single Shield
-    assert tally(g, "Skeletons") == (0, 0)
+    assert tally(g, "duerkhar") == (0, 1)  # the triple Skull became a single Shield
+    assert tally(g, "chaos") == (0, 0)
     assert g.state.hexes["H07"].units == {"koloth": 1} and g.state.hexes["H07"].skeletons == 0
 
 
@@ -82,7 +82,9 @@ def test_younglings_after_combat_exchange_for_an_oathsworn():
     assert p.reserve["younglings"] == 5 and p.reserve["oathsworn"] == 2
     assert not p.feats[0].face_up
     ev = events(g, "CombatEnded")[0]
-    assert g.log.index(ev) < g.log.index(events(g, "UnitPlaced")[0])  # after the combat
+    swap = events(g, "UnitExchanged")
+    assert [(e.unit, e.to_unit) for e in swap] == [("younglings", "oathsworn")]
+    assert g.log.index(ev) < g.log.index(swap[0])  # after the combat
 
 
 def test_younglings_not_offered_after_a_lost_combat_or_without_younglings():
@@ -190,7 +192,7 @@ def test_flenser_one_skull_before_damage_once_per_round():
     g = sc.game(script=fight("H07", attacker="mohyar"))
     taken = play_out(g, {"combat_card": "card:flenser"})
     assert taken.count(("combat_card", "card:flenser")) == 2  # once in each Clash round
-    assert [tally(g, "Skeletons", n) for n in range(3)] == [(0, 0), (1, 0), (1, 0)]
+    assert [tally(g, "chaos", n) for n in range(3)] == [(0, 0), (1, 0), (1, 0)]
     assert g.state.hexes["H07"].skeletons == 0
     assert g.state.player("mohyar").items[0].face_up  # no cost
     assert rolled_parts(g) == ["archery", "clash", "clash"]
@@ -347,7 +349,7 @@ def test_watcher_rerolls_non_bolt_dice_once_per_round():
     assert "bolt:druid:watcher" not in bolt_options[1]  # once per round
     assert "bolt:druid:stormcaller" in bolt_options[1]
     assert [e.card for e in events(g, "GodpowerUsed")][:1] == ["watcher"]
-    assert tally(g, "Skeletons") == (3, 0)  # the blank Youngling became a Skull
+    assert tally(g, "chaos") == (3, 0)  # the blank Youngling became a Skull
 
 
 def test_watcher_can_not_be_used_on_a_cursed_hex():

@@ -7,6 +7,8 @@ Younglings attack, so their dice come first in every colour.
 """
 from __future__ import annotations
 
+from uprising_tui.engine.refs import SourceRef
+
 from .nemesis_card_fixtures import (
     BADLANDS,
     CAPITAL,
@@ -270,15 +272,16 @@ def test_banished_rerolls_one_blank_per_revealed_druid():
     sc.rig(red=["S"], white=["S"])  # the Clash rerolls
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g)
-    notes = [e.text for e in events(g, "Note") if "rerolls" in e.text]
-    assert notes[:2] == ["The Banished rerolls 1 die/dice (The Banished)", "The Banished rerolls 2 die/dice (The Banished)"]
+    rerolls = [(e.side, [i for i, *_ in e.dice], e.source) for e in events(g, "DiceRerolled")]
+    because = SourceRef("ability", "banished", "reroll_blanks")
+    assert rerolls[:2] == [("chaos", [0], because), ("chaos", [0, 1], because)]
     assert player_tally(g, 2) == (2, 0)
     # no Druids revealed: no reroll
     sc = game([])
     rig_round(sc, younglings("", "", ""), [("red", ""), ("white", "")])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g)
-    assert not [e for e in events(g, "Note") if "rerolls" in e.text]
+    assert not events(g, "DiceRerolled")
 
 
 def test_false_messiah_extra_red_die_on_a_haven_or_with_imperial_units():

@@ -1,6 +1,8 @@
 """Every Legion's and Horde's destroyed effect and VP."""
 from __future__ import annotations
 
+from uprising_tui.engine.refs import SourceRef
+
 from .nemesis_card_fixtures import (
     CAT,
     HOME,
@@ -53,8 +55,8 @@ def test_destroyed_gives_its_vp_and_leaves_the_game(card):
     st = g.state
     assert card not in st.legions and card not in st.hordes
     assert not st.hexes["H07"].legions and not st.hexes["H07"].hordes
-    gained = [e for e in events(g, "VPChanged") if e.faction == "duerkhar" and "destroyed" in e.reason
-              and e.reason.startswith(CAT.nemesis(card).name)]
+    gained = [e for e in events(g, "VPChanged") if e.faction == "duerkhar" and e.reason == "nemesis_destroyed"
+              and e.source == SourceRef(CAT.nemesis(card).kind, card, "destroyed")]
     assert [e.amount for e in gained] == [DESTROYED_VP[card]]
     assert [(e.card, e.by) for e in events(g, "NemesisDestroyed")] == [(card, "duerkhar")]
     if card != "banished":

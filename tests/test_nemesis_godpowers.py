@@ -114,10 +114,10 @@ def test_godpower_imperial_guard_two_shields_once_per_round():
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g)
     check_dice(g, 2, nem1)
-    guard = [e for e in in_round(g, 2, "CombatTally") if e.side == "The Imperial Guard"][0]
+    guard = [e for e in in_round(g, 2, "CombatTally") if e.side == "empire"][0]
     assert (guard.skulls, guard.blocked) == (0, 2)
     assert godpowers(g, 2, "imperial_guard") == 1 and player_tally(g, 2) == (1, 0)
-    guard = [e for e in in_round(g, 3, "CombatTally") if e.side == "The Imperial Guard"][0]
+    guard = [e for e in in_round(g, 3, "CombatTally") if e.side == "empire"][0]
     assert (guard.skulls, guard.blocked) == (0, 2) and godpowers(g, 3, "imperial_guard") == 1
     assert g.state.legions["imperial_guard"].threat == 7
 

@@ -113,7 +113,7 @@ def test_draw_item_even_if_unusable():
     assert g.state.item_deck == ["salt_ledger"]
     g = run_ops(one().decks(item_deck=["flenser"], item_discard=[]), [{"op": "draw_item", "count": 2}])
     assert [c.id for c in g.state.player("duerkhar").items] == ["flenser"]
-    assert any("Item deck is empty" in e.text for e in events(g, "Note"))
+    assert [e.code for e in events(g, "Note")] == ["item_deck_empty"]
 
 
 def test_draw_feat_keep_one_of_two_other_to_bottom():
@@ -253,7 +253,7 @@ def test_place_unit_here_and_with_no_room():
     sc = one().at(HOME, units={"younglings": 5})
     g = run_ops(sc, [{"op": "place_unit"}])
     assert g.state.hexes[HOME].units == {"younglings": 5}
-    assert any("nowhere or nothing" in e.text for e in events(g, "Note"))
+    assert [e.code for e in events(g, "Note")] == ["nothing_to_place"]
 
 
 def test_place_unit_of_any_player_first_player_picks_whose():

@@ -259,7 +259,7 @@ def test_remove_curse_here_adjacent_any():
     assert not g.state.hexes["H07"].curse and g.state.hexes["H05"].curse
     g = run_ops(sc, [{"op": "remove_curse", "where": "adjacent"}], hex="H12")
     assert g.state.hexes["H07"].curse and g.state.hexes["H05"].curse
-    assert any("No Curse" in e.text for e in events(g, "Note"))
+    assert [e.code for e in events(g, "Note")] == ["no_curse_to_remove"]
     g = run_ops(sc, [{"op": "remove_curse", "where": "any"}], hex=HOME, prefer={"remove_curse": "hex:H05"})
     assert g.state.hexes["H07"].curse and not g.state.hexes["H05"].curse
 
@@ -272,7 +272,7 @@ def test_activation_token_goes_to_a_card_with_the_fewest():
     g = run_ops(sc, [{"op": "activation_token", "count": 3}], prefer={"activation_token": "card:siren"})
     assert (g.state.legions["butcher"].tokens, g.state.hordes["siren"].tokens) == (2, 2)
     g = run_ops(one(), [{"op": "activation_token"}])
-    assert any("No Legion or Horde" in e.text for e in events(g, "Note"))
+    assert [e.code for e in events(g, "Note")] == ["no_card_for_token"]
 
 
 def test_activate_all_legions_in_initiative_order_without_tokens():

@@ -137,7 +137,7 @@ def test_curse_players_cannot_use_bolts():
     g = sc.game(script=fight("H08", attacker="druwhn"))
     taken = play_out(g)
     assert "bolt" not in kinds_asked(taken)
-    tally = [e for e in events(g, "CombatTally") if e.side == "Garrisons"][0]
+    tally = [e for e in events(g, "CombatTally") if e.side == "empire"][0]
     assert (tally.skulls, tally.blocked) == (0, 1)
 
 
@@ -254,7 +254,7 @@ def test_skeleton_bolts_can_form_a_horde_after_damage():
     play_out(g)
     st = g.state
     assert any(e.event_type == "HordeFormed" for e in g.log)
-    assert [e.side_b for e in events(g, "CombatStarted")] == ["Skeletons", "The Bloodwyrm"]
+    assert [(e.kind_b, e.card_b) for e in events(g, "CombatStarted")] == [("skeletons", None), ("horde", "bloodwyrm")]
     assert "bloodwyrm" not in st.hordes  # the Younglings destroyed it
     assert st.hexes["H08"].units == {"younglings": 2}
     assert st.player("duerkhar").vp == sc.cat.hordes["bloodwyrm"].destroyed_vp  # no VP for the joined Skeletons
@@ -282,7 +282,7 @@ def test_each_shield_cancels_one_skull():
     sc.rig(blue=["S", "S"], red=["", ""])
     g = sc.game(script=fight("H08", attacker="duerkhar"))
     play_out(g)
-    first = [e for e in events(g, "CombatTally") if e.side == "Duerkhar"][0]
+    first = [e for e in events(g, "CombatTally") if e.side == "duerkhar"][0]
     assert (first.skulls, first.blocked) == (1, 2)
     assert g.state.hexes["H08"].units == {"younglings": 2}
 
@@ -301,7 +301,7 @@ def test_a_player_bolt_may_cancel_an_enemy_shield():
     assert g.state.hexes["H08"].garrisons == []  # the Skull got through
     g2 = _bolt_vs_garrison(1, ["H"])
     drive(g2, "bolt:none")
-    assert [e for e in events(g2, "CombatTally") if e.side == "Garrisons"][0].blocked == 1
+    assert [e for e in events(g2, "CombatTally") if e.side == "empire"][0].blocked == 1
 
 
 def test_a_player_bolt_may_fire_a_druid_godpower_but_not_also_cancel_a_shield():
@@ -309,7 +309,7 @@ def test_a_player_bolt_may_fire_a_druid_godpower_but_not_also_cancel_a_shield():
     assert "bolt:druid:stormcaller" in ids(g)
     drive(g, "bolt:druid:stormcaller")  # +1 Skull: 2 Skulls, 1 Shield
     assert [e.card for e in events(g, "GodpowerUsed")] == ["stormcaller"]
-    tally = [e for e in events(g, "CombatTally") if e.side == "Garrisons"][0]
+    tally = [e for e in events(g, "CombatTally") if e.side == "empire"][0]
     assert (tally.skulls, tally.blocked) == (1, 1)
     assert g.state.hexes["H08"].garrisons == [1]
 
@@ -336,7 +336,7 @@ def test_nemesis_always_fires_its_godpower_and_limited_extra_bolts_cancel_shield
     play_out(g)
     clash1 = between(g, "CombatRolled", 1)
     assert [e.card for e in clash1 if e.event_type == "GodpowerUsed"] == ["assassin"]
-    tally = [e for e in clash1 if e.event_type == "CombatTally" and e.side == "Duerkhar"][0]
+    tally = [e for e in clash1 if e.event_type == "CombatTally" and e.side == "duerkhar"][0]
     assert (tally.skulls, tally.blocked) == (2, 1)  # 1 + 2 Skulls; 2 Shields, 1 cancelled
 
 

@@ -46,6 +46,9 @@ from .heuristic_forecast import QUIET, ForecastMixin
 from .heuristic_placement import PlacementMixin
 from .heuristic_turn import TurnMixin
 
+# events that may change which hexes are adjacent (see moves_geometry)
+GEOMETRY_EVENTS = frozenset({ev.HexExplored, ev.SeaTowerRemoved})
+
 
 # --------------------------------------------------------------------------- the bot
 class View:
@@ -143,7 +146,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
                 if kind in QUIET:
                     continue
                 moved = True
-                if (kind is ev.HexExplored or kind is ev.Note) and self.moves_geometry(game, e):
+                if kind in GEOMETRY_EVENTS and self.moves_geometry(game, e):
                     geometry = True
                     break
             if moved:
@@ -161,7 +164,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         if type(e) is ev.HexExplored:
             tile = game.cat.hexes.get(e.tile)
             return tile is None or bool(tile.impassable) or tile.sea_tower
-        return type(e) is ev.Note and "Sea Tower" in e.text
+        return type(e) is ev.SeaTowerRemoved
 
     def fallback(self, v: View) -> str:
         if v.d.kind.startswith("place_") or v.d.kind in ENEMY_HEX_KINDS:

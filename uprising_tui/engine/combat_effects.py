@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Generator
 from . import pieces
 from .combat_dice import Side, apply_marsh
 from .decision import Decision, Option
-from .events import Note
+from .events import (
+    CardFlipped,
+    DiceAdded,
+    DiceRerolled,
+    DieSet,
+    SymbolsAdded,
+    SymbolsCancelled,
+    UnitRemovedFromReserve,
+)
 from .units import destroy_player_unit, unit_value
 
 if TYPE_CHECKING:
@@ -18,6 +26,7 @@ Gen = Generator[Decision, str, object]
 
 class CombatEffects:
     ctx: "Ctx"
+    id: int
     hid: str
     step: str | None
     destroyed_by: dict[str, str]
@@ -43,14 +52,17 @@ class CombatEffects:
         step_now = self._step()
         if step_now == "before_rolling":
             side.pool.extend([colour] * count)
+            self.ctx.emit(DiceAdded(self.id, side.owner, tuple((colour, ()) for _ in range(count)), "next_roll"))
             return
         rolled = self._roll(apply_marsh([colour] * count, self.terrain))
+        shown = tuple((c, tuple(f)) for c, f in rolled)
         if step_now == "after_damage":
             skulls = sum(f.count("skull") for _, f in rolled)
-            self.ctx.emit(Note(f"Extra dice after damage: {skulls} Skull(s)"))
+            self.ctx.emit(DiceAdded(self.id, side.owner, shown, "after_damage"))
             yield from self.damage(self.enemy_of(side), skulls, by=side)
             return
         side.dice.extend(rolled)
+        self.ctx.emit(DiceAdded(self.id, side.owner, shown, "now"))
 
     def _step(self) -> str:
         return self.step or "before_rolling"
@@ -60,11 +72,14 @@ class CombatEffects:
         if self._step() == "after_damage":  # After Damage extra Skulls apply at once (no new round)
             skulls = op.skull * mult
             if skulls:
-                self.ctx.emit(Note(f"Extra Skulls after damage: {skulls}"))
+                self.ctx.emit(SymbolsAdded(self.id, side.owner, skulls, 0, 0, True))
                 yield from self.damage(self.enemy_of(side), skulls, by=side)
             return
-        for sym in ("skull", "shield", "bolt"):
-            side.extra[sym] += getattr(op, sym) * mult
+        added = [getattr(op, sym) * mult for sym in ("skull", "shield", "bolt")]
+        for sym, n in zip(("skull", "shield", "bolt"), added):
+            side.extra[sym] += n
+        if any(added):
+            self.ctx.emit(SymbolsAdded(self.id, side.owner, *added))
 
     def set_die(self, side: Side, face: str) -> Gen:
         if not side.dice:
@@ -72,6 +87,7 @@ class CombatEffects:
         opts = [Option(f"die:{i}", f"{c} {'+'.join(f) or 'blank'}") for i, (c, f) in enumerate(side.dice)]
         i = int((yield from self.ctx.ask(side.owner, "set_die", f"Turn which die to show a {face}?", opts)).split(":")[1])
         side.dice[i][1] = (face,)
+        self.ctx.emit(DieSet(self.id, side.owner, i, side.dice[i][0], (face,)))
 
     def reroll(self, side: Side, count, only: str, reason: str = "") -> Gen:
         ctx = self.ctx
@@ -98,13 +114,19 @@ class CombatEffects:
                 if pick == "done":
                     break
                 chosen.append(int(pick.split(":")[1]))
+        changes = []
         for i in chosen:
-            side.dice[i][1] = ctx.dice.roll(side.dice[i][0])
+            colour, was = side.dice[i]
+            side.dice[i][1] = ctx.dice.roll(colour)
+            changes.append((i, colour, tuple(was), tuple(side.dice[i][1])))
         if chosen:
-            ctx.emit(Note(f"{side.label(ctx)} rerolls {len(chosen)} die/dice{' (' + reason + ')' if reason else ''}"))
+            ctx.emit(DiceRerolled(self.id, side.owner, tuple(changes)))
 
     def cancel_enemy(self, side: Side, symbol: str, count: int) -> None:
-        self.enemy_of(side).cancelled[symbol] += count
+        enemy = self.enemy_of(side)
+        enemy.cancelled[symbol] += count
+        if count:
+            self.ctx.emit(SymbolsCancelled(self.id, enemy.owner, symbol, count))
 
     def destroy_enemy_unit(self, side: Side, op) -> Gen:
         ctx = self.ctx
@@ -135,7 +157,7 @@ class CombatEffects:
             else:
                 p.reserve[unit] -= 1
                 p.removed_units[unit] = p.removed_units.get(unit, 0) + 1
-                ctx.emit(Note(f"{ctx.name(unit)} is removed from {ctx.name(p.faction)}'s reserve"))
+                ctx.emit(UnitRemovedFromReserve(p.faction, unit))
         elif enemy.is_big and op.or_threat:
             self.wound(ctx.state.nem(enemy.card), op.or_threat, side.owner)
         else:
@@ -161,8 +183,9 @@ class CombatEffects:
             return
         if op.penalty == "flip_all_cards":
             for c in p.feats + p.items:
-                c.face_up = False
-            ctx.emit(Note(f"{ctx.name(p.faction)} flips every Feat and Item"))
+                if c.face_up:
+                    c.face_up = False
+                    ctx.emit(CardFlipped(p.faction, c.id, False))
             return
         if p.items:
             top = max(p.items, key=lambda c: ctx.cat.items[c.id].cost)

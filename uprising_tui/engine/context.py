@@ -1,11 +1,18 @@
 """The rules' working context: state, catalog, board, dice, and the two ways out
-of the rules: ``emit`` (an event happened) and ``ask`` (a person must choose)."""
+of the rules: ``emit`` (an event happened) and ``ask`` (a person must choose).
+
+Both are stamped with the top of the cause stack: code that runs an effect or acts for
+a rule section says so with ``with ctx.cause(SourceRef(...)):``; every event emitted and
+every Decision asked inside carries that SourceRef as its ``source`` (unless the event
+names its own)."""
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Callable, Generator, Sequence
 
 from .decision import Decision, Option
+from .refs import SourceRef
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
@@ -19,7 +26,8 @@ Ask = Generator[Decision, str, str]
 
 
 class Ctx:
-    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels")
+    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
+                 "causes")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -33,13 +41,30 @@ class Ctx:
         self.combat = None  # the combat being fought, if any
         self._labels: dict[str, tuple] = {}
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
+        self.causes: list[SourceRef] = []  # the cause stack: why what happens now happens (top last)
 
     @property
     def nemesis_acting(self) -> bool:
         """Choices made now are the first player's on the Nemesis's behalf (ties)."""
         return self.nemesis_depth > 0
 
+    # --------------------------------------------------------------- causes
+    def cause(self, ref: SourceRef) -> "_Cause":
+        """``with ctx.cause(SourceRef("quest", qid)):`` — events and Decisions inside name it
+        as their source. Generators may yield inside: the stack follows ``yield from``."""
+        return _Cause(self.causes, ref)
+
+    @property
+    def source(self) -> SourceRef | None:
+        """The cause on top of the stack, if any."""
+        causes = self.causes
+        return causes[-1] if causes else None
+
     def emit(self, event: "GameEvent") -> None:
+        """Announce an event, stamped with the current cause unless it names its own."""
+        causes = self.causes
+        if causes and event.source is None:
+            object.__setattr__(event, "source", causes[-1])
         self._emit(event)
 
     def ask(self, actor: str, kind: str, prompt: str, options: Sequence[Option], *,
@@ -55,7 +80,8 @@ class Ctx:
             raise RuntimeError(f"no options for {kind} ({prompt})")
         if len(options) == 1 or (tie and self.setup.auto_ties):
             return options[0].id
-        answer = yield Decision(actor, kind, prompt, tuple(options))
+        causes = self.causes
+        answer = yield Decision(actor, kind, prompt, tuple(options), causes[-1] if causes else None)
         return answer
 
     # --------------------------------------------------------------- naming
@@ -82,3 +108,48 @@ class Ctx:
     @property
     def first(self) -> "Player":
         return self.state.first
+
+
+class _Cause:
+    """The context manager ``Ctx.cause`` returns: pushes a SourceRef, pops it on the way out."""
+    __slots__ = ("stack", "ref")
+
+    def __init__(self, stack: list, ref: SourceRef):
+        self.stack = stack
+        self.ref = ref
+
+    def __enter__(self) -> SourceRef:
+        self.stack.append(self.ref)
+        return self.ref
+
+    def __exit__(self, *exc) -> None:
+        self.stack.pop()
+
+
+def caused_by(kind: str, ident: str, detail: str = "") -> Callable:
+    """Decorate a rules function ``fn(ctx, ...)`` (a generator or a plain function) so that
+    everything it emits or asks names ``SourceRef(kind, ident, detail)`` as its source
+    (unless a deeper cause says otherwise)."""
+    ref = SourceRef(kind, ident, detail)
+
+    def wrap(fn: Callable) -> Callable:
+        import inspect
+        if inspect.isgeneratorfunction(fn):
+            @functools.wraps(fn)
+            def gen(ctx, *args, **kw):
+                ctx.causes.append(ref)
+                try:
+                    return (yield from fn(ctx, *args, **kw))
+                finally:
+                    ctx.causes.pop()
+            return gen
+
+        @functools.wraps(fn)
+        def plain(ctx, *args, **kw):
+            ctx.causes.append(ref)
+            try:
+                return fn(ctx, *args, **kw)
+            finally:
+                ctx.causes.pop()
+        return plain
+    return wrap

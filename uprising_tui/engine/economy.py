@@ -5,7 +5,8 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from .decision import Option
-from .events import APChanged, ResourcesChanged, VPChanged
+from .events import APChanged, PlayerPassed, ResourcesChanged, VPChanged
+from .refs import SourceRef
 from .state import RES
 
 if TYPE_CHECKING:
@@ -14,15 +15,20 @@ if TYPE_CHECKING:
     from .state import Player
 
 RES_NAME = {"salt": "Salt", "plunder": "Plunder", "food": "Food"}
+_TRADE = SourceRef("action", "trade")
+_EXCHANGE = SourceRef("rule", "exchange")
 
 
 def gain(ctx: "Ctx", p: "Player", reason: str, salt: int = 0, plunder: int = 0, food: int = 0) -> None:
     if not (salt or plunder or food):
         return
+    old = (p.salt, p.plunder, p.food)
     p.salt = max(0, p.salt + salt)
     p.plunder = max(0, p.plunder + plunder)
     p.food = max(0, p.food + food)
-    ctx.emit(ResourcesChanged(p.faction, salt, plunder, food, reason))
+    ds, dp, df = p.salt - old[0], p.plunder - old[1], p.food - old[2]
+    if ds or dp or df:  # the change made (nothing goes below 0)
+        ctx.emit(ResourcesChanged(p.faction, ds, dp, df, reason))
 
 
 def pay(ctx: "Ctx", p: "Player", reason: str, **amounts: int) -> None:
@@ -51,10 +57,12 @@ def add_vp(ctx: "Ctx", who: str, amount: int, reason: str) -> None:
 
 
 def add_ap(ctx: "Ctx", p: "Player", amount: int, reason: str) -> None:
+    old = p.ap
     p.ap = max(0, p.ap + amount)
+    ctx.emit(APChanged(p.faction, p.ap - old, p.ap, reason))
     if amount > 0 and p.passed:
         p.passed = False
-    ctx.emit(APChanged(p.faction, amount, p.ap, reason))
+        ctx.emit(PlayerPassed(p.faction, False))
 
 
 # ------------------------------------------------------------------ ALWAYS
@@ -74,12 +82,14 @@ def always_options(p: "Player") -> list[Option]:
 def apply_always(ctx: "Ctx", p: "Player", oid: str) -> bool:
     """Apply a conversion option; return False if `oid` is not one."""
     if oid == "trade:ap":
-        add_ap(ctx, p, -1, "Trade")
-        gain(ctx, p, "Trade", salt=1)
+        with ctx.cause(_TRADE):
+            add_ap(ctx, p, -1, "trade")
+            gain(ctx, p, "trade", salt=1)
         return True
     if oid.startswith("convert:"):
         _, src, dst = oid.split(":")
-        gain(ctx, p, "exchange", **{src: -3, dst: 1})
+        with ctx.cause(_EXCHANGE):
+            gain(ctx, p, "exchange", **{src: -3, dst: 1})
         return True
     return False
 

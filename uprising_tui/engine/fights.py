@@ -8,7 +8,8 @@ from .combat import Combat
 from .combat_dice import Side
 from .decision import Decision
 from .economy import add_vp
-from .events import Note
+from .events import CapitalFell, Note
+from .refs import SourceRef
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -59,14 +60,15 @@ def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None 
         h = st.hexes[hid]
         if h.role == "capital" and not h.capital_fallen and not h.empire_here and (h.units or h.chaos_here):
             # the specific rule (the Capital falls) replaces the general 1 VP for a Legion not placed
-            card = (yield from pieces.place_legion(ctx, st.first.faction)) if st.legion_deck else None
-            if card is None:
-                h.capital_fallen = True
-                who = h.owner if h.units else "chaos"
-                ctx.emit(Note("No Legion is left to defend it: the Capital falls"))
-                add_vp(ctx, who, 5, "the Capital falls")
-                return
+            with ctx.cause(SourceRef("rule", "capital_rule")):
+                card = (yield from pieces.place_legion(ctx, st.first.faction)) if st.legion_deck else None
+                if card is None:
+                    h.capital_fallen = True
+                    who = h.owner if h.units else "chaos"
+                    ctx.emit(CapitalFell(hid, who))
+                    add_vp(ctx, who, 5, "capital_fell")
+                    return
             attacker, mover = "empire", card.id
             continue
         return
-    ctx.emit(Note(f"Combat on {hid} stopped after {MAX_FIGHTS} fights"))
+    ctx.emit(Note("fights_stopped", (hid,)))

@@ -18,10 +18,11 @@ from .board import Board
 from .context import Ctx
 from .decision import Decision, GameFinished, IllegalChoice
 from .dice import Dice, RiggedDice
-from .events import GameEvent
+from .events import GameEvent, GameStarted
+from .public import PublicView, ViewCache, build_view
+from .refs import SourceRef
 from .setup import Setup, build_state
 from .state import GameState
-from .public import PublicView, build_view
 from .view import ReadOnly
 
 SAVE_FORMAT = "uprising-tui-save"
@@ -64,14 +65,25 @@ class Game:
         self._pending: Decision | None = None
         self._gen = None
         self.error: BaseException | None = None
+        self._views = ViewCache()
 
     # ------------------------------------------------------------ running
     def start(self) -> "Game":
         """Run the rules up to the first Decision (or the end)."""
         from .phases import play
+        with self.ctx.cause(SourceRef("rule", "setup")):
+            self.ctx.emit(self._started())
         self._gen = (self._script or play)(self.ctx)
         self._advance(None)
         return self
+
+    def _started(self) -> GameStarted:
+        """The first event: everything public at the start (the opening public view)."""
+        st = self.state
+        return GameStarted(tuple(p.faction for p in st.players), st.chapters, self.setup.difficulty,
+                           self.setup.seed, tuple((h.id, h.tile) for h in st.hexes.values() if h.explored),
+                           view=build_view(st, self.cat, self.board, None, self.setup.difficulty),
+                           fixed_edges=tuple(sorted(self.board.fixed_edges.items())))
 
     def _emit(self, event: GameEvent) -> None:
         self.log.append(event)
@@ -119,8 +131,9 @@ class Game:
         return ReadOnly(self.state)
 
     def public_view(self) -> PublicView:
-        """The game as it lies on the table, for everyone at it: nothing hidden (see public.py)."""
-        return build_view(self.state, self.cat, self.board, self.ctx.combat, self.setup.difficulty)
+        """The game as it lies on the table, for everyone at it: nothing hidden (see public.py).
+        Cached between events; only what the events since the last call touched is rebuilt."""
+        return self._views.get(self)
 
     # ------------------------------------------------------------ saving
     def checksum(self) -> str:

@@ -7,6 +7,7 @@ from . import pieces
 from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios)
 from .actions.turn import actions_phase
 from .cards import draw_feats, refill_market, usable, use_card
+from .context import caused_by
 from .decision import Decision, Option
 from .economy import (
     add_vp,
@@ -21,15 +22,21 @@ from .economy import (
 from .effects import Source, run_effect
 from .events import (
     ActivationTokenPlaced,
+    APChanged,
+    CardFlipped,
     DefenseBuilt,
     EventRevealed,
     FirstPlayerPassed,
     GameOver,
-    GameStarted,
+    GraveyardEmptied,
     HeroMoved,
+    MarketDiscarded,
     PhaseStarted,
+    PlayerPassed,
     Produced,
+    QuestsDiscarded,
 )
+from .refs import SourceRef
 from .nemesis import nemesis_phase
 from .quests import deal_quest
 from .units import build_unit, can_hold
@@ -47,23 +54,35 @@ def phase(ctx: "Ctx", name: str) -> None:
 
 
 # ------------------------------------------------------------------ Refresh
+@caused_by("rule", "refresh_phase")
 def refresh_phase(ctx: "Ctx") -> Gen:
     st = ctx.state
     phase(ctx, "refresh")
     for p in st.players:
         for c in p.feats + p.items + p.quests:
-            c.face_up = True
-        p.ap = 8
-        p.passed = False
+            if not c.face_up:
+                c.face_up = True
+                ctx.emit(CardFlipped(p.faction, c.id, True))
+        if p.ap != 8:
+            old, p.ap = p.ap, 8
+            ctx.emit(APChanged(p.faction, 8 - old, 8, "refresh"))
+        if p.passed:
+            p.passed = False
+            ctx.emit(PlayerPassed(p.faction, False))
     for p in st.seat_order():  # cards that pay out at every Refresh
         for cid in usable(ctx, p, ("refresh",)):
             yield from use_card(ctx, p, cid)
+    if st.market:
+        ctx.emit(MarketDiscarded(tuple(st.market)))
     st.item_discard.extend(st.market)
     st.market = []
     refill_market(ctx)
     keep = [q for q in st.quest_offer if ctx.cat.quests[q].stays]
-    st.quest_discard.extend(q for q in st.quest_offer if q not in keep)
+    gone = tuple(q for q in st.quest_offer if q not in keep)
+    st.quest_discard.extend(gone)
     st.quest_offer = keep
+    if gone:
+        ctx.emit(QuestsDiscarded(gone, "refresh"))
     for _ in range(3):
         yield from deal_quest(ctx)
     if st.chapter > 1:
@@ -72,6 +91,7 @@ def refresh_phase(ctx: "Ctx") -> Gen:
 
 
 # ------------------------------------------------------------------ Events
+@caused_by("rule", "events_phase")
 def events_phase(ctx: "Ctx") -> Gen:
     st = ctx.state
     phase(ctx, "events")
@@ -81,7 +101,8 @@ def events_phase(ctx: "Ctx") -> Gen:
     st.event_threat = ev.threat
     st.events_revealed = st.chapter
     ctx.emit(EventRevealed(ev.id, ev.threat))
-    yield from run_effect(ctx, ev.effect, Source(st.first.faction, None, ev.id))
+    with ctx.cause(SourceRef("event", ev.id)):
+        yield from run_effect(ctx, ev.effect, Source(st.first.faction, None, ev.id))
     n = 2 if st.chapter == st.chapters else 1
     for card in list(st.legions.values()) + list(st.hordes.values()):
         card.tokens += n
@@ -127,7 +148,7 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
             hid = yield from pieces.choose_hex(ctx, p.faction, "no_haven_hex",
                                                "You have no Haven: where does your Hero gather an army?", cands)
             if hid != p.hero_hex:
-                ctx.emit(HeroMoved(p.faction, p.hero_hex, hid))
+                ctx.emit(HeroMoved(p.faction, p.hero_hex, hid, "gather"))
                 p.hero_hex = hid
             spots = [hid]
     while True:
@@ -141,11 +162,11 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
             opts = [Option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}") for w in ways]
             choice = (yield from ctx.ask(p.faction, "pay", f"Pay for {ctx.name(unit)}", opts)).split(":")[1]
             way = next(w for w in ways if pay_id(w) == choice)
-            pay(ctx, p, f"build {ctx.name(unit)}", **way)
+            pay(ctx, p, "build_unit", **way)
             build_unit(ctx, p, unit, hid, "built")
         elif kind in ("tower", "wall"):
             h = st.hexes[rest]
-            pay(ctx, p, f"build {kind}", plunder=ctx.cat.tower_cost if kind == "tower" else ctx.cat.wall_cost)
+            pay(ctx, p, f"build_{kind}", plunder=ctx.cat.tower_cost if kind == "tower" else ctx.cat.wall_cost)
             setattr(h, kind, True)
             ctx.emit(DefenseBuilt(p.faction, kind, rest))
         elif kind == "card":
@@ -154,6 +175,7 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
             apply_always(ctx, p, pick)
 
 
+@caused_by("rule", "build_phase")
 def build_phase(ctx: "Ctx") -> Gen:
     phase(ctx, "build")
     for p in ctx.state.seat_order():
@@ -161,6 +183,7 @@ def build_phase(ctx: "Ctx") -> Gen:
 
 
 # ------------------------------------------------------------------ Production and Scoring
+@caused_by("rule", "production_phase")
 def production_phase(ctx: "Ctx") -> None:
     phase(ctx, "production")
     for p in ctx.state.seat_order():
@@ -174,7 +197,7 @@ def production_phase(ctx: "Ctx") -> None:
             res = ctx.cat.hexes[h.tile].resources
             s, pl, f = s + res.salt, pl + res.plunder, f + res.food
         ctx.emit(Produced(p.faction, s, pl, f))
-        gain(ctx, p, "Production", salt=s, plunder=pl, food=f)
+        gain(ctx, p, "production", salt=s, plunder=pl, food=f)
 
 
 def _score_graveyard(ctx: "Ctx", side: str) -> int:
@@ -190,24 +213,27 @@ def _score_graveyard(ctx: "Ctx", side: str) -> int:
             else:
                 p = st.player(owner)
                 p.reserve[piece] = p.reserve.get(piece, 0) + n
-    gy.clear()
+    if gy:
+        gy.clear()
+        ctx.emit(GraveyardEmptied(side))
     return 2 * len(owners)
 
 
+@caused_by("rule", "scoring_phase")
 def scoring_phase(ctx: "Ctx") -> Gen:
     st = ctx.state
     phase(ctx, "scoring")
     hexes = st.hexes.values()
     empire = sum(1 for h in hexes if h.garrisons) + len(st.legions)
     empire += _score_graveyard(ctx, "empire")
-    add_vp(ctx, "empire", empire, "Scoring")
+    add_vp(ctx, "empire", empire, "scoring")
     chaos = sum(1 for h in hexes if h.curse) + len(st.hordes)
     chaos += _score_graveyard(ctx, "chaos")
-    add_vp(ctx, "chaos", chaos, "Scoring")
+    add_vp(ctx, "chaos", chaos, "scoring")
     for p in st.seat_order():
         havens = pieces.havens_of(ctx, p.faction)
         vp = 2 * len(havens) + sum(ctx.cat.hexes[st.hexes[h].tile].vp for h in havens)
-        add_vp(ctx, p.faction, vp, "Scoring: Havens")
+        add_vp(ctx, p.faction, vp, "scoring_havens")
     for p in st.seat_order():
         while p.salt + p.plunder + p.food >= 5:
             opts = [Option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}")
@@ -225,8 +251,8 @@ def scoring_phase(ctx: "Ctx") -> Gen:
             opts = [Option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}") for w in ways]
             choice = (yield from ctx.ask(p.faction, "pay", "Which 5 resources?", opts)).split(":")[1]
             way = next(w for w in ways if pay_id(w) == choice)
-            pay(ctx, p, "bought VP", **way)
-            add_vp(ctx, pick.split(":", 1)[1], 1, f"resources from {ctx.name(p.faction)}")
+            pay(ctx, p, "bought_vp", **way)
+            add_vp(ctx, pick.split(":", 1)[1], 1, "bought_vp")
 
 
 def verdict(ctx: "Ctx") -> None:
@@ -248,17 +274,18 @@ def verdict(ctx: "Ctx") -> None:
 
 
 def play(ctx: "Ctx") -> Gen:
+    """The whole game (Game.start has announced it with GameStarted)."""
     st = ctx.state
-    ctx.emit(GameStarted(tuple(p.faction for p in st.players), st.chapters, ctx.setup.difficulty, ctx.setup.seed,
-                         tuple((h.id, h.tile) for h in st.hexes.values() if h.explored)))
     for chapter in range(1, st.chapters + 1):
         st.chapter = chapter
         yield from refresh_phase(ctx)
         yield from events_phase(ctx)
         yield from build_phase(ctx)
         yield from actions_phase(ctx)
-        phase(ctx, "nemesis")
-        yield from nemesis_phase(ctx)
+        with ctx.cause(SourceRef("rule", "nemesis_phase")):
+            phase(ctx, "nemesis")
+            yield from nemesis_phase(ctx)
         production_phase(ctx)
         yield from scoring_phase(ctx)
-    verdict(ctx)
+    with ctx.cause(SourceRef("rule", "game_end")):
+        verdict(ctx)

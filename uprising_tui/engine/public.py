@@ -135,7 +135,7 @@ class PublicView(NamedTuple):
     events_to_come: int  # Chapter Events still face-down
     event: str | None  # the Event revealed this Chapter
     events_revealed: tuple[str, ...]  # every Event revealed so far, in order
-    event_threat: int  # the Threat new Legions and Hordes enter at
+    event_threat: int  # the Threat on the latest Event revealed (0 before the first)
     market: tuple[str, ...]
     item_discard: tuple[str, ...]
     quest_offer: tuple[str, ...]
@@ -184,33 +184,49 @@ def _side(s) -> SideView:
                     s.shields_broken, s.bolts_spent)
 
 
-def build_view(state: "GameState", cat, board: "Board", combat=None, difficulty: str = "") -> PublicView:
-    """The public view of `state` (see the module docstring for what is hidden)."""
-    st = state
+def hero_spots(state: "GameState") -> dict[str, tuple[str, ...]]:
+    """Hex id -> the factions whose Hero stands there, in seat order from the first player."""
     heroes: dict[str, list[str]] = {}
-    for p in st.seat_order():
+    for p in state.seat_order():
         heroes.setdefault(p.hero_hex, []).append(p.faction)
-    hexes: dict[str, HexView] = {}
+    return {k: tuple(v) for k, v in heroes.items()}
+
+
+def hex_view(h, cat, board: "Board", heroes: tuple[str, ...]) -> HexView:
+    """One hex as the table shows it (a face-down hex: no tile, no terrain, no rotation)."""
+    if h.explored:
+        tile = h.tile
+        terrain = "curse" if h.curse else cat.hexes[tile].terrain
+        rotation = h.rotation
+    else:
+        tile = None
+        terrain = "curse" if h.curse else None
+        rotation = 0
+    units = h.units
+    return HexView(
+        h.id, h.q, h.r, h.role, h.region, h.explored, tile, terrain, rotation,
+        tuple(sorted(set(board.blocked_edges(h)))), board.is_sea_tower(h.id),
+        tuple(sorted(units.items())) if units else (), h.owner, heroes, len(h.garrisons), h.skeletons,
+        tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower, h.capital_fallen)
+
+
+def build_view(state: "GameState", cat, board: "Board", combat=None, difficulty: str = "",
+               hexes: Mapping[str, HexView] | None = None) -> PublicView:
+    """The public view of `state` (see the module docstring for what is hidden).
+    `hexes`, when given, are the hex views already built (see ViewCache)."""
+    st = state
+    if hexes is None:
+        spots = hero_spots(st)
+        hexes = {h.id: hex_view(h, cat, board, spots.get(h.id, ())) for h in st.hexes.values()}
     walls = towers = 0
-    for h in st.hexes.values():
-        walls += h.wall
-        towers += h.tower
-        if h.explored:
-            tile = h.tile
-            terrain = "curse" if h.curse else cat.hexes[h.tile].terrain
-        else:
-            tile = None
-            terrain = "curse" if h.curse else None
-        hexes[h.id] = HexView(
-            h.id, h.q, h.r, h.role, h.region, h.explored, tile, terrain, h.rotation if h.explored else 0,
-            tuple(sorted(set(board.blocked_edges(h)))), board.is_sea_tower(h.id),
-            _counts(h.units), h.owner, tuple(heroes.get(h.id, ())), len(h.garrisons), h.skeletons,
-            tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower, h.capital_fallen)
-    init = lambda c: cat.nemesis(c.id).initiative  # noqa: E731
+    for hv in hexes.values():
+        walls += hv.wall
+        towers += hv.tower
+    nemesis = cat.nemesis
     nem = lambda c: NemesisView(c.id, c.kind, c.threat, c.hex, c.tokens, c.target, c.target_faction)  # noqa: E731
-    legions = tuple(nem(c) for c in sorted(st.legions.values(), key=init))
-    hordes = tuple(nem(c) for c in sorted(st.hordes.values(), key=init))
-    tokens = sum(c.tokens for c in legions + hordes)
+    legions = tuple(nem(c) for c in sorted(st.legions.values(), key=lambda c: nemesis(c.id).initiative))
+    hordes = tuple(nem(c) for c in sorted(st.hordes.values(), key=lambda c: nemesis(c.id).initiative))
+    tokens = sum(c.tokens for c in legions) + sum(c.tokens for c in hordes)
     players = tuple(
         PlayerView(p.faction, p.hero, p.seat, p.hero_hex, p.salt, p.plunder, p.food, p.ap, p.vp,
                    p.might, p.magic, p.leadership, p.guile, _cards(p.feats), _cards(p.items), _cards(p.quests),
@@ -225,11 +241,11 @@ def build_view(state: "GameState", cat, board: "Board", combat=None, difficulty:
     return PublicView(
         chapter=st.chapter, chapters=st.chapters, phase=st.phase, difficulty=difficulty,
         first_player=st.first.faction if st.players else "", turn=st.turn,
-        hexes=MappingProxyType(hexes), players=players, legions=legions, hordes=hordes,
+        hexes=MappingProxyType(dict(hexes)), players=players, legions=legions, hordes=hordes,
         vp_empire=st.vp_empire, vp_chaos=st.vp_chaos,
         legion_deck=len(st.legion_deck), horde_deck=len(st.horde_deck), item_deck=len(st.item_deck),
         quest_deck=len(st.quest_deck), events_to_come=len(st.events) - len(revealed), event=event,
-        events_revealed=revealed, event_threat=st.event_threat,
+        events_revealed=revealed, event_threat=st.event_threat if revealed else 0,
         market=tuple(st.market), item_discard=tuple(st.item_discard), quest_offer=tuple(st.quest_offer),
         quest_discard=tuple(st.quest_discard), druids=tuple(st.druids),
         garrison_reserve=tuple(st.garrison_reserve), skeleton_reserve=st.skeleton_reserve,
@@ -237,3 +253,55 @@ def build_view(state: "GameState", cat, board: "Board", combat=None, difficulty:
         tokens_left=ACTIVATION_TOKENS - tokens,
         graveyard_empire=_graveyard(st.graveyard_empire), graveyard_chaos=_graveyard(st.graveyard_chaos),
         combat=combat_view, verdict=st.verdict)
+
+
+# events after which every hex with a Hero is redrawn (the seat order of Heros changes)
+_ALL_HEROES = frozenset({"FirstPlayerPassed"})
+_HEX_FIELDS = ("hex", "src", "dst")
+
+
+class ViewCache:
+    """Keeps a game's public view between calls: rebuilt only when events were emitted since,
+    and then only the hexes those events name (every change of a hex names it) plus the
+    small rest. ``Game.public_view()`` reads through it; a test holds it equal to a fresh
+    ``build_view`` after every answer."""
+    __slots__ = ("seen", "log", "hexes", "view")
+
+    def __init__(self) -> None:
+        self.seen = 0
+        self.log = None
+        self.hexes: dict[str, HexView] = {}
+        self.view: PublicView | None = None
+
+    def get(self, game) -> PublicView:
+        log = game.log
+        n = len(log)
+        if self.view is not None and n == self.seen and log is self.log:
+            return self.view
+        st, cat, board = game.state, game.cat, game.board
+        hexes = self.hexes
+        if not hexes or log is not self.log or n < self.seen:
+            spots = hero_spots(st)
+            hexes = self.hexes = {h.id: hex_view(h, cat, board, spots.get(h.id, ())) for h in st.hexes.values()}
+        else:
+            touched: set[str] = set()
+            heroes = False
+            for e in log[self.seen:n]:
+                for name in _HEX_FIELDS:
+                    hid = getattr(e, name, None)
+                    if hid:
+                        touched.add(hid)
+                if not heroes and type(e).__name__ in _ALL_HEROES:
+                    heroes = True
+            if heroes:
+                touched.update(p.hero_hex for p in st.players)
+            if touched:
+                spots = hero_spots(st)
+                all_hexes = st.hexes
+                for hid in touched:
+                    h = all_hexes.get(hid)
+                    if h is not None:
+                        hexes[hid] = hex_view(h, cat, board, spots.get(hid, ()))
+        self.seen, self.log = n, log
+        self.view = build_view(st, cat, board, game.ctx.combat, game.setup.difficulty, hexes)
+        return self.view

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Generator
 from .cards import can_use_card, card_use, pay_card_cost
 from .decision import Decision, Option
 from .effects import Source, run_effect
-from .events import HeroRolled, Note, QuestResolved, QuestsDealt
+from .events import DeckChanged, HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken, Reshuffled
+from .refs import SourceRef
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -47,13 +48,18 @@ def draw_quest_card(ctx: "Ctx") -> str | None:
         st.quest_deck = st.quest_discard
         st.quest_discard = []
         ctx.rng.shuffle(st.quest_deck)
-    return st.quest_deck.pop(0) if st.quest_deck else None
+        ctx.emit(Reshuffled("quest", len(st.quest_deck)))
+    if not st.quest_deck:
+        return None
+    qid = st.quest_deck.pop(0)
+    ctx.emit(DeckChanged("quest", len(st.quest_deck)))
+    return qid
 
 
 def deal_quest(ctx: "Ctx") -> Gen:
     qid = draw_quest_card(ctx)
     if qid is None:
-        ctx.emit(Note("The Quest deck is empty"))
+        ctx.emit(Note("quest_deck_empty"))
         return
     ctx.state.quest_offer.append(qid)
     ctx.emit(QuestsDealt(tuple(ctx.state.quest_offer)))
@@ -61,7 +67,8 @@ def deal_quest(ctx: "Ctx") -> Gen:
     if q.immediate:  # resolved like a Legion's or Horde's: the first player decides for the Nemesis
         ctx.nemesis_depth += 1
         try:
-            yield from run_effect(ctx, q.immediate, Source(ctx.state.first.faction, None, qid))
+            with ctx.cause(SourceRef("quest", qid, "immediate")):
+                yield from run_effect(ctx, q.immediate, Source(ctx.state.first.faction, None, qid))
         finally:
             ctx.nemesis_depth -= 1
 
@@ -129,7 +136,7 @@ def reroll_hero_dice(ctx: "Ctx", p: "Player", faces: list, count, only: str) -> 
     for i in chosen:
         faces[i] = (faces[i][0], ctx.dice.roll(faces[i][0]))
     if chosen:
-        ctx.emit(HeroRolled(p.faction, tuple(faces)))
+        ctx.emit(HeroRolled(p.faction, tuple(faces), tuple(chosen)))
 
 
 def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[str] | None = None,
@@ -137,7 +144,7 @@ def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[s
     st = ctx.state
     if qid is None:
         if not st.quest_offer:
-            ctx.emit(Note("No Quest is on offer"))
+            ctx.emit(Note("no_quest_on_offer"))
             return
         opts = [Option(f"quest:{q}", ctx.name(q), card=q) for q in st.quest_offer]
         qid = (yield from ctx.ask(p.faction, "choose_quest", "Which Quest do you attempt?", opts)).split(":", 1)[1]
@@ -154,25 +161,32 @@ def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[s
     ctx.emit(QuestResolved(p.faction, qid, len(met), "solves" if solved else "fails"))
     src = Source(p.faction, p.hero_hex, qid)
     if solved:
-        yield from run_effect(ctx, q.solve, src)
+        with ctx.cause(SourceRef("quest", qid, "solve")):
+            yield from run_effect(ctx, q.solve, src)
         for g in met:
-            yield from run_effect(ctx, g.reward, src)
+            with ctx.cause(SourceRef("quest", qid, f"goal:{g.symbol}")):
+                yield from run_effect(ctx, g.reward, src)
     elif not ignore_failure:
-        yield from run_effect(ctx, q.fail, src)
+        with ctx.cause(SourceRef("quest", qid, "fail")):
+            yield from run_effect(ctx, q.fail, src)
     if qid in st.quest_offer and not src.flags.get("keep"):
         st.quest_offer.remove(qid)
         if solved and src.flags.get("take"):
             from .state import CardState
             p.quests.append(CardState(qid))
+            ctx.emit(QuestTaken(p.faction, qid))
         else:
             st.quest_discard.append(qid)
+            ctx.emit(QuestsDiscarded((qid,), "solved" if solved else "failed"))
 
 
 def resolve_failure(ctx: "Ctx", p: "Player", qid: str) -> Gen:
     q = ctx.cat.quests[qid]
     src = Source(p.faction, p.hero_hex, qid)
-    yield from run_effect(ctx, q.fail, src)
+    with ctx.cause(SourceRef("quest", qid, "fail")):
+        yield from run_effect(ctx, q.fail, src)
     st = ctx.state
     if qid in st.quest_offer and not src.flags.get("keep"):
         st.quest_offer.remove(qid)
         st.quest_discard.append(qid)
+        ctx.emit(QuestsDiscarded((qid,), "failure_resolved"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator
 
 from .decision import Decision, Option
-from .events import Note, UnitDestroyed, UnitPlaced, UnitsMoved
+from .events import Note, UnitDestroyed, UnitExchanged, UnitPlaced, UnitsMoved
 from .pieces import choose_hex
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: st
         if where == "haven_or_empty_explored":
             spots += [h.id for h in st.hexes.values() if h.explored and h.empty]
     if not kinds or not spots:
-        ctx.emit(Note(f"{ctx.name(p.faction)} has nowhere or nothing to place"))
+        ctx.emit(Note("nothing_to_place", (p.faction,)))
         return
     opts = [Option(f"unit:{u}", ctx.name(u)) for u in kinds]
     unit = (yield from ctx.ask(chooser, "place_unit", f"Which {ctx.name(p.faction)} Unit is placed?", opts)).split(":", 1)[1]
@@ -88,13 +88,13 @@ def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_u
         return
     h = ctx.state.hexes[hid]
     if h.units.get(src_unit, 0) <= 0 or p.reserve.get(dst_unit, 0) <= 0:
-        ctx.emit(Note("Nothing to exchange"))
+        ctx.emit(Note("nothing_to_exchange", (p.faction,)))
         return
     take_units(h, src_unit)
     p.reserve[src_unit] = p.reserve.get(src_unit, 0) + 1
     p.reserve[dst_unit] -= 1
     add_units(h, p.faction, dst_unit)
-    ctx.emit(UnitPlaced(p.faction, dst_unit, hid, f"exchanged for {ctx.name(src_unit)}"))
+    ctx.emit(UnitExchanged(p.faction, hid, src_unit, dst_unit))
 
 
 def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:

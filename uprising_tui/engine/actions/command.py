@@ -1,6 +1,7 @@
 """Command: 1 AP + 1 Food; choose an explored hex and bring adjacent Units and/or the Hero."""
 from __future__ import annotations
 
+from ..context import caused_by
 from ..decision import Option
 from ..economy import add_ap, pay
 from ..events import HeroMoved
@@ -61,9 +62,10 @@ def options(ctx, p) -> list[Option]:
     return out
 
 
+@caused_by("action", "command")
 def run(ctx, p, dst: str):
-    add_ap(ctx, p, -1, "Command")
-    pay(ctx, p, "Command", food=1)
+    add_ap(ctx, p, -1, "command")
+    pay(ctx, p, "command", food=1)
     st = ctx.state
     h = st.hexes[dst]
     moved = 0
@@ -85,7 +87,7 @@ def run(ctx, p, dst: str):
         if pick == "hero":
             src = p.hero_hex
             p.hero_hex = dst
-            ctx.emit(HeroMoved(p.faction, src, dst))
+            ctx.emit(HeroMoved(p.faction, src, dst, "command"))
         else:
             _, src, unit = pick.split(":")
             move_units(ctx, p.faction, unit, 1, src, dst)

@@ -1,6 +1,7 @@
 """Haven: 1 AP + the faction's Haven cost in Plunder, on the Hero's hex."""
 from __future__ import annotations
 
+from ..context import caused_by
 from ..decision import Option
 from ..economy import add_ap, pay
 from ..events import HavenBuilt
@@ -21,9 +22,10 @@ def options(ctx, p) -> list[Option]:
     return [Option("haven", f"Build a Haven here ({cost} Plunder)", hex=p.hero_hex)]
 
 
+@caused_by("action", "haven")
 def run(ctx, p):
-    add_ap(ctx, p, -1, "Haven")
-    pay(ctx, p, "Haven", plunder=ctx.cat.factions[p.faction].haven_cost)
+    add_ap(ctx, p, -1, "haven")
+    pay(ctx, p, "haven", plunder=ctx.cat.factions[p.faction].haven_cost)
     place_haven(ctx, p, p.hero_hex)
     from ..cards import fire_triggers
     yield from fire_triggers(ctx, "haven_built", only=p.faction)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..cards import can_use_item, refill_market, take_card
+from ..context import caused_by
 from ..decision import Option
 from ..economy import add_ap, pay
 
@@ -23,9 +24,10 @@ def options(ctx, p) -> list[Option]:
     return out
 
 
+@caused_by("action", "market")
 def run(ctx, p, iid: str):
-    add_ap(ctx, p, -1, "Market")
-    pay(ctx, p, "Market", salt=price(ctx, p, iid))
+    add_ap(ctx, p, -1, "market")
+    pay(ctx, p, "market", salt=price(ctx, p, iid))
     ctx.state.market.remove(iid)
     refill_market(ctx)
     yield from take_card(ctx, p, "item", iid, "bought")

@@ -1,6 +1,7 @@
 """Quest: 1 AP; attempt one of the Quests on offer."""
 from __future__ import annotations
 
+from ..context import caused_by
 from ..decision import Option
 from ..economy import add_ap
 from ..quests import attempt_quest
@@ -12,6 +13,7 @@ def options(ctx, p) -> list[Option]:
     return [Option(f"quest:{q}", f"Quest: {ctx.name(q)}", card=q) for q in ctx.state.quest_offer]
 
 
+@caused_by("action", "quest")
 def run(ctx, p, qid: str):
-    add_ap(ctx, p, -1, "Quest")
+    add_ap(ctx, p, -1, "quest")
     yield from attempt_quest(ctx, p, qid)

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from ..cards import can_use_item
+from ..context import caused_by
 from ..decision import Option
 from ..economy import RES_NAME, apply_always, gain
-from ..events import CardGained, Note
+from ..events import ItemGiven, Note
 
 
 def partners(ctx, p):
@@ -29,6 +30,7 @@ def transfer_options(ctx, p) -> list[Option]:
     return out
 
 
+@caused_by("action", "trade")
 def run_transfer(ctx, p, oid: str):
     from ..cards import enforce_limit
     kind, fac, what = oid.split(":", 2)
@@ -39,19 +41,20 @@ def run_transfer(ctx, p, oid: str):
         yes = yield from ctx.ask(q.faction, "trade_consent", f"{ctx.name(p.faction)} asks you for {label}",
                                  [Option("yes", "Agree"), Option("no", "Refuse")])
         if yes != "yes":
-            ctx.emit(Note(f"{ctx.name(q.faction)} refuses"))
+            ctx.emit(Note("trade_refused", (q.faction, p.faction)))
             return
     if kind.endswith("item"):
         card = next(c for c in giver.items if c.id == what)
         giver.items.remove(card)
         taker.items.append(card)
-        ctx.emit(CardGained(taker.faction, what, f"from {ctx.name(giver.faction)}"))
+        ctx.emit(ItemGiven(giver.faction, taker.faction, what))
         yield from enforce_limit(ctx, taker)
     else:
-        gain(ctx, giver, f"gift to {ctx.name(taker.faction)}", **{what: -1})
-        gain(ctx, taker, f"gift from {ctx.name(giver.faction)}", **{what: 1})
+        gain(ctx, giver, "gift", **{what: -1})
+        gain(ctx, taker, "gift", **{what: 1})
 
 
+@caused_by("action", "trade")
 def run(ctx, p):
     apply_always(ctx, p, "trade:ap")
     return

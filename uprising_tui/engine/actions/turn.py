@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from ..cards import usable, use_card
+from ..context import caused_by
 from ..decision import Option
 from ..economy import always_options, apply_always
-from ..events import PhaseStarted, TurnStarted
+from ..events import PhaseStarted, PlayerPassed, TurnEnded, TurnStarted
 from . import command, explore, haven, market, move, quest, trade
 
 MAIN = ("command", "explore", "haven", "market", "quest")
@@ -70,22 +71,30 @@ def take_turn(ctx, p):
             break  # no AP and nothing free left to do (a card may still give AP back)
 
 
+def _set_passed(ctx, p, passed: bool) -> None:
+    if p.passed != passed:
+        p.passed = passed
+        ctx.emit(PlayerPassed(p.faction, passed))
+
+
+@caused_by("rule", "actions_phase")
 def actions_phase(ctx):
     st = ctx.state
     st.phase = "actions"
     ctx.emit(PhaseStarted(st.chapter, "actions"))
     for p in st.players:
-        p.passed = p.ap <= 0
+        _set_passed(ctx, p, p.ap <= 0)
     while True:
         progressed = False
         for p in st.seat_order():
             if st.verdict:
                 return
             if p.ap <= 0:
-                p.passed = True
+                _set_passed(ctx, p, True)
                 continue
             yield from take_turn(ctx, p)
             st.turn = None
+            ctx.emit(TurnEnded(p.faction))
             progressed = True
         if not progressed:
             return

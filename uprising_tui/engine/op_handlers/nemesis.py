@@ -7,7 +7,7 @@ from .. import pieces
 from ..decision import Decision
 from ..economy import add_vp
 from ..effect_source import decider
-from ..events import Note
+from ..events import DefenseRemoved, Note
 from ..state import NemCard
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def op_place_curse(ctx, op, src):
             else:
                 cands = [h.id for h in st.hexes.values() if not h.explored and not h.curse]
             if not cands:
-                add_vp(ctx, "chaos", 1, "no hex for a Curse")
+                add_vp(ctx, "chaos", 1, "no_curse_hex")
                 continue
             hid = yield from pieces.choose_hex(ctx, actor, "place_curse", "Place a Curse", cands, tie=True)
         yield from pieces.place_curse(ctx, hid, actor)
@@ -107,7 +107,7 @@ def op_remove_curse(ctx, op, src):
     else:
         cands = [h.id for h in st.hexes.values() if h.curse]
     if not cands:
-        ctx.emit(Note("No Curse to remove"))
+        ctx.emit(Note("no_curse_to_remove"))
         return
     hid = yield from pieces.choose_hex(ctx, decider(ctx, src), "remove_curse", "Remove which Curse?", cands)
     pieces.remove_curse(ctx, hid)
@@ -186,19 +186,19 @@ def op_remove_haven(ctx, op, src):
     if not cands:
         return
     hid = yield from pieces.choose_hex(ctx, ctx.first.faction, "remove_haven", "Which Haven is removed?", cands, tie=True)
-    yield from pieces.remove_haven(ctx, hid, ctx.name(src.card))
+    yield from pieces.remove_haven(ctx, hid, "effect")
 
 
 def op_remove_defense(ctx, op, src):
     h = ctx.state.hexes[src.nem.hex if src.nem else src.hex]
     if h.tower:
         h.tower = False
-        ctx.emit(Note(f"{ctx.name(src.card)} tears down the Tower on {h.id}"))
+        ctx.emit(DefenseRemoved(h.id, "tower", "effect"))
     elif h.wall:
         h.wall = False
-        ctx.emit(Note(f"{ctx.name(src.card)} tears down the Wall on {h.id}"))
+        ctx.emit(DefenseRemoved(h.id, "wall", "effect"))
     elif h.haven:
-        yield from pieces.remove_haven(ctx, h.id, ctx.name(src.card))
+        yield from pieces.remove_haven(ctx, h.id, "effect")
     elif op.else_threat and ctx.combat is not None and src.side is not None:
         other = ctx.combat.enemy_of(src.side)
         card = ctx.state.nem(other.card) if other.card else None
@@ -237,7 +237,8 @@ def op_move_to_closest_empty(ctx, op, src):
     d = min(steps[e] for e in reachable)
     cands = [e for e in reachable if steps[e] == d]
     hid = yield from pieces.choose_hex(ctx, st.first.faction, "nemesis_move", f"Where does {ctx.name(src.card)} go?", cands, tie=True)
-    pieces.move_nemesis(ctx, src.nem, hid)
+    pieces.move_nemesis(ctx, src.nem, hid, step="effect", rule="closest_empty", candidates=tuple(sorted(reachable)),
+                        tied=tuple(sorted(cands)))
 
 
 def op_explore(ctx, op, src):
