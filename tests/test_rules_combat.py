@@ -6,6 +6,8 @@ Dice are rigged per colour in roll order (the attacking side's dice first). Comb
 fought on H08 of the 1-faction map unless said otherwise."""
 from __future__ import annotations
 
+import pytest
+
 from .combat_rule_fixtures import (
     BADLANDS,
     HIGHLANDS,
@@ -192,6 +194,7 @@ def test_towers_and_walls_take_no_damage():
 
 
 # ================================================================== Garrison, Skeleton, Legion, Horde dice
+@pytest.mark.state_edited
 def test_garrison_dice_by_level():
     sc = duel(ICE)
     g = sc.game(script=lambda ctx: iter(()))

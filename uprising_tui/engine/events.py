@@ -232,6 +232,7 @@ class EventRevealed(GameEvent):
     template: ClassVar[str] = "Event: {card} (Threat {threat})"
     card: str
     threat: int
+    revealed: tuple[str, ...] = ()  # every Event face up now, in Chapter order (this one last)
 
 
 @dataclass(frozen=True, slots=True)

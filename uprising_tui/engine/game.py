@@ -30,6 +30,16 @@ SAVE_VERSION = 1
 ENGINE_VERSION = f"{__version__}+rules{SAVE_VERSION}"
 
 
+def started_event(ctx: Ctx) -> GameStarted:
+    """The first event: everything public at the start (the opening public view). A test
+    fixture that edits a started game's state by hand emits a fresh one to announce the table."""
+    st = ctx.state
+    return GameStarted(tuple(p.faction for p in st.players), st.chapters, ctx.setup.difficulty,
+                       ctx.setup.seed, tuple((h.id, h.tile) for h in st.hexes.values() if h.explored),
+                       view=build_view(st, ctx.cat, ctx.board, ctx.combat, ctx.setup.difficulty),
+                       fixed_edges=tuple(sorted(ctx.board.fixed_edges.items())))
+
+
 class SaveError(ValueError):
     """A save file that cannot be loaded: what is wrong and where."""
 
@@ -78,12 +88,7 @@ class Game:
         return self
 
     def _started(self) -> GameStarted:
-        """The first event: everything public at the start (the opening public view)."""
-        st = self.state
-        return GameStarted(tuple(p.faction for p in st.players), st.chapters, self.setup.difficulty,
-                           self.setup.seed, tuple((h.id, h.tile) for h in st.hexes.values() if h.explored),
-                           view=build_view(st, self.cat, self.board, None, self.setup.difficulty),
-                           fixed_edges=tuple(sorted(self.board.fixed_edges.items())))
+        return started_event(self.ctx)
 
     def _emit(self, event: GameEvent) -> None:
         self.log.append(event)

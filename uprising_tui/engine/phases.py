@@ -100,7 +100,7 @@ def events_phase(ctx: "Ctx") -> Gen:
     ev = ctx.cat.events[st.events[st.chapter - 1]]
     st.event_threat = ev.threat
     st.events_revealed = st.chapter
-    ctx.emit(EventRevealed(ev.id, ev.threat))
+    ctx.emit(EventRevealed(ev.id, ev.threat, tuple(st.events[:st.events_revealed])))
     with ctx.cause(SourceRef("event", ev.id)):
         yield from run_effect(ctx, ev.effect, Source(st.first.faction, None, ev.id))
     n = 2 if st.chapter == st.chapters else 1
