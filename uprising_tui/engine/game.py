@@ -19,7 +19,8 @@ from .context import Ctx
 from .decision import Decision, GameFinished, IllegalChoice
 from .dice import Dice, RiggedDice
 from .events import GameEvent, GameStarted
-from .public import PublicView, ViewCache, build_view
+from .public import PublicView, build_view
+from .public_cache import ViewCache
 from .refs import SourceRef
 from .setup import Setup, build_state
 from .state import GameState

@@ -229,7 +229,7 @@ class LogRenderer:
         kind = event.event_type
         if kind == "GameStarted":
             self.hex_names.update({hid: name_of(self.cat, tile) for hid, tile in event.tiles})
-        elif kind in ("HexExplored", "SeaTowerRemoved"):
+        elif kind == "HexExplored":
             self.hex_names[event.hex] = name_of(self.cat, event.tile)
         elif kind == "CombatStarted":
             self.combats[event.combat] = {event.side_a: self.side_label(event.kind_a, event.side_a, event.card_a),
@@ -238,6 +238,8 @@ class LogRenderer:
         line = render(event, self.cat, self.hex_names, sides, with_source=self.with_source)
         if kind == "CombatClosed":
             self.combats.pop(event.combat, None)
+        elif kind == "SeaTowerRemoved":  # named as it was in its own line
+            self.hex_names[event.hex] = name_of(self.cat, event.tile)
         return line
 
 

@@ -132,56 +132,64 @@ class Projection:
             raise ProjectionError(f"{name} before GameStarted: a projection starts from the first event")
         fn(self, event)
         self._view = None
+        if name in _CARD_EVENTS:
+            self._cards_dirty = True
+        if name in _TABLE_EVENTS:
+            self._table_dirty = True
 
     # ------------------------------------------------------------ the view
     def view(self) -> PublicView:
+        """The public view now; only the parts events changed since the last call are rebuilt."""
         if self._view is not None:
             return self._view
         if not self.started:
             raise ProjectionError("no GameStarted applied yet")
         if self._heroes_dirty:
             self._place_heroes()
-        hv = self._hex_views
-        for hid in self._dirty_hexes:
-            hv[hid] = self._hex_view(self.hexes[hid])
-        self._dirty_hexes.clear()
-        pv = self._player_views
-        for fac in self._dirty_players:
-            pv[fac] = self._player_view(self.players[fac])
-        self._dirty_players.clear()
-        walls = towers = 0
-        for h in self.hexes.values():
-            walls += h.wall
-            towers += h.tower
-        init = self._initiative
-        nem = lambda c: NemesisView(c["id"], c["kind"], c["threat"], c["hex"], c["tokens"], c["target"],  # noqa: E731
-                                    c["target_faction"])
-        cards = sorted(self.cards.values(), key=lambda c: init(c["id"]))
-        legions = tuple(nem(c) for c in cards if c["kind"] == "legion")
-        hordes = tuple(nem(c) for c in cards if c["kind"] == "horde")
-        tokens = sum(c["tokens"] for c in cards)
+        if self._dirty_hexes or self._hexes_map is None:
+            hv = self._hex_views
+            for hid in self._dirty_hexes:
+                hv[hid] = self._hex_view(self.hexes[hid])
+            self._dirty_hexes.clear()
+            self._hexes_map = MappingProxyType(dict(hv))
+            self._defenses = (sum(h.wall for h in self.hexes.values()), sum(h.tower for h in self.hexes.values()))
+        if self._dirty_players or self._players is None:
+            pv = self._player_views
+            for fac in self._dirty_players:
+                pv[fac] = self._player_view(self.players[fac])
+            self._dirty_players.clear()
+            self._players = tuple(pv[f] for f in self.order)
+        if self._cards_dirty:
+            init = self._initiative
+            cards = sorted(self.cards.values(), key=lambda c: init(c["id"]))
+            nem = lambda c: NemesisView(c["id"], c["kind"], c["threat"], c["hex"], c["tokens"],  # noqa: E731
+                                        c["target"], c["target_faction"])
+            self._nemesis = (tuple(nem(c) for c in cards if c["kind"] == "legion"),
+                             tuple(nem(c) for c in cards if c["kind"] == "horde"),
+                             ACTIVATION_TOKENS - sum(c["tokens"] for c in cards))
+            self._cards_dirty = False
+        if self._table_dirty:
+            m = self.meta
+            self._table = (tuple(m["events_revealed"]), tuple(m["market"]), tuple(m["item_discard"]),
+                           tuple(m["quest_offer"]), tuple(m["quest_discard"]), tuple(m["garrison_reserve"]),
+                           _graveyard(self.graveyards["empire"]), _graveyard(self.graveyards["chaos"]))
+            self._table_dirty = False
         m = self.meta
-        revealed = tuple(m["events_revealed"])
+        revealed, market, item_discard, quest_offer, quest_discard, garrisons, gy_empire, gy_chaos = self._table
+        legions, hordes, tokens_left = self._nemesis
         event = revealed[-1] if revealed and len(revealed) == m["chapter"] else None
         combat = None
         if self.combats:
             c = self.combats[-1]
             combat = CombatView(c.id, c.hex, c.terrain, c.part, c.step, c.round, c.a.view(), c.b.view())
+        walls, towers = self._defenses
         self._view = PublicView(
-            chapter=m["chapter"], chapters=m["chapters"], phase=m["phase"], difficulty=m["difficulty"],
-            first_player=m["first_player"], turn=m["turn"],
-            hexes=MappingProxyType(dict(hv)), players=tuple(pv[f] for f in self.order), legions=legions,
-            hordes=hordes, vp_empire=m["vp_empire"], vp_chaos=m["vp_chaos"],
-            legion_deck=m["legion_deck"], horde_deck=m["horde_deck"], item_deck=m["item_deck"],
-            quest_deck=m["quest_deck"], events_to_come=m["events_to_come"], event=event,
-            events_revealed=revealed, event_threat=m["event_threat"] if revealed else 0,
-            market=tuple(m["market"]), item_discard=tuple(m["item_discard"]), quest_offer=tuple(m["quest_offer"]),
-            quest_discard=tuple(m["quest_discard"]), druids=m["druids"],
-            garrison_reserve=tuple(m["garrison_reserve"]), skeleton_reserve=m["skeleton_reserve"],
-            curse_reserve=m["curse_reserve"], walls_left=WALLS - walls, towers_left=TOWERS - towers,
-            tokens_left=ACTIVATION_TOKENS - tokens,
-            graveyard_empire=_graveyard(self.graveyards["empire"]),
-            graveyard_chaos=_graveyard(self.graveyards["chaos"]), combat=combat, verdict=m["verdict"])
+            m["chapter"], m["chapters"], m["phase"], m["difficulty"], m["first_player"], m["turn"],
+            self._hexes_map, self._players, legions, hordes, m["vp_empire"], m["vp_chaos"], m["legion_deck"],
+            m["horde_deck"], m["item_deck"], m["quest_deck"], m["events_to_come"], event, revealed,
+            m["event_threat"] if revealed else 0, market, item_discard, quest_offer, quest_discard, m["druids"],
+            garrisons, m["skeleton_reserve"], m["curse_reserve"], WALLS - walls, TOWERS - towers, tokens_left,
+            gy_empire, gy_chaos, combat, m["verdict"])
         return self._view
 
     def _initiative(self, cid: str) -> int:
@@ -257,6 +265,13 @@ def _bump(d: dict, key, n: int) -> None:
         d.pop(key, None)
 
 
+# events after which the Legions and Hordes, or the piles, reserves and Graveyards, are rebuilt
+_CARD_EVENTS = frozenset({"NemesisPlaced", "NemesisMoved", "NemesisDestroyed", "ThreatChanged", "TargetPlaced",
+                          "TargetRemoved", "ActivationTokenPlaced", "ActivationTokenUsed"})
+_TABLE_EVENTS = frozenset({"CardDiscarded", "MarketDealt", "MarketDiscarded", "QuestsDealt", "QuestsDiscarded",
+                           "QuestTaken", "EventRevealed", "Reshuffled", "UnitDestroyed", "GarrisonPlaced",
+                           "GarrisonsRemoved", "SkeletonsRemoved", "GraveyardEmptied"})
+
 # ------------------------------------------------------------------ handlers, by event type
 _HANDLERS: dict[str, Callable[[Projection, Any], None]] = {}
 
@@ -320,6 +335,8 @@ def _started(pj: Projection, e) -> None:
     pj._hex_views = dict(v.hexes)
     pj._player_views = {p.faction: p for p in v.players}
     pj._dirty_hexes, pj._dirty_players = set(), set()
+    pj._hexes_map = pj._players = None
+    pj._cards_dirty = pj._table_dirty = True
     pj.started = True
 
 

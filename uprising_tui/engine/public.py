@@ -210,98 +210,67 @@ def hex_view(h, cat, board: "Board", heroes: tuple[str, ...]) -> HexView:
         tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower, h.capital_fallen)
 
 
-def build_view(state: "GameState", cat, board: "Board", combat=None, difficulty: str = "",
-               hexes: Mapping[str, HexView] | None = None) -> PublicView:
-    """The public view of `state` (see the module docstring for what is hidden).
-    `hexes`, when given, are the hex views already built (see ViewCache)."""
-    st = state
-    if hexes is None:
-        spots = hero_spots(st)
-        hexes = {h.id: hex_view(h, cat, board, spots.get(h.id, ())) for h in st.hexes.values()}
-    walls = towers = 0
-    for hv in hexes.values():
-        walls += hv.wall
-        towers += hv.tower
-    nemesis = cat.nemesis
-    nem = lambda c: NemesisView(c.id, c.kind, c.threat, c.hex, c.tokens, c.target, c.target_faction)  # noqa: E731
-    legions = tuple(nem(c) for c in sorted(st.legions.values(), key=lambda c: nemesis(c.id).initiative))
-    hordes = tuple(nem(c) for c in sorted(st.hordes.values(), key=lambda c: nemesis(c.id).initiative))
-    tokens = sum(c.tokens for c in legions) + sum(c.tokens for c in hordes)
-    players = tuple(
+def players_part(st: "GameState") -> tuple[PlayerView, ...]:
+    return tuple(
         PlayerView(p.faction, p.hero, p.seat, p.hero_hex, p.salt, p.plunder, p.food, p.ap, p.vp,
                    p.might, p.magic, p.leadership, p.guile, _cards(p.feats), _cards(p.items), _cards(p.quests),
                    len(p.feat_deck), _counts(p.reserve), _counts(p.removed_units), p.havens_in_supply, p.passed)
         for p in st.players)
+
+
+def nemesis_part(st: "GameState", cat) -> tuple[tuple[NemesisView, ...], tuple[NemesisView, ...], int]:
+    """Legions and Hordes in play by initiative, and the Activation Tokens left."""
+    nemesis = cat.nemesis
+    key = lambda c: nemesis(c.id).initiative  # noqa: E731
+    legions = tuple(NemesisView(c.id, c.kind, c.threat, c.hex, c.tokens, c.target, c.target_faction)
+                    for c in sorted(st.legions.values(), key=key))
+    hordes = tuple(NemesisView(c.id, c.kind, c.threat, c.hex, c.tokens, c.target, c.target_faction)
+                   for c in sorted(st.hordes.values(), key=key))
+    tokens = sum(c.tokens for c in legions) + sum(c.tokens for c in hordes)
+    return legions, hordes, ACTIVATION_TOKENS - tokens
+
+
+def table_part(st: "GameState") -> tuple:
+    """The rest of the table, in PublicView order from vp_empire to graveyard_chaos (but the
+    walls and towers left, which the hexes give)."""
     revealed = tuple(st.events[:st.events_revealed])
     event = revealed[-1] if revealed and len(revealed) == st.chapter else None
-    combat_view = None
-    if combat is not None:
-        combat_view = CombatView(combat.id, combat.hid, combat.terrain, combat.part, combat.step, combat.round,
-                                 _side(combat.a), _side(combat.b))
+    return (st.vp_empire, st.vp_chaos, len(st.legion_deck), len(st.horde_deck), len(st.item_deck),
+            len(st.quest_deck), len(st.events) - len(revealed), event, revealed,
+            st.event_threat if revealed else 0, tuple(st.market), tuple(st.item_discard), tuple(st.quest_offer),
+            tuple(st.quest_discard), tuple(st.druids), tuple(st.garrison_reserve), st.skeleton_reserve,
+            st.curse_reserve)
+
+
+def combat_part(combat) -> CombatView | None:
+    if combat is None:
+        return None
+    return CombatView(combat.id, combat.hid, combat.terrain, combat.part, combat.step, combat.round,
+                      _side(combat.a), _side(combat.b))
+
+
+def assemble(st: "GameState", difficulty: str, hexes: Mapping[str, HexView], players, nemesis, table,
+             combat) -> PublicView:
+    walls = towers = 0
+    for hv in hexes.values():
+        walls += hv.wall
+        towers += hv.tower
+    legions, hordes, tokens_left = nemesis
+    (vp_empire, vp_chaos, legion_deck, horde_deck, item_deck, quest_deck, to_come, event, revealed, threat,
+     market, item_discard, quest_offer, quest_discard, druids, garrison_reserve, skeleton_reserve,
+     curse_reserve) = table
     return PublicView(
-        chapter=st.chapter, chapters=st.chapters, phase=st.phase, difficulty=difficulty,
-        first_player=st.first.faction if st.players else "", turn=st.turn,
-        hexes=MappingProxyType(dict(hexes)), players=players, legions=legions, hordes=hordes,
-        vp_empire=st.vp_empire, vp_chaos=st.vp_chaos,
-        legion_deck=len(st.legion_deck), horde_deck=len(st.horde_deck), item_deck=len(st.item_deck),
-        quest_deck=len(st.quest_deck), events_to_come=len(st.events) - len(revealed), event=event,
-        events_revealed=revealed, event_threat=st.event_threat if revealed else 0,
-        market=tuple(st.market), item_discard=tuple(st.item_discard), quest_offer=tuple(st.quest_offer),
-        quest_discard=tuple(st.quest_discard), druids=tuple(st.druids),
-        garrison_reserve=tuple(st.garrison_reserve), skeleton_reserve=st.skeleton_reserve,
-        curse_reserve=st.curse_reserve, walls_left=WALLS - walls, towers_left=TOWERS - towers,
-        tokens_left=ACTIVATION_TOKENS - tokens,
-        graveyard_empire=_graveyard(st.graveyard_empire), graveyard_chaos=_graveyard(st.graveyard_chaos),
-        combat=combat_view, verdict=st.verdict)
+        st.chapter, st.chapters, st.phase, difficulty, st.first.faction if st.players else "", st.turn,
+        MappingProxyType(dict(hexes)), players, legions, hordes, vp_empire, vp_chaos, legion_deck, horde_deck,
+        item_deck, quest_deck, to_come, event, revealed, threat, market, item_discard, quest_offer, quest_discard,
+        druids, garrison_reserve, skeleton_reserve, curse_reserve, WALLS - walls, TOWERS - towers, tokens_left,
+        _graveyard(st.graveyard_empire), _graveyard(st.graveyard_chaos), combat, st.verdict)
 
 
-# events after which every hex with a Hero is redrawn (the seat order of Heros changes)
-_ALL_HEROES = frozenset({"FirstPlayerPassed"})
-_HEX_FIELDS = ("hex", "src", "dst")
-
-
-class ViewCache:
-    """Keeps a game's public view between calls: rebuilt only when events were emitted since,
-    and then only the hexes those events name (every change of a hex names it) plus the
-    small rest. ``Game.public_view()`` reads through it; a test holds it equal to a fresh
-    ``build_view`` after every answer."""
-    __slots__ = ("seen", "log", "hexes", "view")
-
-    def __init__(self) -> None:
-        self.seen = 0
-        self.log = None
-        self.hexes: dict[str, HexView] = {}
-        self.view: PublicView | None = None
-
-    def get(self, game) -> PublicView:
-        log = game.log
-        n = len(log)
-        if self.view is not None and n == self.seen and log is self.log:
-            return self.view
-        st, cat, board = game.state, game.cat, game.board
-        hexes = self.hexes
-        if not hexes or log is not self.log or n < self.seen:
-            spots = hero_spots(st)
-            hexes = self.hexes = {h.id: hex_view(h, cat, board, spots.get(h.id, ())) for h in st.hexes.values()}
-        else:
-            touched: set[str] = set()
-            heroes = False
-            for e in log[self.seen:n]:
-                for name in _HEX_FIELDS:
-                    hid = getattr(e, name, None)
-                    if hid:
-                        touched.add(hid)
-                if not heroes and type(e).__name__ in _ALL_HEROES:
-                    heroes = True
-            if heroes:
-                touched.update(p.hero_hex for p in st.players)
-            if touched:
-                spots = hero_spots(st)
-                all_hexes = st.hexes
-                for hid in touched:
-                    h = all_hexes.get(hid)
-                    if h is not None:
-                        hexes[hid] = hex_view(h, cat, board, spots.get(hid, ()))
-        self.seen, self.log = n, log
-        self.view = build_view(st, cat, board, game.ctx.combat, game.setup.difficulty, hexes)
-        return self.view
+def build_view(state: "GameState", cat, board: "Board", combat=None, difficulty: str = "") -> PublicView:
+    """The public view of `state`, built afresh (see the module docstring for what is hidden).
+    ``Game.public_view()`` keeps one up to date more cheaply (engine/public_cache.py)."""
+    spots = hero_spots(state)
+    hexes = {h.id: hex_view(h, cat, board, spots.get(h.id, ())) for h in state.hexes.values()}
+    return assemble(state, difficulty, hexes, players_part(state), nemesis_part(state, cat), table_part(state),
+                    combat_part(combat))
