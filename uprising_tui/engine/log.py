@@ -187,7 +187,8 @@ def _special(kind: str, data: dict, raw: dict, cat, hex_names) -> str | None:
                "none": "unused"}.get(raw["use"], f"Godpower of {name_of(cat, raw['card'])}")
         return f"{data['side']} spends a Bolt: {use}"
     if kind == "CombatStarted":
-        return f"Combat on {data['hex']}: {data['side_a']} vs {data['side_b']} ({raw['terrain']})"
+        terrain = {"none": "a face-down hex", "curse": "Cursed"}.get(raw["terrain"], raw["terrain"].replace("_", " ").title())
+        return f"Combat on {data['hex']}: {data['side_a']} vs {data['side_b']} ({terrain})"
     if kind == "HeroMoved":
         return f"{data['faction']}'s Hero moves {data['src']} → {data['dst']}" + (
             f" ({data['reason']})" if raw["reason"] not in ("move", "command") else "")
