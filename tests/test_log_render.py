@@ -87,3 +87,10 @@ def test_every_note_code_has_words(cat):
         line = render(Note(code, tuple(["duerkhar"] * n)), cat)
         assert line and "{" not in line
     assert set(RULES)  # rule ids the engine pushes are worded
+
+
+def test_docs_list_every_event_type():
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "engine.md").read_text(encoding="utf-8")
+    missing = [name for name in EVENT_TYPES if name != "GameEvent" and f"`{name}`" not in doc]
+    assert not missing, f"docs/engine.md has no line for {missing}"
