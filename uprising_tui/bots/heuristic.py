@@ -47,7 +47,7 @@ from .heuristic_placement import PlacementMixin
 from .heuristic_turn import TurnMixin
 
 # events that may change which hexes are adjacent (see moves_geometry)
-GEOMETRY_EVENTS = frozenset({ev.HexExplored, ev.SeaTowerRemoved})
+GEOMETRY_EVENTS = frozenset({ev.HexExplored, ev.HexOriented, ev.SeaTowerRemoved})
 
 
 # --------------------------------------------------------------------------- the bot
@@ -164,7 +164,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         if type(e) is ev.HexExplored:
             tile = game.cat.hexes.get(e.tile)
             return tile is None or bool(tile.impassable) or tile.sea_tower
-        return type(e) is ev.SeaTowerRemoved
+        return type(e) in (ev.SeaTowerRemoved, ev.HexOriented)  # a tile turned: its impassable edges moved
 
     def fallback(self, v: View) -> str:
         if v.d.kind.startswith("place_") or v.d.kind in ENEMY_HEX_KINDS:

@@ -25,7 +25,7 @@ QUIET = frozenset({
     ev.QuestResolved, ev.CombatRolled, ev.CombatTally, ev.GodpowerUsed, ev.Produced, ev.FirstPlayerPassed,
     ev.EventRevealed, ev.TurnEnded, ev.PlayerPassed, ev.CardFlipped, ev.ItemGiven, ev.MarketDiscarded,
     ev.QuestsDiscarded, ev.QuestTaken, ev.DeckChanged, ev.CombatStep, ev.DieSet, ev.DiceAdded, ev.SymbolsCancelled,
-    ev.BoltSpent, ev.CombatClosed, ev.ActivationTokenUsed, ev.GraveyardEmptied, ev.HexOriented,
+    ev.BoltSpent, ev.CombatClosed, ev.ActivationTokenUsed, ev.GraveyardEmptied,
 })
 # events after which every walk is redone (the phase sets how far the cards walk)
 RESET_EVENTS = frozenset({ev.PhaseStarted, ev.GameStarted})
