@@ -11,10 +11,12 @@ replayed from its answers and, after every answer, two readers run side by side:
   reserve, Graveyard, the combat in progress;
 * state: the same information read straight from ``game.state`` (what a client would have to
   do without the view: a hex's terrain from its tile, its impassable edges from the board,
-  which Heros stand on it, counts of decks, ...), reading, building nothing.
+  which Heros stand on it, counts of decks, ...), reading, building nothing;
+* stored: a stricter baseline, only the attributes stored on the state (nothing derived).
 
-It also times the projection (``Projection.apply`` of each new event and ``view()``), which
-the client runs on every event. It prints the total of each and the ratio view / state (the
+It also times a fresh ``build_view`` (the whole view built from the state on every call,
+as the first version of ``public_view()`` did) and the projection (``Projection.apply`` of
+each new event and ``view()``), which the client runs on every event. It prints the total of each and the ratio view / state (the
 target is at most 3x). Figures taken while other work runs are noisy; the ratio is steadier.
 """
 from __future__ import annotations
@@ -31,6 +33,7 @@ from uprising_tui import sim  # noqa: E402
 from uprising_tui.engine import Game  # noqa: E402
 from uprising_tui.engine.game import default_catalog  # noqa: E402
 from uprising_tui.engine.projection import Projection  # noqa: E402
+from uprising_tui.engine.public import build_view  # noqa: E402
 
 TARGET_RATIO = 3.0
 
@@ -136,6 +139,52 @@ def read_state(g) -> int:
     return n
 
 
+def read_stored(g) -> int:
+    """A lower bound: only the attributes stored on the state, nothing derived (no terrain from
+    the tile, no impassable edges, no Heros per hex, no initiative order), nothing hidden read."""
+    st = g.state
+    n = 0
+    for h in st.hexes.values():
+        hid, q, r, role, region, explored, tile, rotation = h.id, h.q, h.r, h.role, h.region, h.explored, h.tile, \
+            h.rotation
+        for _u, c in h.units.items():
+            n += c
+        owner, garrisons, skeletons, legions, hordes = h.owner, len(h.garrisons), h.skeletons, h.legions, h.hordes
+        curse, haven, wall, tower, fallen = h.curse, h.haven, h.wall, h.tower, h.capital_fallen
+        n += garrisons + skeletons + len(legions) + len(hordes)
+    for p in st.players:
+        (faction, hero, seat, hero_hex, salt, plunder, food, ap, vp, might, magic, leadership, guile) = (
+            p.faction, p.hero, p.seat, p.hero_hex, p.salt, p.plunder, p.food, p.ap, p.vp, p.might, p.magic,
+            p.leadership, p.guile)
+        for c in p.feats + p.items + p.quests:
+            n += c.face_up
+        feat_deck, havens, passed = len(p.feat_deck), p.havens_in_supply, p.passed
+        for _u, c in p.reserve.items():
+            n += c
+        for _u, c in p.removed_units.items():
+            n += c
+    for c in list(st.legions.values()) + list(st.hordes.values()):
+        cid, kind, threat, hex_, target, tfaction = c.id, c.kind, c.threat, c.hex, c.target, c.target_faction
+        n += threat + c.tokens
+    n += (st.chapter + st.chapters + st.vp_empire + st.vp_chaos + len(st.legion_deck) + len(st.horde_deck)
+          + len(st.item_deck) + len(st.quest_deck) + st.events_revealed + st.event_threat + st.skeleton_reserve
+          + st.curse_reserve + st.first_player + len(st.phase))
+    n += (st.turn is None) + (st.verdict is None)
+    for pile in (st.market, st.item_discard, st.quest_offer, st.quest_discard, st.druids):
+        n += len(pile)
+    n += sum(st.garrison_reserve)
+    for gy in (st.graveyard_empire, st.graveyard_chaos):
+        for box in gy.values():
+            for c in box.values():
+                n += c
+    c = g.ctx.combat
+    if c is not None:
+        n += c.id + c.round + len(c.part) + len(c.step or "") + len(c.hid) + len(c.terrain)
+        for s in (c.a, c.b):
+            n += len(s.dice) + sum(s.extra.values()) + sum(s.cancelled.values()) + s.shields_broken + s.bolts_spent
+    return n
+
+
 def bench(factions: int, games: int, seed: int) -> dict:
     cfg = sim.SimConfig(factions=factions, chapters=4, seed=seed, bot="heuristic")
     recorded = []
@@ -143,9 +192,9 @@ def bench(factions: int, games: int, seed: int) -> dict:
         res, g = sim.play_game(cfg.setup(seed + i), "heuristic")
         if g is not None and res.ok:
             recorded.append((g.setup, list(g.answers)))
-    t_view = t_state = t_proj = 0.0
+    t_view = t_state = t_proj = t_fresh = t_stored = 0.0
     answers = events = 0
-    clock = time.perf_counter
+    clock = time.process_time  # CPU time of this process: a busy machine pre-empting it adds nothing
     for setup, script in recorded:
         g = Game(setup).start()
         proj = Projection(g.cat)
@@ -164,6 +213,12 @@ def bench(factions: int, games: int, seed: int) -> dict:
                 proj.apply(e)
             proj.view()
             t3 = clock()
+            read_view(build_view(g.state, g.cat, g.board, g.ctx.combat, setup.difficulty))
+            t4 = clock()
+            read_stored(g)
+            t5 = clock()
+            t_fresh += t4 - t3
+            t_stored += t5 - t4
             events += len(log) - seen
             seen = len(log)
             t_view += t1 - t0
@@ -173,6 +228,10 @@ def bench(factions: int, games: int, seed: int) -> dict:
             "view_us_per_answer": round(1e6 * t_view / answers, 1),
             "state_us_per_answer": round(1e6 * t_state / answers, 1),
             "ratio": round(t_view / t_state, 2),
+            "stored_us_per_answer": round(1e6 * t_stored / answers, 1),
+            "stored_ratio": round(t_view / t_stored, 2),
+            "fresh_us_per_answer": round(1e6 * t_fresh / answers, 1),
+            "fresh_ratio": round(t_fresh / t_state, 2),
             "projection_us_per_answer": round(1e6 * t_proj / answers, 1),
             "projection_us_per_event": round(1e6 * t_proj / events, 2)}
 
@@ -190,15 +249,19 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows, indent=1))
         return 0
     print(f"{args.games} heuristic games per row (seeds {args.seed}..), replayed; after every answer:")
-    head = ("factions", "answers", "view µs", "state µs", "view/state", "projection µs", "µs/event")
+    head = ("factions", "answers", "view µs", "state µs", "view/state", "stored µs", "view/stored",
+            "fresh build µs", "fresh/state", "projection µs", "µs/event")
     print("  ".join(f"{h:>13}" for h in head))
     for r in rows:
         cells = (r["factions"], r["answers"], r["view_us_per_answer"], r["state_us_per_answer"], f"{r['ratio']}x",
-                 r["projection_us_per_answer"], r["projection_us_per_event"])
+                 r["stored_us_per_answer"], f"{r['stored_ratio']}x", r["fresh_us_per_answer"], f"{r['fresh_ratio']}x", r["projection_us_per_answer"],
+                 r["projection_us_per_event"])
         print("  ".join(f"{c!s:>13}" for c in cells))
     worst = max(r["ratio"] for r in rows)
-    print(f"\nreading the public view costs {worst}x reading the state "
-          f"({'meets' if worst <= TARGET_RATIO else 'MISSES'} the target of at most {TARGET_RATIO:.0f}x)")
+    strict = max(r["stored_ratio"] for r in rows)
+    print(f"\nreading the public view costs {worst}x reading the same information from the state, "
+          f"{strict}x reading only the attributes stored there "
+          f"({'meets' if max(worst, strict) <= TARGET_RATIO else 'MISSES'} the target of at most {TARGET_RATIO:.0f}x)")
     return 0
 
 

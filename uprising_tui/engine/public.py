@@ -249,19 +249,25 @@ def combat_part(combat) -> CombatView | None:
                       _side(combat.a), _side(combat.b))
 
 
-def assemble(st: "GameState", difficulty: str, hexes: Mapping[str, HexView], players, nemesis, table,
-             combat) -> PublicView:
+def hexes_part(hexes: dict[str, HexView]) -> tuple[Mapping[str, HexView], int, int]:
+    """A read-only copy of the hex views, and the Walls and Towers on the map."""
     walls = towers = 0
     for hv in hexes.values():
         walls += hv.wall
         towers += hv.tower
+    return MappingProxyType(dict(hexes)), walls, towers
+
+
+def assemble(st: "GameState", difficulty: str, hexes: tuple[Mapping[str, HexView], int, int], players, nemesis,
+             table, combat) -> PublicView:
+    hexmap, walls, towers = hexes
     legions, hordes, tokens_left = nemesis
     (vp_empire, vp_chaos, legion_deck, horde_deck, item_deck, quest_deck, to_come, event, revealed, threat,
      market, item_discard, quest_offer, quest_discard, druids, garrison_reserve, skeleton_reserve,
      curse_reserve) = table
     return PublicView(
         st.chapter, st.chapters, st.phase, difficulty, st.first.faction if st.players else "", st.turn,
-        MappingProxyType(dict(hexes)), players, legions, hordes, vp_empire, vp_chaos, legion_deck, horde_deck,
+        hexmap, players, legions, hordes, vp_empire, vp_chaos, legion_deck, horde_deck,
         item_deck, quest_deck, to_come, event, revealed, threat, market, item_discard, quest_offer, quest_discard,
         druids, garrison_reserve, skeleton_reserve, curse_reserve, WALLS - walls, TOWERS - towers, tokens_left,
         _graveyard(st.graveyard_empire), _graveyard(st.graveyard_chaos), combat, st.verdict)
@@ -272,5 +278,5 @@ def build_view(state: "GameState", cat, board: "Board", combat=None, difficulty:
     ``Game.public_view()`` keeps one up to date more cheaply (engine/public_cache.py)."""
     spots = hero_spots(state)
     hexes = {h.id: hex_view(h, cat, board, spots.get(h.id, ())) for h in state.hexes.values()}
-    return assemble(state, difficulty, hexes, players_part(state), nemesis_part(state, cat), table_part(state),
+    return assemble(state, difficulty, hexes_part(hexes), players_part(state), nemesis_part(state, cat), table_part(state),
                     combat_part(combat))

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .public import PublicView, assemble, combat_part, hero_spots, hex_view, nemesis_part, players_part, table_part
+from .public import (
+    PublicView,
+    assemble,
+    combat_part,
+    hero_spots,
+    hex_view,
+    hexes_part,
+    nemesis_part,
+    players_part,
+    table_part,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -45,12 +55,13 @@ HEX_FIELDS = ("hex", "src", "dst")
 
 class ViewCache:
     """The public view of one game, rebuilt part by part as events come (see the docstring)."""
-    __slots__ = ("seen", "log", "hexes", "players", "nemesis", "table", "view")
+    __slots__ = ("seen", "log", "hexes", "hexmap", "players", "nemesis", "table", "view")
 
     def __init__(self) -> None:
         self.seen = 0
         self.log = None
         self.hexes: dict = {}
+        self.hexmap = None
         self.players = self.nemesis = self.table = None
         self.view: PublicView | None = None
 
@@ -72,6 +83,8 @@ class ViewCache:
                     if hid:
                         touched.add(hid)
         hexes = self.hexes
+        if touched is None or touched or dirty & HEROES:
+            self.hexmap = None
         if touched is None or dirty & HEROES:
             spots = hero_spots(st)
             if touched is None:
@@ -94,7 +107,9 @@ class ViewCache:
             self.nemesis = nemesis_part(st, cat)
         if dirty & TABLE:
             self.table = table_part(st)
+        if self.hexmap is None:
+            self.hexmap = hexes_part(hexes)
         self.seen, self.log = n, log
-        self.view = assemble(st, game.setup.difficulty, hexes, self.players, self.nemesis, self.table,
+        self.view = assemble(st, game.setup.difficulty, self.hexmap, self.players, self.nemesis, self.table,
                              combat_part(game.ctx.combat))
         return self.view
