@@ -19,7 +19,7 @@ from uprising_tui.engine.projection import NO_CHANGE, Projection, ProjectionErro
 from uprising_tui.engine.public import CardView
 from uprising_tui.engine.scenario import Scenario, effect, fight, run_phase, turn
 
-from .helpers import drive, events, play_out
+from .helpers import drive, events
 from .projection_helpers import Watch, differences
 from .test_random_games import setup_for
 

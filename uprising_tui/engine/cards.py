@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Generator, Iterable
 from .decision import Decision, Option
 from .context import caused_by
 from .events import CardDiscarded, CardFlipped, CardGained, CardUsed, DeckChanged, MarketDealt, Note, Reshuffled
-from .refs import SourceRef
 from .state import CardState
 
 if TYPE_CHECKING:
