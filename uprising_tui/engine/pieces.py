@@ -365,7 +365,7 @@ def horde_spaces(ctx: "Ctx", region: str, not_adjacent_to_haven: bool) -> list[s
     def ok_adj(hid: str) -> bool:
         if not not_adjacent_to_haven:
             return True
-        return not any(st.hexes[n].haven for n in ctx.board.geo[hid] if n)
+        return not any(st.hexes[n].haven for n in ctx.board.adjacent(hid, reach=True))
     for test in (lambda h: h.empty, lambda h: (h.skeletons or h.curse) and not h.units and not h.empire_here):
         c = [h.id for h in st.hexes.values() if in_region(h.id) and test(h) and ok_adj(h.id)]
         if c:
