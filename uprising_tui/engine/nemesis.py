@@ -173,3 +173,7 @@ def activate_skeletons(ctx: "Ctx") -> Gen:
             ctx.emit(HordeFormed(dst))
             yield from pieces.place_horde(ctx, st.first.faction, at=dst)
         yield from settle(ctx, dst, attacker="chaos")
+        # Horde step 4 (no Curse was placed in step 1): if they survive, the Haven here is razed
+        d = st.hexes[dst]
+        if d.haven and d.chaos_here and not d.units:
+            yield from pieces.remove_haven(ctx, dst, "razed by Skeletons")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator, Iterable
 
 from .decision import Decision, Option
+from .refs import Ref
 from .economy import add_vp
 from .events import (
     CursePlaced,
@@ -100,19 +101,28 @@ def place_garrisons(ctx: "Ctx", actor: str, count: int, *, capital_overflow: boo
     """'Place a Garrison on an empty hex with no cannot-gain-Haven icon', `count` times."""
     for _ in range(count):
         st = ctx.state
+        legions: list[str] = []
         if st.garrison_reserve[0] > 0:
             cands = empty_hexes(ctx, allow_icon=False)
-            if not cands and not capital_overflow:
-                cands = [h.id for h in st.hexes.values() if h.legions and not h.garrisons]
             if cands:
                 hid = yield from choose_hex(ctx, actor, "place_garrison", "Place a Garrison on an empty hex", cands, tie=ctx.nemesis_acting)
                 _stack_garrison(ctx, hid)
                 continue
+            if not capital_overflow:  # with no empty hex it *may* go beside a Legion (ruling 36)
+                legions = [h.id for h in st.hexes.values() if h.legions and not h.garrisons]
         stacks = [h.id for h in st.hexes.values()
                   if 0 < len(h.garrisons) < 3 and st.garrison_reserve[len(h.garrisons)] > 0]
-        if stacks:
-            hid = yield from choose_hex(ctx, actor, "place_garrison", "Stack a Garrison on another Garrison", stacks, tie=True)
-            _stack_garrison(ctx, hid)
+        if legions or stacks:
+            opts = [Option(f"hex:{hid}", f"{ctx.hex_label(hid)}: beside the Legion", hex=hid, group="hex",
+                           refs=(Ref("hex", hid),)) for hid in legions]
+            opts += [Option(f"hex:{hid}", f"{ctx.hex_label(hid)}: stack on its Garrison (level "
+                            f"{len(st.hexes[hid].garrisons) + 1})", hex=hid, group="hex", refs=(Ref("hex", hid),))
+                     for hid in stacks]
+            prompt = ("No empty hex: place the Garrison beside a Legion or stack it on another Garrison"
+                      if legions else "Stack a Garrison on another Garrison")
+            pick = yield from ctx.ask(actor, "place_garrison", prompt, opts,
+                                      tie=ctx.nemesis_acting or not legions)
+            _stack_garrison(ctx, pick.split(":", 1)[1])
             continue
         add_vp(ctx, "empire", 1, "Garrison could not be placed")
 
