@@ -56,7 +56,7 @@ def options(ctx, p) -> list[Option]:
         if not (h.explored or h.curse) or h.owner not in (None, fac) or h.haven not in (None, fac):
             continue
         room = by_units and sum(h.units.values()) < HEX_LIMIT
-        if room or (hid in hero_reach and (by_units or h.owner == fac)):
+        if room or hid in hero_reach:  # Units and/or the Hero: the Hero may come alone
             out.append(Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hex=hid))
     return out
 
