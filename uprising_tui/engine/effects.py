@@ -44,3 +44,6 @@ def run_effect(ctx: "Ctx", effect, src: Source) -> Gen:
     finally:
         if nem:
             ctx.nemesis_depth -= 1
+    if effect:  # the effect is complete: if it left only non-Imperial Units on the Capital, a Legion comes
+        from .fights import capital_rule
+        yield from capital_rule(ctx)

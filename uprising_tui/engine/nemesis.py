@@ -8,7 +8,7 @@ from .board import UNREACHABLE
 from .cards import fire_triggers
 from .decision import Decision
 from .events import HordeFormed, NemesisActivated, Note, PiecesRemoved
-from .fights import settle
+from .fights import capital_rule, settle
 from .state import NemCard
 
 if TYPE_CHECKING:
@@ -127,10 +127,9 @@ def activate_horde(ctx: "Ctx", card: NemCard) -> Gen:
         return
     # 1. Curse the hex (or VP if it is already Cursed); Garrisons there are destroyed
     yield from pieces.place_curse(ctx, card.hex, st.first.faction)
-    if st.hexes[card.hex].role == "capital":
-        yield from settle(ctx, card.hex, attacker="chaos", mover=card.id)  # the Capital rule
-        if st.nem(card.id) is not card:
-            return
+    yield from capital_rule(ctx)  # a Curse on the Capital destroys its Garrisons: only Chaos may be left
+    if st.nem(card.id) is not card:
+        return
     # 2. one step, never farther from the Capital
     cands = horde_candidates(ctx, card.hex)
     if cands:

@@ -30,6 +30,7 @@ from .events import (
     PhaseStarted,
     Produced,
 )
+from .fights import capital_legion, capital_needs_legion, settle
 from .nemesis import nemesis_phase
 from .quests import deal_quest
 from .units import build_unit, can_hold
@@ -130,9 +131,12 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
                 ctx.emit(HeroMoved(p.faction, p.hero_hex, hid))
                 p.hero_hex = hid
             spots = [hid]
+    built_on: list[str] = []  # hexes that received Units: any combat they owe is fought at the end
     while True:
         pick = yield from ctx.ask(p.faction, "build", f"{ctx.name(p.faction)}: build", build_options(ctx, p, spots))
         if pick == "done":
+            for hid in built_on:  # all the Units built on a hex fight together (ruling 41)
+                yield from settle(ctx, hid, attacker=p.faction)
             return
         kind, _, rest = pick.partition(":")
         if kind == "build":
@@ -143,6 +147,10 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
             way = next(w for w in ways if pay_id(w) == choice)
             pay(ctx, p, f"build {ctx.name(unit)}", **way)
             build_unit(ctx, p, unit, hid, "built")
+            if hid not in built_on:
+                built_on.append(hid)
+            if hid == ctx.board.capital and capital_needs_legion(ctx):
+                yield from capital_legion(ctx)  # the Capital rule: the Legion comes at once
         elif kind in ("tower", "wall"):
             h = st.hexes[rest]
             pay(ctx, p, f"build {kind}", plunder=ctx.cat.tower_cost if kind == "tower" else ctx.cat.wall_cost)

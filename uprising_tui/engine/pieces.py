@@ -52,7 +52,7 @@ def havens_of(ctx: "Ctx", faction: str) -> list[str]:
 
 
 def capital_id(ctx: "Ctx") -> str:
-    return next(h.id for h in ctx.state.hexes.values() if h.role == "capital")
+    return ctx.board.capital
 
 
 def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
