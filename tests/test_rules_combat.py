@@ -242,22 +242,39 @@ def test_skeleton_bolt_places_a_skeleton_after_damage():
     assert not st.hordes
 
 
-def test_skeleton_bolts_can_form_a_horde_after_damage():
+def test_skeleton_bolts_can_form_a_horde_after_damage_and_it_is_still_one_combat():
+    # "This can lead to a long combat, but it is all one combat. This can also produce a Horde
+    # if there are 3 Skeletons, but only After Damage." (issue 6.5)
     sc = duel(ICE, units={"younglings": 3}, skeletons=2)
     sc.decks(horde_deck=["bloodwyrm"])
     sc.state(lambda st: setattr(st, "event_threat", 1))
-    # Round 1: Younglings all blank; Skeletons Skull-Bolt, blank: a Youngling falls, then the
-    # Bolt raises a third Skeleton and the three become a Horde (Threat 1), fought next:
-    # Archery red blank; Clash Younglings Skull, blank vs red blank.
+    # Clash 1: Younglings all blank; Skeletons Skull-Bolt, blank: a Youngling falls, then the
+    # Bolt raises a third Skeleton and the three become a Horde (Threat 1). The combat goes on
+    # with no new Archery round: Clash 2, Younglings Skull, blank vs the Bloodwyrm's red blank.
     sc.rig(blue=["", "", "", "S", ""], red=["SB", "", "", ""])
     g = sc.game(script=fight("H08", attacker="duerkhar"))
     play_out(g)
     st = g.state
     assert any(e.event_type == "HordeFormed" for e in g.log)
-    assert [e.side_b for e in events(g, "CombatStarted")] == ["Skeletons", "The Bloodwyrm"]
+    assert [e.side_b for e in events(g, "CombatStarted")] == ["Skeletons"]
+    assert len(events(g, "CombatEnded")) == 1
+    assert [(r.part, r.side_b) for r in rolls(g)] == [("clash", "Skeletons"), ("clash", "The Bloodwyrm")]
     assert "bloodwyrm" not in st.hordes  # the Younglings destroyed it
     assert st.hexes["H08"].units == {"younglings": 2}
     assert st.player("duerkhar").vp == sc.cat.hordes["bloodwyrm"].destroyed_vp  # no VP for the joined Skeletons
+
+
+def test_skeletons_that_become_a_horde_give_no_after_combat_window_or_win_in_between():
+    # The Chart of the Nethersea pays 1 Salt for each combat won: one combat, one Salt
+    sc = duel(ICE, units={"younglings": 3}, skeletons=2)
+    sc.player("duerkhar", quests=["chart_of_the_nethersea"], salt=0)
+    sc.decks(horde_deck=["bloodwyrm"])
+    sc.state(lambda st: setattr(st, "event_threat", 1))
+    sc.rig(blue=["", "", "", "S", ""], red=["SB", "", "", ""])
+    g = sc.game(script=fight("H08", attacker="duerkhar"))
+    play_out(g)
+    assert g.state.player("duerkhar").salt == 1
+    assert [e.card for e in events(g, "CardUsed")] == ["chart_of_the_nethersea"]
 
 
 def test_legion_and_horde_dice_follow_current_threat():

@@ -42,6 +42,7 @@ class Combat(CombatEffects):
         self.step: str | None = None
         self.round = 0
         self.destroyed_by: dict[str, str] = {}  # card id -> destroyer owner
+        self.merged = False  # Skeletons of this combat became a Horde: it is still this combat
 
     # ------------------------------------------------------------ helpers
     def enemy_of(self, side: Side) -> Side:
@@ -157,6 +158,8 @@ class Combat(CombatEffects):
             s.queued = []
         yield from self.skeleton_bolts(a)
         yield from self.skeleton_bolts(b)
+        for s in (a, b):
+            self.roll_over(s)
         for s in (a, b):
             yield from self.card_window(s, part, "after_damage")
 
@@ -283,9 +286,24 @@ class Combat(CombatEffects):
         if side.kind != "skeletons":
             return
         n = max(0, side.count("bolt") - side.cancelled["bolt"])
+        h = self.ctx.state.hexes[self.hid]
         for _ in range(n):
+            before = list(h.hordes)
             self.ctx.emit(Note("A Skeleton Bolt raises another Skeleton"))
             yield from pieces.skeleton_here(self.ctx, self.hid, self.ctx.first.faction)
+            if any(c not in before for c in h.hordes):
+                self.merged = True
+
+    def roll_over(self, side: Side) -> None:
+        """Skeletons that became a Horde are still one combat (ruling 17): when the Chaos side
+        has fallen and this combat made a Horde here, it fights on as the next Chaos group on
+        the hex (Skeletons first, then the Horde), with no After Combat in between."""
+        if not self.merged or side.owner != "chaos" or self.alive(side):
+            return
+        from .fights import groups
+        nxt = groups(self.ctx, self.hid, "chaos")
+        if nxt:
+            side.kind, side.card = nxt[0].kind, nxt[0].card
 
     # ------------------------------------------------------------ After Combat
     def after_combat(self) -> Gen:
