@@ -83,10 +83,16 @@ def events_phase(ctx: "Ctx") -> Gen:
     st.events_revealed = st.chapter
     ctx.emit(EventRevealed(ev.id, ev.threat))
     yield from run_effect(ctx, ev.effect, Source(st.first.faction, None, ev.id))
+    # one Activation Token on each card (two in the last Chapter), in initiative order while the
+    # box has tokens left (ruling 43)
     n = 2 if st.chapter == st.chapters else 1
-    for card in list(st.legions.values()) + list(st.hordes.values()):
-        card.tokens += n
-        ctx.emit(ActivationTokenPlaced(card.id, card.tokens))
+    cards = sorted(list(st.legions.values()) + list(st.hordes.values()), key=lambda c: ctx.cat.nemesis(c.id).initiative)
+    for _ in range(n):
+        for card in cards:
+            if pieces.tokens_left(ctx) <= 0:
+                break
+            card.tokens += 1
+            ctx.emit(ActivationTokenPlaced(card.id, card.tokens))
 
 
 # ------------------------------------------------------------------ Build
@@ -108,9 +114,9 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str]) -> list[Option]:
         h = st.hexes[hid]
         if h.haven != p.faction:
             continue
-        if not h.tower and p.plunder >= ctx.cat.tower_cost:
+        if not h.tower and p.plunder >= ctx.cat.tower_cost and pieces.defenses_left(ctx, "tower") > 0:
             opts.append(Option(f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", hex=hid))
-        if not h.wall and p.plunder >= ctx.cat.wall_cost:
+        if not h.wall and p.plunder >= ctx.cat.wall_cost and pieces.defenses_left(ctx, "wall") > 0:
             opts.append(Option(f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", hex=hid))
     opts += [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable(ctx, p, ("build", "always"))]
     opts += always_options(p)

@@ -23,6 +23,7 @@ from .events import (
     SkeletonPlaced,
     TargetPlaced,
 )
+from .public import ACTIVATION_TOKENS, TOWERS, WALLS
 from .state import NemCard
 
 if TYPE_CHECKING:
@@ -475,14 +476,31 @@ def sweep_destroyed(ctx: "Ctx", by: str) -> Gen:
             yield from destroy_nemesis(ctx, card, by)
 
 
+# ------------------------------------------------------------------ components limited to the box
+def tokens_left(ctx: "Ctx") -> int:
+    """Activation Tokens not on a card (the box holds ACTIVATION_TOKENS)."""
+    st = ctx.state
+    return ACTIVATION_TOKENS - sum(c.tokens for c in st.legions.values()) - sum(c.tokens for c in st.hordes.values())
+
+
+def defenses_left(ctx: "Ctx", kind: str) -> int:
+    """Walls or Towers ('wall' / 'tower') not on the map (the box holds WALLS / TOWERS)."""
+    on_map = sum(1 for h in ctx.state.hexes.values() if getattr(h, kind))
+    return (TOWERS if kind == "tower" else WALLS) - on_map
+
+
 def add_token(ctx: "Ctx", count: int = 1) -> Gen:
-    """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties)."""
+    """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties).
+    With every token of the box on a card, no more are placed (ruling 43)."""
     from .events import ActivationTokenPlaced
     for _ in range(count):
         cards = sorted(list(ctx.state.legions.values()) + list(ctx.state.hordes.values()),
                        key=lambda c: ctx.cat.nemesis(c.id).initiative)
         if not cards:
             ctx.emit(Note("No Legion or Horde to take the Activation Token"))
+            return
+        if tokens_left(ctx) <= 0:
+            ctx.emit(Note("Every Activation Token is on a card: none is placed"))
             return
         low = min(c.tokens for c in cards)
         cands = [c for c in cards if c.tokens == low]
