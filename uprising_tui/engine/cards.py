@@ -4,8 +4,9 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Generator, Iterable
 
-from .decision import Decision, Option
+from .decision import Decision, option
 from .events import CardDiscarded, CardGained, CardUsed, MarketDealt, Note
+from .refs import Ref, SourceRef
 from .state import CardState
 
 if TYPE_CHECKING:
@@ -61,8 +62,9 @@ def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
 
 def enforce_limit(ctx: "Ctx", p: "Player") -> Gen:
     while len(p.feats) + len(p.items) > CARD_LIMIT:
-        opts = [Option(f"card:{c.id}", ctx.name(c.id), card=c.id) for c in p.feats + p.items]
-        cid = (yield from ctx.ask(p.faction, "card_limit", "Over 10 Feats and Items: discard one", opts)).split(":", 1)[1]
+        opts = [option(f"card:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in p.feats + p.items]
+        cid = (yield from ctx.ask(p.faction, "card_limit", "Over 10 Feats and Items: discard one", opts,
+                                  source=SourceRef("rule", "card_limit"))).split(":", 1)[1]
         discard_card(ctx, p, cid)
 
 
@@ -90,8 +92,9 @@ def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
     kept: list[str] = []
     while len(kept) < min(keep, len(drawn)):
         rest = [f for f in drawn if f not in kept]
-        opts = [Option(f"feat:{f}", ctx.name(f), card=f) for f in rest]
-        fid = (yield from ctx.ask(p.faction, "keep_feat", "Keep which Feat?", opts)).split(":", 1)[1]
+        opts = [option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),)) for f in rest]
+        fid = (yield from ctx.ask(p.faction, "keep_feat", "Keep which Feat?", opts,
+                                  source=None if ctx.effect_src else SourceRef("rule", "build_phase"))).split(":", 1)[1]
         kept.append(fid)
     for f in drawn:
         if f not in kept:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Generator
 from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, has_ability, terrain_of
 from .combat_effects import CombatEffects
-from .decision import Decision, Option
+from .decision import Decision, option
 from .economy import add_vp
 from .effects import Source, run_effect
 from .events import (
@@ -21,6 +21,7 @@ from .events import (
     GodpowerUsed,
     Note,
 )
+from .refs import Ref, SourceRef
 from .units import destroy_player_unit
 
 if TYPE_CHECKING:
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
 
 Gen = Generator[Decision, str, object]
 MAX_ROUNDS = 300
+BOLT_SHIELD = option("bolt:shield", "Cancel 1 enemy Shield", "choice")
+BOLT_NONE = option("bolt:none", "Let the Bolt go unused", "choice")
+CONTINUE = option("done", "Continue", "done")
 
 
 class Combat(CombatEffects):
@@ -73,6 +77,10 @@ class Combat(CombatEffects):
 
     def shields_count(self, side: Side) -> bool:
         return not has_ability(self.ctx, self.enemy_of(side), "no_enemy_shields")
+
+    def source(self, detail: str) -> SourceRef:
+        """What asks a Decision of the combat itself: the combat sequence, at `detail`."""
+        return SourceRef("rule", "combat", detail)
 
     def _roll(self, colours: list[str]) -> list[list]:
         return [[c, self.ctx.dice.roll(c)] for c in colours]
@@ -133,12 +141,12 @@ class Combat(CombatEffects):
         self.step = "before_damage"
         if self.terrain == "woods" and part == "archery":
             for s in (a, b):
-                yield from self.reroll(s, 2, "any", reason="Woods")
+                yield from self.reroll(s, 2, "any", reason="Woods", source=SourceRef("terrain", "woods"))
         for s in (a, b):
             ab = has_ability(ctx, s, "reroll_blanks")
             if ab and part in ab.parts:
                 n = ab.count * (len(ctx.state.druids) if ab.per_druid else 1)
-                yield from self.reroll(s, n, "blank", reason=ctx.name(s.card))
+                yield from self.reroll(s, n, "blank", reason=ctx.name(s.card), source=SourceRef("ability", s.card))
         for s in (a, b):
             yield from self.card_window(s, part, "before_damage")
         # a player's Bolts are spent first, so a Godpower that cancels enemy Bolts is in time
@@ -206,7 +214,7 @@ class Combat(CombatEffects):
         while self._bolts_left(side) > 0:
             opts = []
             if self._enemy_shields(enemy) > 0:
-                opts.append(Option("bolt:shield", "Cancel 1 enemy Shield"))
+                opts.append(BOLT_SHIELD)
             for did in ctx.state.druids:
                 d = ctx.cat.druids[did]
                 key = f"druid:{did}"
@@ -215,9 +223,10 @@ class Combat(CombatEffects):
                 if (d.use.limit == "once_per_round" and key in side.used_round) or \
                         (d.use.limit == "once_per_combat" and key in side.used_combat):
                     continue
-                opts.append(Option(f"bolt:druid:{did}", f"Godpower: {d.name}", card=did))
-            opts.append(Option("bolt:none", "Let the Bolt go unused"))
-            pick = yield from ctx.ask(side.owner, "bolt", "You rolled a Bolt: what does it do?", opts)
+                opts.append(option(f"bolt:druid:{did}", f"Godpower: {d.name}", "card", (Ref("card", did),)))
+            opts.append(BOLT_NONE)
+            pick = yield from ctx.ask(side.owner, "bolt", "You rolled a Bolt: what does it do?", opts,
+                                      source=self.source("bolt"))
             side.bolts_spent += 1
             if pick == "bolt:shield":
                 self._break_shield(enemy)
@@ -258,8 +267,10 @@ class Combat(CombatEffects):
                 if len(kinds) == 1:
                     unit = kinds[0]
                 else:
-                    opts = [Option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})") for u in kinds]
-                    unit = (yield from ctx.ask(side.owner, "assign_damage", "A Skull hits: which Unit is destroyed?", opts)).split(":", 1)[1]
+                    opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (Ref("unit", u), Ref("hex", self.hid)))
+                            for u in kinds]
+                    unit = (yield from ctx.ask(side.owner, "assign_damage", "A Skull hits: which Unit is destroyed?", opts,
+                                               source=self.source("damage"))).split(":", 1)[1]
                 destroy_player_unit(ctx, self.hid, unit, by.owner if by.owner in ("empire", "chaos") else "reserve")
         elif side.kind == "garrisons":
             for _ in range(min(hits, len(h.garrisons))):
@@ -372,10 +383,11 @@ class Combat(CombatEffects):
             cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
             if not cards:
                 return
-            opts = [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in cards]
-            opts.append(Option("done", "Continue"))
+            opts = [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in cards]
+            opts.append(CONTINUE)
             when = part.replace("_", " ") + (f", {step.replace('_', ' ')}" if step else "")
-            pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts)
+            pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts,
+                                      source=self.source(part + (f" {step}" if step else "")))
             if pick == "done":
                 return
             cid = pick.split(":", 1)[1]

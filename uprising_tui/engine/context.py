@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from .board import Board
     from .dice import Dice
     from .events import GameEvent
+    from .refs import SourceRef
     from .setup import Setup
     from .state import GameState, Player
 
@@ -19,7 +20,8 @@ Ask = Generator[Decision, str, str]
 
 
 class Ctx:
-    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels")
+    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
+                 "effect_src", "always_depth")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -33,6 +35,8 @@ class Ctx:
         self.combat = None  # the combat being fought, if any
         self._labels: dict[str, tuple] = {}
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
+        self.effect_src = None  # the effect being resolved (effects.Source): a Decision's default source
+        self.always_depth = 0  # > 0 inside the ALWAYS menu (always.py)
 
     @property
     def nemesis_acting(self) -> bool:
@@ -42,21 +46,20 @@ class Ctx:
     def emit(self, event: "GameEvent") -> None:
         self._emit(event)
 
-    def ask(self, actor: str, kind: str, prompt: str, options: Sequence[Option], *,
-            tie: bool = False) -> Ask:
+    def ask(self, actor: str, kind: str, prompt: str, options: "Sequence[Option] | Callable[[], Sequence[Option]]",
+            *, tie: bool = False, source: "SourceRef | None" = None, chosen: tuple = (), cancel: bool = False) -> Ask:
         """Yield a Decision and return the chosen option id.
 
         A single option is taken without asking (there is no choice to make). A
         Nemesis tie (``tie=True``) is decided by the first player unless the setup's
         ``auto_ties`` is on, in which case the first option (the documented
-        tie-break order) is taken.
-        """
-        if not options:
-            raise RuntimeError(f"no options for {kind} ({prompt})")
-        if len(options) == 1 or (tie and self.setup.auto_ties):
-            return options[0].id
-        answer = yield Decision(actor, kind, prompt, tuple(options))
-        return answer
+        tie-break order) is taken. ``source`` says what asks (default: the card of the
+        effect being resolved); ``chosen`` what a multi-step choice has picked so far;
+        ``cancel`` offers backing out. The ``always`` entry is added where it applies
+        (see asking.py)."""
+        from .asking import ask
+        return (yield from ask(self, actor, kind, prompt, options, tie=tie, source=source, chosen=chosen,
+                               cancel=cancel))
 
     # --------------------------------------------------------------- naming
     def name(self, ident: str | None) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 from .refs import Ref, SourceRef
 
@@ -25,7 +25,7 @@ class OptionCost(NamedTuple):
 
 # Option groups a client may lay options out by (see docs/engine.md).
 GROUPS = ("move", "command", "explore", "haven", "market", "quest", "trade", "convert", "card", "build",
-          "pay", "unit", "hex", "choice", "always", "end", "done", "cancel")
+          "pay", "unit", "hex", "choice", "always", "end", "done", "cancel", "back")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +39,17 @@ class Option:
     cost: OptionCost | None = None  # what taking it spends, if anything
 
 
+def option(oid: str, label: str, group: str, refs: Iterable[Ref] = (), cost: OptionCost | None = None) -> Option:
+    """An Option whose `hex` and `card` (what a client lights up) are its first hex and card refs."""
+    refs = tuple(refs)
+    hx = next((r.id for r in refs if r.kind == "hex"), None)
+    cd = next((r.id for r in refs if r.kind == "card"), None)
+    return Option(oid, label, hx, cd, group, refs, cost)
+
+
+CANCEL = option("cancel", "Cancel", "cancel")  # back out of a multi-step choice, nothing changed
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     actor: str  # faction id, or the first player's faction for Nemesis ties
@@ -46,6 +57,9 @@ class Decision:
     prompt: str
     options: tuple[Option, ...]
     source: SourceRef | None = None  # the card, rule or effect that asks
+    # what a multi-step choice has picked so far (command_units: the target hex, then each
+    # Unit as Ref("unit", "<from hex>:<unit>") and Ref("hero", <faction>) once the Hero comes)
+    chosen: tuple[Ref, ...] = ()
 
     def ids(self) -> list[str]:
         return [o.id for o in self.options]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .refs import SourceRef
 from .state import NemCard
 
 if TYPE_CHECKING:
@@ -22,6 +23,20 @@ class Source:
     pool: list | None = None  # Hero Dice pool being built (Quests)
     faces: list | None = None  # Hero Dice just rolled (Quest cards used after rolling)
     flags: dict = field(default_factory=dict)  # take_card / keep_quest markers
+
+
+CARD_KINDS = ("feats", "feat"), ("items", "item"), ("quests", "quest"), ("events", "event"), \
+    ("druids", "druid"), ("legions", "legion"), ("hordes", "horde"), ("hexes", "hex")
+
+
+def card_source(cat, cid: str | None) -> SourceRef | None:
+    """The SourceRef of a card or hex tile by its id (None for no card)."""
+    if cid is None:
+        return None
+    for table, kind in CARD_KINDS:
+        if cid in getattr(cat, table):
+            return SourceRef(kind, cid)
+    return None
 
 
 def players_for(ctx: "Ctx", src: Source, who: str) -> list["Player"]:

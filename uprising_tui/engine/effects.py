@@ -36,12 +36,14 @@ def run_effect(ctx: "Ctx", effect, src: Source) -> Gen:
     nem = nemesis_source(ctx, src)
     if nem:
         ctx.nemesis_depth += 1
+    outer, ctx.effect_src = ctx.effect_src, src  # Decisions asked now name this effect's card
     try:
         for op in effect:
             result = HANDLERS[op.op](ctx, op, src)
             if result is not None and hasattr(result, "send"):
                 yield from result
     finally:
+        ctx.effect_src = outer
         if nem:
             ctx.nemesis_depth -= 1
     if effect:  # the effect is complete: if it left only non-Imperial Units on the Capital, a Legion comes

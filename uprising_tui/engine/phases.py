@@ -7,15 +7,14 @@ from . import pieces
 from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios)
 from .actions.turn import actions_phase
 from .cards import draw_feats, refill_market, usable, use_card
-from .decision import Decision, Option
+from .decision import Decision, Option, OptionCost, option
 from .economy import (
     add_vp,
     always_options,
     apply_always,
     gain,
+    choose_payment,
     pay,
-    pay_id,
-    pay_label,
     payments,
 )
 from .effects import Source, run_effect
@@ -33,6 +32,7 @@ from .events import (
 from .fights import capital_legion, capital_needs_legion, settle
 from .nemesis import nemesis_phase
 from .quests import deal_quest
+from .refs import Ref, SourceRef
 from .units import build_unit, can_hold
 
 if TYPE_CHECKING:
@@ -109,19 +109,27 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str]) -> list[Option]:
             continue
         for hid in spots:
             if can_hold(ctx, st.hexes[hid], p.faction):
-                opts.append(Option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hex=hid))
+                opts.append(option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", "build",
+                                   (Ref("unit", u.id), Ref("hex", hid))))
     for hid in spots:
         h = st.hexes[hid]
         if h.haven != p.faction:
             continue
         if not h.tower and p.plunder >= ctx.cat.tower_cost and pieces.defenses_left(ctx, "tower") > 0:
-            opts.append(Option(f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", hex=hid))
+            opts.append(option(f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+                               OptionCost(plunder=ctx.cat.tower_cost)))
         if not h.wall and p.plunder >= ctx.cat.wall_cost and pieces.defenses_left(ctx, "wall") > 0:
-            opts.append(Option(f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", hex=hid))
-    opts += [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable(ctx, p, ("build", "always"))]
+            opts.append(option(f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+                               OptionCost(plunder=ctx.cat.wall_cost)))
+    opts += [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable(ctx, p, ("build", "always"))]
     opts += always_options(p)
-    opts.append(Option("done", "Done building"))
+    opts.append(DONE_BUILDING)
     return opts
+
+
+DONE_BUILDING = option("done", "Done building", "done")
+BUILD = SourceRef("rule", "build_phase")
+SCORING = SourceRef("rule", "scoring")
 
 
 def build_for(ctx: "Ctx", p: "Player") -> Gen:
@@ -132,14 +140,16 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
         cands = [h.id for h in st.hexes.values() if h.explored and h.empty]
         if cands:
             hid = yield from pieces.choose_hex(ctx, p.faction, "no_haven_hex",
-                                               "You have no Haven: where does your Hero gather an army?", cands)
+                                               "You have no Haven: where does your Hero gather an army?", cands,
+                                               source=BUILD)
             if hid != p.hero_hex:
                 ctx.emit(HeroMoved(p.faction, p.hero_hex, hid))
                 p.hero_hex = hid
             spots = [hid]
     built_on: list[str] = []  # hexes that received Units: any combat they owe is fought at the end
     while True:
-        pick = yield from ctx.ask(p.faction, "build", f"{ctx.name(p.faction)}: build", build_options(ctx, p, spots))
+        pick = yield from ctx.ask(p.faction, "build", f"{ctx.name(p.faction)}: build", build_options(ctx, p, spots),
+                                  source=BUILD)
         if pick == "done":
             for hid in built_on:  # all the Units built on a hex fight together (ruling 41)
                 yield from settle(ctx, hid, attacker=p.faction)
@@ -147,10 +157,10 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
         kind, _, rest = pick.partition(":")
         if kind == "build":
             unit, hid = rest.split(":")
-            ways = payments(p, ctx.cat.units[unit].costs)
-            opts = [Option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}") for w in ways]
-            choice = (yield from ctx.ask(p.faction, "pay", f"Pay for {ctx.name(unit)}", opts)).split(":")[1]
-            way = next(w for w in ways if pay_id(w) == choice)
+            costs = ctx.cat.units[unit].costs
+            way = yield from choose_payment(ctx, p, f"Pay for {ctx.name(unit)}", lambda: payments(p, costs), BUILD)
+            if way is None:
+                continue  # cancelled: back to the Build, nothing paid
             pay(ctx, p, f"build {ctx.name(unit)}", **way)
             build_unit(ctx, p, unit, hid, "built")
             if hid not in built_on:
@@ -224,23 +234,31 @@ def scoring_phase(ctx: "Ctx") -> Gen:
         add_vp(ctx, p.faction, vp, "Scoring: Havens")
     for p in st.seat_order():
         while p.salt + p.plunder + p.food >= 5:
-            opts = [Option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}")
-                    for q in st.seat_order()]
-            opts.append(Option("done", "Keep your resources"))
-            pick = yield from ctx.ask(p.faction, "buy_vp", "Scoring: turn 5 resources into 1 VP?", opts)
+            opts = [option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}", "choice",
+                           (Ref("faction", q.faction),)) for q in st.seat_order()]
+            opts.append(KEEP_RESOURCES)
+            pick = yield from ctx.ask(p.faction, "buy_vp", "Scoring: turn 5 resources into 1 VP?", opts, source=SCORING)
             if pick == "done":
                 break
-            ways = []
-            for s in range(min(5, p.salt) + 1):
-                for pl in range(min(5 - s, p.plunder) + 1):
-                    f = 5 - s - pl
-                    if f <= p.food:
-                        ways.append({"salt": s, "plunder": pl, "food": f})
-            opts = [Option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}") for w in ways]
-            choice = (yield from ctx.ask(p.faction, "pay", "Which 5 resources?", opts)).split(":")[1]
-            way = next(w for w in ways if pay_id(w) == choice)
+            way = yield from choose_payment(ctx, p, "Which 5 resources?", lambda: five_ways(p), SCORING)
+            if way is None:
+                continue  # cancelled: asked again, nothing paid
             pay(ctx, p, "bought VP", **way)
             add_vp(ctx, pick.split(":", 1)[1], 1, f"resources from {ctx.name(p.faction)}")
+
+
+KEEP_RESOURCES = option("done", "Keep your resources", "done")
+
+
+def five_ways(p: "Player") -> list[dict[str, int]]:
+    """Every way `p` can pay 5 resources."""
+    ways = []
+    for s in range(min(5, p.salt) + 1):
+        for pl in range(min(5 - s, p.plunder) + 1):
+            f = 5 - s - pl
+            if f <= p.food:
+                ways.append({"salt": s, "plunder": pl, "food": f})
+    return ways
 
 
 def verdict(ctx: "Ctx") -> None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator, Iterable
 
-from .decision import Decision, Option
-from .refs import Ref
+from .decision import Decision, Option, option
+from .refs import Ref, SourceRef
 from .economy import add_vp
 from .events import (
     CursePlaced,
@@ -57,11 +57,12 @@ def capital_id(ctx: "Ctx") -> str:
 
 
 def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
-    return [Option(f"{prefix}:{hid}", ctx.hex_label(hid), hex=hid) for hid in hids]
+    return [option(f"{prefix}:{hid}", ctx.hex_label(hid), "hex", (Ref("hex", hid),)) for hid in hids]
 
 
-def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False) -> Gen:
-    ans = yield from ctx.ask(actor, kind, prompt, hex_options(ctx, hids), tie=tie)
+def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,
+               source: SourceRef | None = None) -> Gen:
+    ans = yield from ctx.ask(actor, kind, prompt, hex_options(ctx, hids), tie=tie, source=source)
     return ans.split(":", 1)[1]
 
 
@@ -114,11 +115,10 @@ def place_garrisons(ctx: "Ctx", actor: str, count: int, *, capital_overflow: boo
         stacks = [h.id for h in st.hexes.values()
                   if 0 < len(h.garrisons) < 3 and st.garrison_reserve[len(h.garrisons)] > 0]
         if legions or stacks:
-            opts = [Option(f"hex:{hid}", f"{ctx.hex_label(hid)}: beside the Legion", hex=hid, group="hex",
-                           refs=(Ref("hex", hid),)) for hid in legions]
-            opts += [Option(f"hex:{hid}", f"{ctx.hex_label(hid)}: stack on its Garrison (level "
-                            f"{len(st.hexes[hid].garrisons) + 1})", hex=hid, group="hex", refs=(Ref("hex", hid),))
-                     for hid in stacks]
+            opts = [option(f"hex:{hid}", f"{ctx.hex_label(hid)}: beside the Legion", "hex", (Ref("hex", hid),))
+                    for hid in legions]
+            opts += [option(f"hex:{hid}", f"{ctx.hex_label(hid)}: stack on its Garrison (level "
+                            f"{len(st.hexes[hid].garrisons) + 1})", "hex", (Ref("hex", hid),)) for hid in stacks]
             prompt = ("No empty hex: place the Garrison beside a Legion or stack it on another Garrison"
                       if legions else "Stack a Garrison on another Garrison")
             pick = yield from ctx.ask(actor, "place_garrison", prompt, opts,
@@ -289,7 +289,7 @@ def place_target(ctx: "Ctx", card: NemCard) -> Gen:
     if not eligible:
         card.target, card.target_faction = capital_id(ctx), None
     else:
-        opts = [Option(f"faction:{f}", ctx.name(f)) for f in eligible]
+        opts = [option(f"faction:{f}", ctx.name(f), "choice", (Ref("faction", f),)) for f in eligible]
         fac = (yield from ctx.ask(st.first.faction, "target_faction",
                                   f"Which faction does {ctx.name(card.id)} hunt?", opts, tie=True)).split(":", 1)[1]
         hid = yield from choose_hex(ctx, st.first.faction, "target_haven",
@@ -504,7 +504,7 @@ def add_token(ctx: "Ctx", count: int = 1) -> Gen:
             return
         low = min(c.tokens for c in cards)
         cands = [c for c in cards if c.tokens == low]
-        opts = [Option(f"card:{c.id}", ctx.name(c.id), card=c.id) for c in cands]
+        opts = [option(f"card:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in cands]
         pick = (yield from ctx.ask(ctx.first.faction, "activation_token", "Which card takes the Activation Token?",
                                    opts, tie=True)).split(":", 1)[1]
         card = ctx.state.nem(pick)

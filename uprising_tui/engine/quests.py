@@ -5,15 +5,23 @@ from collections import Counter
 from typing import TYPE_CHECKING, Generator
 
 from .cards import can_use_card, card_use, pay_card_cost
-from .decision import Decision, Option
+from .decision import Decision, Option, option
 from .effects import Source, run_effect
 from .events import HeroRolled, Note, QuestResolved, QuestsDealt
+from .refs import Ref
 
 if TYPE_CHECKING:
     from .context import Ctx
     from .state import Player
 
 Gen = Generator[Decision, str, object]
+COLOURS = ("white", "yellow", "red", "blue", "purple", "black")
+DONE_CHOOSING = option("done", "Done choosing", "done")
+
+
+def colour_options() -> list[Option]:
+    """Any die colour (a bonus die of the player's choice)."""
+    return [option(f"colour:{c}", c.capitalize(), "choice", (Ref("colour", c),)) for c in COLOURS]
 
 
 def hero_pool(p: "Player") -> list[str]:
@@ -24,7 +32,8 @@ def choose_guile(ctx: "Ctx", p: "Player") -> Gen:
     g = p.guile
     if g <= 0:
         return []
-    opts = [Option(f"guile:{g - y}w{y}y", f"{g - y} white + {y} yellow") for y in range(g + 1)]
+    opts = [option(f"guile:{g - y}w{y}y", f"{g - y} white + {y} yellow", "choice",
+                   (Ref("colour", "white"),) * (g - y) + (Ref("colour", "yellow"),) * y) for y in range(g + 1)]
     pick = (yield from ctx.ask(p.faction, "guile_dice", "Guile: choose white or yellow for each point", opts)).split(":")[1]
     w, y = int(pick.split("w")[0]), int(pick.split("w")[1][:-1])
     return ["white"] * w + ["yellow"] * y
@@ -82,7 +91,7 @@ def bonus_dice(ctx: "Ctx", p: "Player", qid: str) -> Gen:
             continue
         out.extend(b.dice)
         for _ in range(b.any_die):
-            opts = [Option(f"colour:{c}", c.capitalize()) for c in ("white", "yellow", "red", "blue", "purple", "black")]
+            opts = colour_options()
             out.append((yield from ctx.ask(p.faction, "die_colour", "Quest bonus: which die do you add?", opts)).split(":")[1])
     return out
 
@@ -100,7 +109,8 @@ def quest_card_window(ctx: "Ctx", p: "Player", *, after: bool, pool: list | None
         if not usable:
             return
         done = "Keep the roll" if after else "Roll the dice"
-        opts = [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable] + [Option("done", done)]
+        opts = [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable] + \
+            [option("done", done, "done")]
         pick = yield from ctx.ask(p.faction, "quest_card", f"{'After' if after else 'Before'} rolling: use a card?", opts)
         if pick == "done":
             return
@@ -121,8 +131,10 @@ def reroll_hero_dice(ctx: "Ctx", p: "Player", faces: list, count, only: str) -> 
         left = [i for i in idx if i not in chosen]
         if not left:
             break
-        opts = [Option(f"die:{i}", f"Reroll {faces[i][0]} {'+'.join(faces[i][1]) or 'blank'}") for i in left]
-        pick = yield from ctx.ask(p.faction, "reroll", "Reroll which Hero Die?", opts + [Option("done", "Done choosing")])
+        opts = [option(f"die:{i}", f"Reroll {faces[i][0]} {'+'.join(faces[i][1]) or 'blank'}", "choice",
+                       (Ref("die", str(i)), Ref("colour", faces[i][0]))) for i in left]
+        pick = yield from ctx.ask(p.faction, "reroll", "Reroll which Hero Die?", opts + [DONE_CHOOSING],
+                                  chosen=tuple(Ref("die", str(i)) for i in chosen))
         if pick == "done":
             break
         chosen.append(int(pick.split(":")[1]))
@@ -139,7 +151,7 @@ def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[s
         if not st.quest_offer:
             ctx.emit(Note("No Quest is on offer"))
             return
-        opts = [Option(f"quest:{q}", ctx.name(q), card=q) for q in st.quest_offer]
+        opts = [option(f"quest:{q}", ctx.name(q), "quest", (Ref("card", q),)) for q in st.quest_offer]
         qid = (yield from ctx.ask(p.faction, "choose_quest", "Which Quest do you attempt?", opts)).split(":", 1)[1]
     q = ctx.cat.quests[qid]
     pool = hero_pool(p) + (yield from choose_guile(ctx, p)) + list(bonus or []) + (yield from bonus_dice(ctx, p, qid))

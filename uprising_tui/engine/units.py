@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from .decision import Decision, Option
+from .decision import Decision, option
 from .events import Note, UnitDestroyed, UnitPlaced, UnitsMoved
 from .pieces import choose_hex
+from .refs import Ref
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -75,7 +76,7 @@ def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: st
     if not kinds or not spots:
         ctx.emit(Note(f"{ctx.name(p.faction)} has nowhere or nothing to place"))
         return
-    opts = [Option(f"unit:{u}", ctx.name(u)) for u in kinds]
+    opts = [option(f"unit:{u}", ctx.name(u), "unit", (Ref("unit", u), Ref("faction", p.faction))) for u in kinds]
     unit = (yield from ctx.ask(chooser, "place_unit", f"Which {ctx.name(p.faction)} Unit is placed?", opts)).split(":", 1)[1]
     hid = yield from choose_hex(ctx, chooser, "place_unit_hex", f"Where does the {ctx.name(unit)} go?", spots)
     build_unit(ctx, p, unit, hid, "effect")

@@ -1,7 +1,8 @@
 """Explore: flip the unexplored hex under the Hero; resolve its effect; orient it."""
 from __future__ import annotations
 
-from ..decision import Option
+from ..decision import Option, OptionCost, option
+from ..refs import Ref, SourceRef
 from ..economy import add_ap
 from ..effects import Source, run_effect
 from ..events import HexExplored
@@ -11,7 +12,7 @@ def options(ctx, p) -> list[Option]:
     h = ctx.state.hexes[p.hero_hex]
     if p.ap < 1 or h.explored or h.curse:
         return []
-    return [Option("explore", f"Explore {h.id}", hex=h.id)]
+    return [option("explore", f"Explore {h.id}", "explore", (Ref("hex", h.id),), OptionCost(ap=1))]
 
 
 def flip_hex(ctx, p, hid: str):
@@ -23,9 +24,10 @@ def flip_hex(ctx, p, hid: str):
     ctx.emit(HexExplored(p.faction, hid, h.tile, 0))
     yield from run_effect(ctx, tile.explore, Source(p.faction, hid, h.tile))
     if tile.impassable:
-        opts = [Option(f"rotate:{r}", f"Turn the impassable edges to {', '.join(str((e + r) % 6) for e in tile.impassable)}", hex=hid)
-                for r in range(6)]
-        pick = yield from ctx.ask(p.faction, "orient", f"Orient {tile.name}'s impassable edges", opts)
+        opts = [option(f"rotate:{r}", f"Turn the impassable edges to {', '.join(str((e + r) % 6) for e in tile.impassable)}",
+                       "choice", (Ref("hex", hid),)) for r in range(6)]
+        pick = yield from ctx.ask(p.faction, "orient", f"Orient {tile.name}'s impassable edges", opts,
+                                  source=SourceRef("action", "explore"))
         h.rotation = int(pick.split(":")[1])
         ctx.board.touch()
     from ..fights import settle

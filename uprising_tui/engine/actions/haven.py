@@ -1,7 +1,8 @@
 """Haven: 1 AP + the faction's Haven cost in Plunder, on the Hero's hex."""
 from __future__ import annotations
 
-from ..decision import Option
+from ..decision import Option, OptionCost, option
+from ..refs import Ref
 from ..economy import add_ap, pay
 from ..events import HavenBuilt
 from ..pieces import no_haven_icon
@@ -18,7 +19,8 @@ def options(ctx, p) -> list[Option]:
     cost = ctx.cat.factions[p.faction].haven_cost
     if p.ap < 1 or p.plunder < cost or not can_build(ctx, p, p.hero_hex):
         return []
-    return [Option("haven", f"Build a Haven here ({cost} Plunder)", hex=p.hero_hex)]
+    return [option("haven", f"Build a Haven here ({cost} Plunder)", "haven", (Ref("hex", p.hero_hex),),
+                   OptionCost(ap=1, plunder=cost))]
 
 
 def run(ctx, p):

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ..cards import can_use_item, refill_market, take_card
-from ..decision import Option
+from ..decision import Option, OptionCost, option
+from ..refs import Ref
 from ..economy import add_ap, pay
 
 
@@ -19,7 +20,9 @@ def options(ctx, p) -> list[Option]:
     out = []
     for iid in ctx.state.market:
         if can_use_item(ctx, p, iid) and p.salt >= price(ctx, p, iid):
-            out.append(Option(f"market:{iid}", f"Buy {ctx.name(iid)} ({price(ctx, p, iid)} Salt)", card=iid))
+            cost = price(ctx, p, iid)
+            out.append(option(f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
+                              OptionCost(ap=1, salt=cost)))
     return out
 
 

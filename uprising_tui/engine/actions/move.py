@@ -1,15 +1,20 @@
 """Move: 1 AP per hex; the Hero only; does not end the turn."""
 from __future__ import annotations
 
-from ..decision import Option
+from ..decision import Option, OptionCost, option
+from ..refs import Ref
 from ..economy import add_ap
 from ..events import HeroMoved
+
+
+MOVE_COST = OptionCost(ap=1)
 
 
 def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
-    return [Option(f"move:{n}", f"Move to {ctx.hex_label(n)}", hex=n) for n in ctx.board.hero_adjacent(p.hero_hex)]
+    return [option(f"move:{n}", f"Move to {ctx.hex_label(n)}", "move", (Ref("hex", n),), MOVE_COST)
+            for n in ctx.board.hero_adjacent(p.hero_hex)]
 
 
 def run(ctx, p, hid: str):

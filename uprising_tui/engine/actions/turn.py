@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from ..cards import usable, use_card
-from ..decision import Option
+from ..decision import Option, option
+from ..refs import Ref
 from ..economy import always_options, apply_always
 from ..events import PhaseStarted, TurnStarted
 from . import command, explore, haven, market, move, quest, trade
 
 MAIN = ("command", "explore", "haven", "market", "quest")
+END = option("end", "End your turn", "end")
 
 
 def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
@@ -22,9 +24,9 @@ def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
     opts += always_options(p)
     if traded:
         opts += trade.transfer_options(ctx, p)
-    opts += [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable(ctx, p, ("actions", "always"))]
+    opts += [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable(ctx, p, ("actions", "always"))]
     if p.spent_this_turn > 0 or p.ap == 0:
-        opts.append(Option("end", "End your turn"))
+        opts.append(END)
     return opts
 
 
