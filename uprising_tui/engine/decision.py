@@ -48,6 +48,7 @@ def option(oid: str, label: str, group: str, refs: Iterable[Ref] = (), cost: Opt
 
 
 CANCEL = option("cancel", "Cancel", "cancel")  # back out of a multi-step choice, nothing changed
+CANCELLED = "cancelled"  # what a multi-step choice (an Action's run) returns when the player backed out
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from .cards import fire_triggers
 from .decision import Decision
 from .events import HordeFormed, NemesisActivated, Note, PiecesRemoved
 from .fights import capital_rule, settle
+from .refs import SourceRef
 from .state import NemCard
 
 if TYPE_CHECKING:
@@ -66,8 +67,10 @@ def choose_step(ctx: "Ctx", card: NemCard, cands: list[str], side: str) -> Gen:
             empties = [c for c in cands if st.hexes[c].empty]
             pool, why = (empties, "an empty hex") if empties else (cands, "any hex")
     pool = sorted(pool)
+    rule = "skeleton_activation" if card.id == "skeletons" else f"{card.kind}_activation"
     return (yield from pieces.choose_hex(ctx, st.first.faction, "nemesis_tie",
-                                         f"{ctx.name(card.id)} moves into {why}: which one?", pool, tie=True))
+                                         f"{ctx.name(card.id)} moves into {why}: which one?", pool, tie=True,
+                                         source=SourceRef("rule", rule, "step 2")))
 
 
 def activate_card(ctx: "Ctx", card: NemCard) -> Gen:
@@ -150,7 +153,8 @@ def activate_skeletons(ctx: "Ctx") -> Gen:
     todo = sorted(h.id for h in st.hexes.values() if h.skeletons)
     while todo:
         src = yield from pieces.choose_hex(ctx, st.first.faction, "skeleton_order",
-                                           "Which Skeletons move next?", todo, tie=True)
+                                           "Which Skeletons move next?", todo, tie=True,
+                                           source=SourceRef("rule", "skeleton_activation"))
         todo.remove(src)
         h = st.hexes[src]
         n = h.skeletons

@@ -5,10 +5,10 @@ from collections import Counter
 from typing import TYPE_CHECKING, Generator
 
 from .cards import can_use_card, card_use, pay_card_cost
-from .decision import Decision, Option, option
+from .decision import CANCELLED, Decision, Option, option
 from .effects import Source, run_effect
 from .events import HeroRolled, Note, QuestResolved, QuestsDealt
-from .refs import Ref
+from .refs import Ref, SourceRef
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -28,13 +28,18 @@ def hero_pool(p: "Player") -> list[str]:
     return ["red"] * p.might + ["purple"] * p.magic + ["blue"] * p.leadership
 
 
-def choose_guile(ctx: "Ctx", p: "Player") -> Gen:
+def choose_guile(ctx: "Ctx", p: "Player", *, cancel: bool = False, source=None) -> Gen:
+    """The Guile dice (white or yellow for each point); None if the player cancels."""
     g = p.guile
     if g <= 0:
         return []
     opts = [option(f"guile:{g - y}w{y}y", f"{g - y} white + {y} yellow", "choice",
                    (Ref("colour", "white"),) * (g - y) + (Ref("colour", "yellow"),) * y) for y in range(g + 1)]
-    pick = (yield from ctx.ask(p.faction, "guile_dice", "Guile: choose white or yellow for each point", opts)).split(":")[1]
+    pick = yield from ctx.ask(p.faction, "guile_dice", "Guile: choose white or yellow for each point", opts,
+                              cancel=cancel, source=source)
+    if pick == "cancel":
+        return None
+    pick = pick.split(":")[1]
     w, y = int(pick.split("w")[0]), int(pick.split("w")[1][:-1])
     return ["white"] * w + ["yellow"] * y
 
@@ -75,8 +80,8 @@ def deal_quest(ctx: "Ctx") -> Gen:
             ctx.nemesis_depth -= 1
 
 
-def bonus_dice(ctx: "Ctx", p: "Player", qid: str) -> Gen:
-    """Dice a Quest grants when the Hero meets its condition."""
+def bonus_dice(ctx: "Ctx", p: "Player", qid: str, *, cancel: bool = False) -> Gen:
+    """Dice a Quest grants when the Hero meets its condition; None if the player cancels."""
     st = ctx.state
     h = st.hexes[p.hero_hex]
     out: list[str] = []
@@ -91,8 +96,11 @@ def bonus_dice(ctx: "Ctx", p: "Player", qid: str) -> Gen:
             continue
         out.extend(b.dice)
         for _ in range(b.any_die):
-            opts = colour_options()
-            out.append((yield from ctx.ask(p.faction, "die_colour", "Quest bonus: which die do you add?", opts)).split(":")[1])
+            pick = yield from ctx.ask(p.faction, "die_colour", "Quest bonus: which die do you add?", colour_options(),
+                                      cancel=cancel, source=SourceRef("quest", qid))
+            if pick == "cancel":
+                return None
+            out.append(pick.split(":")[1])
     return out
 
 
@@ -145,7 +153,10 @@ def reroll_hero_dice(ctx: "Ctx", p: "Player", faces: list, count, only: str) -> 
 
 
 def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[str] | None = None,
-                  ignore_failure: bool = False, free: bool = False) -> Gen:
+                  ignore_failure: bool = False, free: bool = False, action: bool = False) -> Gen:
+    """Attempt a Quest. As the Quest Action (`action`), the Hero Dice are chosen first with
+    ``cancel`` on offer, and the AP is paid once they are (before any card or roll); returns
+    CANCELLED if the player backs out."""
     st = ctx.state
     if qid is None:
         if not st.quest_offer:
@@ -154,7 +165,16 @@ def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[s
         opts = [option(f"quest:{q}", ctx.name(q), "quest", (Ref("card", q),)) for q in st.quest_offer]
         qid = (yield from ctx.ask(p.faction, "choose_quest", "Which Quest do you attempt?", opts)).split(":", 1)[1]
     q = ctx.cat.quests[qid]
-    pool = hero_pool(p) + (yield from choose_guile(ctx, p)) + list(bonus or []) + (yield from bonus_dice(ctx, p, qid))
+    guile = yield from choose_guile(ctx, p, cancel=action, source=SourceRef("quest", qid))
+    if guile is None:
+        return CANCELLED
+    extra = yield from bonus_dice(ctx, p, qid, cancel=action)
+    if extra is None:
+        return CANCELLED
+    if action:
+        from .economy import add_ap
+        add_ap(ctx, p, -1, "Quest")
+    pool = hero_pool(p) + guile + list(bonus or []) + extra
     # Quest cards (e.g. Xyxrit Leaves) before rolling
     yield from quest_card_window(ctx, p, after=False, pool=pool)
     faces = roll_pool(ctx, p, pool)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from ..decision import Option, OptionCost, option
 from ..refs import Ref
-from ..economy import add_ap
 from ..quests import attempt_quest
 
 
@@ -15,5 +14,5 @@ def options(ctx, p) -> list[Option]:
 
 
 def run(ctx, p, qid: str):
-    add_ap(ctx, p, -1, "Quest")
-    yield from attempt_quest(ctx, p, qid)
+    """The Hero Dice are chosen first (cancel backs out, nothing paid); then 1 AP and the roll."""
+    return (yield from attempt_quest(ctx, p, qid, action=True))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..cards import usable, use_card
-from ..decision import Option, option
+from ..decision import CANCELLED, Option, option
 from ..refs import Ref
 from ..economy import always_options, apply_always
 from ..events import PhaseStarted, TurnStarted
@@ -42,6 +42,7 @@ def take_turn(ctx, p):
         if pick == "end":
             break
         kind, _, arg = pick.partition(":")
+        result = None
         if kind == "move":
             yield from move.run(ctx, p, arg)
         elif pick == "trade:ap":
@@ -54,7 +55,7 @@ def take_turn(ctx, p):
         elif kind == "card":
             yield from use_card(ctx, p, arg)
         elif kind == "command":
-            yield from command.run(ctx, p, arg)
+            result = yield from command.run(ctx, p, arg)
         elif kind == "explore":
             yield from explore.run(ctx, p)
         elif kind == "haven":
@@ -62,7 +63,9 @@ def take_turn(ctx, p):
         elif kind == "market":
             yield from market.run(ctx, p, arg)
         elif kind == "quest":
-            yield from quest.run(ctx, p, arg)
+            result = yield from quest.run(ctx, p, arg)
+        if result == CANCELLED:
+            continue  # backed out before paying: the turn goes on as it was
         if kind in MAIN:
             main_done = True
         p.spent_this_turn += max(0, before - p.ap)
