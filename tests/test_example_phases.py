@@ -105,8 +105,8 @@ def test_scoring_nemesis_gains_no_vp_from_hex_icons():
 
 def test_scoring_players_may_spend_5_resources_for_1_vp_given_to_any_faction():
     sc = Scenario(["krowh", "druwhn"]).empty_board()
-    sc.player("krowh", salt=3, plunder=4, food=4)
-    sc.player("druwhn", salt=0, plunder=0, food=0)
+    sc.player("krowh", salt=3, plunder=4, food=4, ap=0)  # no AP left to trade for Salt
+    sc.player("druwhn", salt=0, plunder=0, food=0, ap=0)
     g = sc.game(script=run_phase("scoring"))
     # Krowh first: 1 VP for the Druwhn, paid with 3 Salt + 2 Food, then 1 for themselves
     drive(g, "vp:druwhn", "pay:s3p0f2", "vp:krowh", "pay:s0p4f1")

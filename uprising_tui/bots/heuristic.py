@@ -244,6 +244,7 @@ HANDLERS: dict[str, Callable[[HeuristicBot, View], str | None]] = {
     "build": HeuristicBot.on_build,
     "pay": HeuristicBot.on_pay,
     "buy_vp": HeuristicBot.on_buy_vp,
+    "always": HeuristicBot.on_always,
     "keep_feat": HeuristicBot.on_keep_feat,
     "gain_feat": HeuristicBot.on_keep_feat,
     "gain_attribute": HeuristicBot.on_gain_attribute,

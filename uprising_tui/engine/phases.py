@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from . import pieces
+from . import always, pieces
+from .actions.trade import run_transfer, transfer_options
 from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios)
 from .actions.turn import actions_phase
 from .cards import draw_feats, refill_market, usable, use_card
@@ -76,6 +77,7 @@ def refresh_phase(ctx: "Ctx") -> Gen:
 def events_phase(ctx: "Ctx") -> Gen:
     st = ctx.state
     phase(ctx, "events")
+    yield from always.windows(ctx, "events")
     for card in list(st.legions.values()) + list(st.hordes.values()):
         pieces.change_threat(ctx, card, 2)
     ev = ctx.cat.events[st.events[st.chapter - 1]]
@@ -100,7 +102,7 @@ def build_spots(ctx: "Ctx", p: "Player") -> list[str]:
     return [h.id for h in ctx.state.hexes.values() if h.haven == p.faction]
 
 
-def build_options(ctx: "Ctx", p: "Player", spots: list[str]) -> list[Option]:
+def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = False) -> list[Option]:
     st = ctx.state
     opts: list[Option] = []
     fac = ctx.cat.factions[p.faction]
@@ -123,6 +125,8 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str]) -> list[Option]:
                                OptionCost(plunder=ctx.cat.wall_cost)))
     opts += [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable(ctx, p, ("build", "always"))]
     opts += always_options(p)
+    if traded:  # Heros on one hex may give and take during the Trade (ruling 7)
+        opts += transfer_options(ctx, p)
     opts.append(DONE_BUILDING)
     return opts
 
@@ -147,9 +151,10 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
                 p.hero_hex = hid
             spots = [hid]
     built_on: list[str] = []  # hexes that received Units: any combat they owe is fought at the end
+    traded = False
     while True:
-        pick = yield from ctx.ask(p.faction, "build", f"{ctx.name(p.faction)}: build", build_options(ctx, p, spots),
-                                  source=BUILD)
+        pick = yield from ctx.ask(p.faction, "build", f"{ctx.name(p.faction)}: build",
+                                  build_options(ctx, p, spots, traded), source=BUILD)
         if pick == "done":
             for hid in built_on:  # all the Units built on a hex fight together (ruling 41)
                 yield from settle(ctx, hid, attacker=p.faction)
@@ -174,7 +179,10 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
             ctx.emit(DefenseBuilt(p.faction, kind, rest))
         elif kind == "card":
             yield from use_card(ctx, p, rest)
+        elif kind in ("give", "ask", "give_item", "ask_item"):
+            yield from run_transfer(ctx, p, pick)
         else:
+            traded = traded or pick == "trade:ap"
             apply_always(ctx, p, pick)
 
 
@@ -185,8 +193,20 @@ def build_phase(ctx: "Ctx") -> Gen:
 
 
 # ------------------------------------------------------------------ Production and Scoring
-def production_phase(ctx: "Ctx") -> None:
+def production(ctx: "Ctx") -> Gen:
+    """The Production Phase with its ALWAYS window."""
     phase(ctx, "production")
+    yield from always.windows(ctx, "production")
+    produce(ctx)
+
+
+def production_phase(ctx: "Ctx") -> None:
+    """The Production Phase without the window (for fixtures)."""
+    phase(ctx, "production")
+    produce(ctx)
+
+
+def produce(ctx: "Ctx") -> None:
     for p in ctx.state.seat_order():
         havens = pieces.havens_of(ctx, p.faction)
         row = ctx.cat.factions[p.faction].production[min(len(havens), 5)]
@@ -233,7 +253,11 @@ def scoring_phase(ctx: "Ctx") -> Gen:
         vp = 2 * len(havens) + sum(ctx.cat.hexes[st.hexes[h].tile].vp for h in havens)
         add_vp(ctx, p.faction, vp, "Scoring: Havens")
     for p in st.seat_order():
-        while p.salt + p.plunder + p.food >= 5:
+        while True:
+            if p.salt + p.plunder + p.food < 5:  # no purchase would ask: a window (AP to trade, a card)
+                yield from always.window(ctx, p, "scoring")
+                if p.salt + p.plunder + p.food < 5:
+                    break
             opts = [option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}", "choice",
                            (Ref("faction", q.faction),)) for q in st.seat_order()]
             opts.append(KEEP_RESOURCES)
@@ -290,7 +314,8 @@ def play(ctx: "Ctx") -> Gen:
         yield from build_phase(ctx)
         yield from actions_phase(ctx)
         phase(ctx, "nemesis")
+        yield from always.windows(ctx, "nemesis")
         yield from nemesis_phase(ctx)
-        production_phase(ctx)
+        yield from production(ctx)
         yield from scoring_phase(ctx)
     verdict(ctx)

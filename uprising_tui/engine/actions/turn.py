@@ -1,6 +1,7 @@
 """The Actions Phase: clockwise turns; Move/Trade freely, then at most one other Action."""
 from __future__ import annotations
 
+from .. import always
 from ..cards import usable, use_card
 from ..decision import CANCELLED, Option, option
 from ..refs import Ref
@@ -88,7 +89,10 @@ def actions_phase(ctx):
                 return
             if p.ap <= 0:
                 p.passed = True
-                continue
+                if any(q.ap > 0 for q in st.players if q is not p):  # others still act: a passed
+                    yield from always.window(ctx, p, "actions")  # player may use an ALWAYS card
+                if p.ap <= 0:
+                    continue
             yield from take_turn(ctx, p)
             st.turn = None
             progressed = True
