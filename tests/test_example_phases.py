@@ -11,7 +11,7 @@ def syndras_three_havens():
     sc = Scenario(["druwhn"], heroes=["syndra"]).empty_board()
     sc.at("H15", tile="grim_fangs", haven="druwhn")
     sc.at("H13", tile="dawngaard", haven="druwhn")
-    sc.player("druwhn", salt=0, plunder=0, food=0)
+    sc.player("druwhn", salt=0, plunder=0, food=0, ap=0)  # AP spent: no ALWAYS window at Production
     return sc
 
 
@@ -26,7 +26,7 @@ def test_production_example_syndra_gains_10_salt_3_plunder_2_food():
 def test_production_without_havens_still_produces_the_first_space():
     sc = Scenario(["druwhn"]).empty_board()
     sc.at("H14", haven=None)
-    sc.player("druwhn", salt=0, plunder=0, food=0)
+    sc.player("druwhn", salt=0, plunder=0, food=0, ap=0)
     g = sc.game(script=run_phase("production"))
     p = g.state.player("druwhn")
     row = sc.cat.factions["druwhn"].production[0]
@@ -38,7 +38,7 @@ def test_production_counts_the_highest_uncovered_space_for_each_haven():
         sc = Scenario(["duerkhar"]).empty_board()
         for hid in extra:
             sc.at(hid, tile="black_ice", haven="duerkhar")
-        sc.player("duerkhar", salt=0, plunder=0, food=0)
+        sc.player("duerkhar", salt=0, plunder=0, food=0, ap=0)
         g = sc.game(script=run_phase("production"))
         p = g.state.player("duerkhar")
         row = sc.cat.factions["duerkhar"].production[n]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from . import pieces
+from . import always, pieces
 from .board import UNREACHABLE
 from .cards import fire_triggers
 from .decision import Decision
@@ -23,8 +23,10 @@ def by_initiative(ctx: "Ctx", cards) -> list[NemCard]:
 
 
 def nemesis_phase(ctx: "Ctx") -> Gen:
-    """Activate each Legion/Horde once per Activation Token, lowest initiative first."""
+    """Activate each Legion/Horde once per Activation Token, lowest initiative first (after each
+    player's ALWAYS window)."""
     st = ctx.state
+    yield from always.windows(ctx, "nemesis")
     while True:
         ready = by_initiative(ctx, [c for c in list(st.legions.values()) + list(st.hordes.values()) if c.tokens > 0])
         if not ready:

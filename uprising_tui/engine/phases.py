@@ -314,7 +314,6 @@ def play(ctx: "Ctx") -> Gen:
         yield from build_phase(ctx)
         yield from actions_phase(ctx)
         phase(ctx, "nemesis")
-        yield from always.windows(ctx, "nemesis")
         yield from nemesis_phase(ctx)
         yield from production(ctx)
         yield from scoring_phase(ctx)
