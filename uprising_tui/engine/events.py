@@ -376,3 +376,11 @@ class GameOver(GameEvent):
     verdict: str  # "players win" / "the Empire wins" / "Chaos wins" / ...
     vp: tuple[tuple[str, int], ...]
     winners: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rewound(GameEvent):
+    """The game was taken back (an undo): it now stands after `answers` answers. Sent to
+    subscribers only (game.log is the log of the game as replayed): rebuild from game.log."""
+    template: ClassVar[str] = "Taken back to answer {answers}"
+    answers: int
