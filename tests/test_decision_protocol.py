@@ -92,7 +92,7 @@ def test_a_decision_asked_by_a_card_names_the_card():
     sc = mohyar(magic=1, items=["cleansing_salts"])
     sc.at("H07", curse=True).at("H15", curse=True)  # both next to the Hero
     g = sc.game(script=turn("mohyar"))
-    assert g.decision.source is None  # the turn itself
+    assert g.decision.source == SourceRef("rule", "actions_phase")  # the turn itself
     drive(g, "card:cleansing_salts")
     assert g.decision.kind == "remove_curse" and g.decision.source == SourceRef("item", "cleansing_salts")
 

@@ -105,7 +105,7 @@ def bonus_dice(ctx: "Ctx", p: "Player", qid: str, *, cancel: bool = False) -> Ge
 
 
 def quest_card_window(ctx: "Ctx", p: "Player", *, after: bool, pool: list | None = None,
-                      faces: list | None = None) -> Gen:
+                      faces: list | None = None, source=None) -> Gen:
     """Offer the Quest cards: before rolling those that add dice, after rolling those that reroll."""
     while True:
         usable = []
@@ -119,7 +119,8 @@ def quest_card_window(ctx: "Ctx", p: "Player", *, after: bool, pool: list | None
         done = "Keep the roll" if after else "Roll the dice"
         opts = [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable] + \
             [option("done", done, "done")]
-        pick = yield from ctx.ask(p.faction, "quest_card", f"{'After' if after else 'Before'} rolling: use a card?", opts)
+        pick = yield from ctx.ask(p.faction, "quest_card", f"{'After' if after else 'Before'} rolling: use a card?", opts,
+                                  source=source)
         if pick == "done":
             return
         cid = pick.split(":", 1)[1]
@@ -176,10 +177,10 @@ def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[s
         add_ap(ctx, p, -1, "Quest")
     pool = hero_pool(p) + guile + list(bonus or []) + extra
     # Quest cards (e.g. Xyxrit Leaves) before rolling
-    yield from quest_card_window(ctx, p, after=False, pool=pool)
+    yield from quest_card_window(ctx, p, after=False, pool=pool, source=SourceRef("quest", qid))
     faces = roll_pool(ctx, p, pool)
     # ... and those that reroll Hero Dice (Seer's Bones) after rolling
-    yield from quest_card_window(ctx, p, after=True, faces=faces)
+    yield from quest_card_window(ctx, p, after=True, faces=faces, source=SourceRef("quest", qid))
     got = Counter(sym for _, f in faces for sym in f)
     met = [g for g in q.goals if got[g.symbol] >= g.count]
     solved = len(met) >= q.threshold

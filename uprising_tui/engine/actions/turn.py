@@ -4,13 +4,14 @@ from __future__ import annotations
 from .. import always
 from ..cards import usable, use_card
 from ..decision import CANCELLED, Option, option
-from ..refs import Ref
+from ..refs import Ref, SourceRef
 from ..economy import always_options, apply_always
 from ..events import PhaseStarted, TurnStarted
 from . import command, explore, haven, market, move, quest, trade
 
 MAIN = ("command", "explore", "haven", "market", "quest")
 END = option("end", "End your turn", "end")
+ACTIONS = SourceRef("rule", "actions_phase")
 
 
 def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
@@ -38,7 +39,8 @@ def take_turn(ctx, p):
     main_done = traded = False
     while True:
         opts = turn_options(ctx, p, main_done, traded)
-        pick = yield from ctx.ask(p.faction, "turn", f"{ctx.name(p.faction)}: your turn ({p.ap} AP)", opts)
+        pick = yield from ctx.ask(p.faction, "turn", f"{ctx.name(p.faction)}: your turn ({p.ap} AP)", opts,
+                                  source=ACTIONS)
         before = p.ap
         if pick == "end":
             break
@@ -65,11 +67,9 @@ def take_turn(ctx, p):
             yield from market.run(ctx, p, arg)
         elif kind == "quest":
             result = yield from quest.run(ctx, p, arg)
-        if result == CANCELLED:
-            continue  # backed out before paying: the turn goes on as it was
-        if kind in MAIN:
+        if kind in MAIN and result != CANCELLED:  # backed out before paying: the turn goes on
             main_done = True
-        p.spent_this_turn += max(0, before - p.ap)
+        p.spent_this_turn += max(0, before - p.ap)  # AP traded in the ALWAYS menu meanwhile counts
         if main_done:
             break  # the turn ends after the main Action
         if p.ap == 0 and not usable(ctx, p, ("actions", "always")):
