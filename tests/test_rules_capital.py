@@ -82,3 +82,26 @@ def test_a_godpower_placing_skeletons_on_the_capital_during_a_combat_elsewhere_b
     assert legion_on_capital(g)
     fought = [e.hex for e in events(g, "CombatStarted")]
     assert fought[0] == "H07" and "H00" in fought[1:]
+
+
+def test_activated_skeletons_stepping_onto_the_empty_capital_bring_a_legion():
+    sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()
+    crowd_but(sc, keep=())
+    sc.at("H01", skeletons=1)  # every other neighbour of H01 is Cursed: the empty Capital it is
+    sc.decks(legion_deck=["assassin"])
+    g = sc.game(script=effect([{"op": "activate", "which": "skeletons"}], actor="mohyar"))
+    play_out(g, {"nemesis_tie": "hex:H00"})
+    assert g.state.hexes["H01"].skeletons == 0
+    assert legion_on_capital(g)
+    assert events(g, "CombatStarted")[0].hex == "H00"
+
+
+def test_a_unit_an_effect_places_on_the_empty_capital_brings_a_legion():
+    sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()
+    sc.at("H14", haven=None)  # no Haven: "a Haven or an empty explored hex"
+    sc.decks(legion_deck=["assassin"])
+    g = sc.game(script=effect([{"op": "place_unit", "grade": "basic", "where": "haven_or_empty_explored"}],
+                              actor="mohyar"))
+    play_out(g, {"place_unit_hex": "hex:H00"})
+    assert legion_on_capital(g)
+    assert events(g, "CombatStarted")[0].hex == "H00"
