@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Generator, Sequence
 
+from . import always
 from .decision import CANCEL, Decision, Option
+from .effect_source import card_source
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -21,15 +23,13 @@ Ask = Generator[Decision, str, str]
 Options = Sequence[Option] | Callable[[], Sequence[Option]]
 
 
-def ask(ctx: "Ctx", actor: str, kind: str, prompt: str, options: Options, *, tie: bool = False,
+def ask(ctx: "Ctx", actor: str, kind: str, prompt: str, options: Options, *, tie: bool = False,  # noqa: C901
         source: "SourceRef | None" = None, chosen: "tuple[Ref, ...]" = (), cancel: bool = False) -> Ask:
     """Yield a Decision and return the chosen option id.
 
     `options` may be a callable: it is called again whenever the Decision is asked again
     (after the ALWAYS menu), so what the options offer follows what the player now holds."""
-    from . import always
     if source is None and ctx.effect_src is not None:
-        from .effect_source import card_source
         source = card_source(ctx.cat, ctx.effect_src.card)
     while True:
         opts = tuple(options() if callable(options) else options)

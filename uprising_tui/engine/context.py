@@ -3,16 +3,16 @@ of the rules: ``emit`` (an event happened) and ``ask`` (a person must choose).""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable, Generator, Sequence
+from typing import TYPE_CHECKING, Callable, Generator
 
-from .decision import Decision, Option
+from .asking import ask as _ask
+from .decision import Decision
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
     from .board import Board
     from .dice import Dice
     from .events import GameEvent
-    from .refs import SourceRef
     from .setup import Setup
     from .state import GameState, Player
 
@@ -46,20 +46,13 @@ class Ctx:
     def emit(self, event: "GameEvent") -> None:
         self._emit(event)
 
-    def ask(self, actor: str, kind: str, prompt: str, options: "Sequence[Option] | Callable[[], Sequence[Option]]",
-            *, tie: bool = False, source: "SourceRef | None" = None, chosen: tuple = (), cancel: bool = False) -> Ask:
-        """Yield a Decision and return the chosen option id.
-
-        A single option is taken without asking (there is no choice to make). A
-        Nemesis tie (``tie=True``) is decided by the first player unless the setup's
-        ``auto_ties`` is on, in which case the first option (the documented
-        tie-break order) is taken. ``source`` says what asks (default: the card of the
-        effect being resolved); ``chosen`` what a multi-step choice has picked so far;
-        ``cancel`` offers backing out. The ``always`` entry is added where it applies
-        (see asking.py)."""
-        from .asking import ask
-        return (yield from ask(self, actor, kind, prompt, options, tie=tie, source=source, chosen=chosen,
-                               cancel=cancel))
+    # ask(actor, kind, prompt, options, *, tie=False, source=None, chosen=(), cancel=False):
+    # yield a Decision and return the chosen option id. A single option is taken without
+    # asking; a Nemesis tie (``tie=True``) is the first player's unless ``auto_ties`` takes the
+    # first option; ``source`` says what asks (default: the card of the effect being resolved);
+    # ``chosen`` what a multi-step choice has picked so far; ``cancel`` offers backing out; the
+    # ``always`` entry is added where it applies. See asking.py.
+    ask = _ask
 
     # --------------------------------------------------------------- naming
     def name(self, ident: str | None) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from .refs import Ref, SourceRef
 
@@ -39,12 +39,28 @@ class Option:
     cost: OptionCost | None = None  # what taking it spends, if anything
 
 
-def option(oid: str, label: str, group: str, refs: Iterable[Ref] = (), cost: OptionCost | None = None) -> Option:
+def option(oid: str, label: str, group: str, refs: tuple[Ref, ...] = (), cost: OptionCost | None = None) -> Option:
     """An Option whose `hex` and `card` (what a client lights up) are its first hex and card refs."""
-    refs = tuple(refs)
-    hx = next((r.id for r in refs if r.kind == "hex"), None)
-    cd = next((r.id for r in refs if r.kind == "card"), None)
+    hx = cd = None
+    for kind, rid in refs:
+        if kind == "hex":
+            if hx is None:
+                hx = rid
+        elif kind == "card" and cd is None:
+            cd = rid
     return Option(oid, label, hx, cd, group, refs, cost)
+
+
+_REFS: dict[tuple[str, str], Ref] = {}
+
+
+def ref(kind: str, rid: str) -> Ref:
+    """A Ref, shared (options are made by the thousand)."""
+    key = (kind, rid)
+    got = _REFS.get(key)
+    if got is None:
+        got = _REFS[key] = Ref(kind, rid)
+    return got
 
 
 CANCEL = option("cancel", "Cancel", "cancel")  # back out of a multi-step choice, nothing changed

@@ -1,6 +1,7 @@
 """Who an effect acts for, and where: the context every op handler receives."""
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,14 +30,21 @@ CARD_KINDS = ("feats", "feat"), ("items", "item"), ("quests", "quest"), ("events
     ("druids", "druid"), ("legions", "legion"), ("hordes", "horde"), ("hexes", "hex")
 
 
+_SOURCES: list = [None, {}]  # [weak reference to the catalog, card id -> SourceRef]
+
+
 def card_source(cat, cid: str | None) -> SourceRef | None:
     """The SourceRef of a card or hex tile by its id (None for no card)."""
     if cid is None:
         return None
-    for table, kind in CARD_KINDS:
-        if cid in getattr(cat, table):
-            return SourceRef(kind, cid)
-    return None
+    ref, table = _SOURCES
+    if ref is None or ref() is not cat:
+        table = {}
+        for name, kind in reversed(CARD_KINDS):  # the first table that has the id wins
+            for key in getattr(cat, name):
+                table[key] = SourceRef(kind, key)
+        _SOURCES[:] = [weakref.ref(cat), table]
+    return table.get(cid)
 
 
 def players_for(ctx: "Ctx", src: Source, who: str) -> list["Player"]:

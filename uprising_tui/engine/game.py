@@ -120,7 +120,7 @@ class Game:
             raise GameFinished("the game is over: there is no decision to answer")
         asked = self._pending
         asked.get(option_id)  # raises IllegalChoice before anything moves
-        marks, rolled = hidden_marks(self.state), self.dice.rolled
+        marks, rolled, logged = hidden_marks(self.state), self.dice.rolled, len(self.log)
         self._answering = True
         try:
             self._advance(option_id)
@@ -132,8 +132,9 @@ class Game:
                               "the game was restored to before it") from exc
         finally:
             self._answering = False
+        revealed = revealed_between(marks, hidden_marks(self.state), self.log[logged:])
         self._history.append(Answered(len(self.answers), option_id, asked.kind, asked.actor,
-                                      self.dice.rolled > rolled, revealed_between(marks, hidden_marks(self.state))))
+                                      self.dice.rolled > rolled, revealed))
         self.answers.append(option_id)
 
     def view(self) -> Any:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from .events import HexExplored
+
 if TYPE_CHECKING:
     from .state import GameState
 
@@ -31,20 +33,25 @@ class Checkpoint(NamedTuple):
     faction: str | None  # the faction whose turn starts (None for a phase start)
 
 
-def hidden_marks(st: "GameState") -> tuple:
-    """What shrinks or grows when something hidden is revealed: explored hexes, Events turned up,
-    and the sizes of every face-down deck (a draw shrinks one)."""
-    return (sum(1 for h in st.hexes.values() if h.explored), st.events_revealed, len(st.item_deck),
-            len(st.quest_deck), len(st.legion_deck), len(st.horde_deck), len(st.legion_box), len(st.horde_box),
-            tuple(len(p.feat_deck) for p in st.players))
+def hidden_marks(st: "GameState") -> list[int]:
+    """What changes when something hidden is revealed: Events turned up and the size of every
+    face-down deck (a draw shrinks one). Hexes flipped are told by their HexExplored events."""
+    marks = [st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
+             len(st.legion_box), len(st.horde_box)]
+    for p in st.players:
+        marks.append(len(p.feat_deck))
+    return marks
 
 
-def revealed_between(before: tuple, after: tuple) -> bool:
-    """Did anything hidden come face up between two `hidden_marks`? (More hexes explored or
-    Events revealed, or any deck drawn from.)"""
-    if after[0] > before[0] or after[1] > before[1]:
+def revealed_between(before: list[int], after: list[int], new_events) -> bool:
+    """Did anything hidden come face up between two `hidden_marks` (an Event revealed, a deck
+    drawn from) or in `new_events` (a hex explored)?"""
+    if after[0] > before[0]:
         return True
-    for b, a in zip(before[2:8], after[2:8]):
-        if a < b:
+    for i in range(1, len(after)):
+        if after[i] < before[i]:
             return True
-    return any(a < b for b, a in zip(before[8], after[8]))
+    for e in new_events:
+        if type(e) is HexExplored:
+            return True
+    return False

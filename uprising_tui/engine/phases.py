@@ -8,7 +8,7 @@ from .actions.trade import run_transfer, transfer_options
 from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios)
 from .actions.turn import actions_phase
 from .cards import draw_feats, refill_market, usable, use_card
-from .decision import Decision, Option, OptionCost, option
+from .decision import Decision, Option, OptionCost, option, ref
 from .economy import (
     add_vp,
     always_options,
@@ -112,15 +112,18 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         for hid in spots:
             if can_hold(ctx, st.hexes[hid], p.faction):
                 opts.append(option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", "build",
-                                   (Ref("unit", u.id), Ref("hex", hid))))
+                                   (ref("unit", u.id), ref("hex", hid))))
+    towers_left = walls_left = 0
+    if any(st.hexes[hid].haven == p.faction for hid in spots):
+        towers_left, walls_left = pieces.defenses_left(ctx, "tower"), pieces.defenses_left(ctx, "wall")
     for hid in spots:
         h = st.hexes[hid]
         if h.haven != p.faction:
             continue
-        if not h.tower and p.plunder >= ctx.cat.tower_cost and pieces.defenses_left(ctx, "tower") > 0:
+        if not h.tower and p.plunder >= ctx.cat.tower_cost and towers_left > 0:
             opts.append(option(f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
                                OptionCost(plunder=ctx.cat.tower_cost)))
-        if not h.wall and p.plunder >= ctx.cat.wall_cost and pieces.defenses_left(ctx, "wall") > 0:
+        if not h.wall and p.plunder >= ctx.cat.wall_cost and walls_left > 0:
             opts.append(option(f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
                                OptionCost(plunder=ctx.cat.wall_cost)))
     opts += [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable(ctx, p, ("build", "always"))]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator, Iterable
 
-from .decision import Decision, Option, option
+from .decision import Decision, Option, option, ref
 from .refs import Ref, SourceRef
 from .economy import add_vp
 from .events import (
@@ -57,7 +57,7 @@ def capital_id(ctx: "Ctx") -> str:
 
 
 def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
-    return [option(f"{prefix}:{hid}", ctx.hex_label(hid), "hex", (Ref("hex", hid),)) for hid in hids]
+    return [option(f"{prefix}:{hid}", ctx.hex_label(hid), "hex", (ref("hex", hid),)) for hid in hids]
 
 
 def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,

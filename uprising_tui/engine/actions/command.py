@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..decision import CANCEL, CANCELLED, Option, OptionCost, option
+from ..decision import CANCEL, CANCELLED, Option, OptionCost, option, ref
 from ..economy import add_ap, pay
 from ..events import HeroMoved
 from ..refs import Ref, SourceRef
@@ -68,7 +68,7 @@ def options(ctx, p) -> list[Option]:
             continue
         room = by_units and sum(h.units.values()) < HEX_LIMIT
         if room or hid in hero_reach:  # Units and/or the Hero: the Hero may come alone
-            out.append(option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", "command", (Ref("hex", hid),), COST))
+            out.append(option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", "command", (ref("hex", hid),), COST))
     return out
 
 
