@@ -63,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     chk.add_argument("--json", action="store_true", help="print the counts as one JSON object")
     chk.add_argument("--dir", metavar="DIR", default=None, help="content directory (default: the bundled one)")
 
+    from .balance.cli import add_parser as add_balance
+    add_balance(sub)
+
     demo = sub.add_parser("demo", help="play one heuristic bot game and show how it ended")
     demo.add_argument("--seed", type=int, default=DEMO_SEED)
     demo.add_argument("--factions", type=int, choices=range(1, 5), default=2, metavar="{1..4}")
@@ -91,6 +94,9 @@ def dispatch(args) -> int:
         return cmd_log(args)
     if args.command == "content":
         return cmd_content_check(args)
+    if args.command == "balance":
+        from .balance.cli import run as run_balance
+        return run_balance(args)
     return cmd_demo(getattr(args, "seed", DEMO_SEED), getattr(args, "factions", 2))
 
 

@@ -1,0 +1,108 @@
+"""The balance lab: its interval maths against published worked examples, and a small real run."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from uprising_tui.balance.report import CellStats, card_stats, format_cards, monotone
+from uprising_tui.balance.run import Cell, GameRecord, play_grid, record_game
+from uprising_tui.balance.stats import diff_interval, mean_sd, wilson
+from uprising_tui.cli import main
+from uprising_tui.content.loader import default_catalog
+from uprising_tui.sim import SimConfig
+
+
+def test_wilson_matches_newcombe_1998():
+    # Newcombe (1998), "Two-sided confidence intervals for the single proportion", example 81/263
+    lo, hi = wilson(81, 263)
+    assert (round(lo, 4), round(hi, 4)) == (0.2553, 0.3662)
+    assert wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_difference_interval_matches_newcombe_method_10():
+    # Newcombe (1998), "Interval estimation for the difference between independent proportions":
+    # 56/70 vs 48/80, method 10 gives 0.0524 to 0.3339
+    d, lo, hi = diff_interval(56, 70, 48, 80)
+    assert (round(d, 4), round(lo, 4), round(hi, 4)) == (0.2, 0.0524, 0.3339)
+    assert diff_interval(0, 0, 1, 2) == (0.0, -1.0, 1.0)
+
+
+def test_mean_sd():
+    assert mean_sd([]) == (0.0, 0.0)
+    assert mean_sd([4.0]) == (4.0, 0.0)
+    m, sd = mean_sd([2.0, 4.0, 6.0])
+    assert (m, sd) == (4.0, 2.0)
+
+
+def _cell(f, d, rate):
+    return CellStats(f, d, 100, 0, int(rate * 100), rate, 0, 1, (0, 0), (0, 0), (0, 0), (0, 0), (0, 0))
+
+
+def test_monotone_needs_a_strict_fall_at_every_step():
+    falls = [_cell(1, "rebel", 0.6), _cell(1, "veteran", 0.4), _cell(1, "nightmare", 0.2), _cell(1, "apocalypse", 0.1)]
+    flat = [_cell(2, "rebel", 0.6), _cell(2, "veteran", 0.4), _cell(2, "nightmare", 0.4), _cell(2, "apocalypse", 0.1)]
+    assert monotone(falls + flat) == {1: True, 2: False}
+
+
+def test_a_card_is_flagged_only_when_its_interval_clears_15_points():
+    cat = default_catalog()
+    item = sorted(cat.items)[0]
+    # held in 200 games that all win, absent from 200 games that all lose: surely beyond +15
+    recs = [GameRecord(1, "rebel", i, win=True, taken=[item], offered=[item], heroes=[]) for i in range(200)]
+    recs += [GameRecord(1, "rebel", 1000 + i, win=False, heroes=[]) for i in range(200)]
+    stats = {s.card: s for s in card_stats(cat, recs)}
+    s = stats[item]
+    assert (s.held_games, s.held_wins, s.not_games, s.not_wins) == (200, 200, 200, 0)
+    assert s.flagged and s.low > 0.15
+    other = stats[sorted(cat.items)[1]]  # never held: no evidence, never flagged
+    assert other.held_games == 0 and not other.flagged
+    lines = format_cards(list(stats.values()), cat, only_flagged=True)
+    assert any(cat.names[item] in line and "FLAG" in line for line in lines)
+
+
+def test_feats_count_only_games_with_their_hero():
+    cat = default_catalog()
+    feat = next(f for f in cat.feats.values() if not f.start)
+    recs = [GameRecord(1, "rebel", 1, win=True, heroes=[feat.hero]),
+            GameRecord(1, "rebel", 2, win=True, heroes=["someone_else"])]
+    s = next(x for x in card_stats(cat, recs) if x.card == feat.id)
+    assert s.games == 1
+
+
+def test_record_game_reads_a_real_game():
+    rec = record_game(SimConfig(factions=1, chapters=2, difficulty="rebel"), 3)
+    assert rec.error is None
+    assert len(rec.players_vp) == 1 and rec.decisions > 0
+    assert rec.win == (min(rec.players_vp) > max(rec.empire, rec.chaos))
+    cat = default_catalog()
+    assert set(rec.present) & set(cat.druids) and len(set(rec.present) & set(cat.events)) == 2
+    assert set(rec.taken) <= set(rec.offered) | set(cat.feats) | set(cat.quests)
+
+
+def test_grid_runs_every_cell_with_the_same_seeds():
+    cells = [Cell(1, "rebel"), Cell(1, "veteran")]
+    recs, _ = play_grid(cells, 2, seed=5, chapters=2)
+    assert [(r.difficulty, r.seed) for r in recs] == [("rebel", 5), ("rebel", 6), ("veteran", 5), ("veteran", 6)]
+
+
+def test_balance_command_json(capsys):
+    code = main(["balance", "--games", "1", "--factions", "1", "--difficulty", "rebel", "veteran",
+                 "--chapters", "2", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert [(c["factions"], c["difficulty"], c["games"]) for c in out["cells"]] == [(1, "rebel", 1), (1, "veteran", 1)]
+    assert len(out["cards"]) == sum(len(t) for t in (default_catalog().feats, default_catalog().items,
+                                                     default_catalog().quests, default_catalog().legions,
+                                                     default_catalog().hordes, default_catalog().events,
+                                                     default_catalog().druids))
+
+
+def test_balance_command_table_and_plot(capsys):
+    code = main(["balance", "--games", "1", "--factions", "1", "--difficulty", "rebel", "veteran",
+                 "--chapters", "2", "--cards", "none"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "win rate (95% interval)" in out and "Players' win rate by difficulty" in out
+    assert "\x1b[" not in out  # no terminal colour codes in the plot

@@ -1,0 +1,74 @@
+"""`uprising balance`: the balance lab on the command line."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import asdict
+
+from .report import card_stats, format_cards, format_grid, grid_stats, monotone, plot
+from .run import Cell, play_grid
+
+DIFFICULTIES = ("rebel", "veteran", "nightmare", "apocalypse")
+
+
+def add_parser(sub) -> None:
+    ap = sub.add_parser(
+        "balance", help="play the grid of faction counts x difficulties with bots; win rates, margins, cards",
+        description="Play N seeded heuristic-bot games in every cell of faction counts x difficulties (game i "
+                    "of every cell uses seed S+i) and print each cell's players' win rate with a 95%% "
+                    "interval, the VP margins, a plot of win rate by difficulty, and a report on every card.")
+    ap.add_argument("--games", "-n", type=int, default=100, help="games per cell (default 100)")
+    ap.add_argument("--factions", "-f", type=int, nargs="+", choices=range(1, 5), default=[1, 2, 3, 4],
+                    metavar="{1..4}", help="faction counts (default 1 2 3 4)")
+    ap.add_argument("--difficulty", "-d", nargs="+", choices=DIFFICULTIES, default=list(DIFFICULTIES),
+                    help="difficulties (default all four)")
+    ap.add_argument("--chapters", "-c", type=int, choices=range(2, 5), default=4, metavar="{2..4}")
+    ap.add_argument("--seed", "-s", type=int, default=1, help="seed of game 1 in every cell (default 1)")
+    ap.add_argument("--bot", default="heuristic")
+    ap.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1; capped at the cores)")
+    ap.add_argument("--cards", choices=("all", "flagged", "none"), default="flagged",
+                    help="card report: every card, only flagged ones (default), or none")
+    ap.add_argument("--json", action="store_true", help="one JSON object with every figure")
+    ap.add_argument("--progress", action="store_true", help="show the progress line even when not a terminal")
+
+
+def run(args) -> int:
+    from ..content.loader import default_catalog
+    from ..sim import Progress
+
+    if args.games < 1:
+        print("uprising: error: --games must be at least 1", file=sys.stderr)
+        return 2
+    jobs = max(1, min(args.jobs, os.cpu_count() or 1))
+    cat = default_catalog()
+    cells = [Cell(f, d) for f in sorted(set(args.factions)) for d in DIFFICULTIES if d in args.difficulty]
+    show = args.progress or sys.stderr.isatty()
+    recs, wall = play_grid(cells, args.games, seed=args.seed, chapters=args.chapters, bot=args.bot, jobs=jobs,
+                           progress=Progress(sys.stderr) if show else None)
+    stats = grid_stats(cells, recs)
+    cards = card_stats(cat, recs)
+    errors = [{"factions": r.factions, "difficulty": r.difficulty, "seed": r.seed, "error": r.error}
+              for r in recs if r.error]
+    if args.json:
+        print(json.dumps({
+            "config": {"games": args.games, "factions": sorted(set(args.factions)), "difficulty": args.difficulty,
+                       "chapters": args.chapters, "seed": args.seed, "bot": args.bot, "jobs": jobs},
+            "seconds": round(wall, 2),
+            "cells": [asdict(s) for s in stats],
+            "monotone": {str(k): v for k, v in monotone(stats).items()},
+            "cards": [asdict(c) | {"flagged": c.flagged} for c in cards],
+            "errors": errors}, sort_keys=True))
+        return 1 if errors else 0
+    print(f"{args.games} games per cell, {args.chapters} chapters, {args.bot} bots, seeds {args.seed}.."
+          f"{args.seed + args.games - 1}; {len(recs)} games in {wall:.0f} s with {jobs} job(s)\n")
+    print("\n".join(format_grid(stats)))
+    if len({s.difficulty for s in stats}) > 1:
+        print()
+        print(plot(stats))
+    if args.cards != "none":
+        print()
+        print("\n".join(format_cards(cards, cat, only_flagged=args.cards == "flagged")))
+    for e in errors[:20]:
+        print(f"error: {e['factions']} factions {e['difficulty']} seed {e['seed']}: {e['error']}")
+    return 1 if errors else 0

@@ -1,0 +1,108 @@
+"""Play the grid: every (faction count, difficulty) cell, N seeded games each, and keep a small
+record of each game (who won, the VP, which cards were offered, taken, used or in play).
+
+Game ``i`` of every cell uses seed ``seed + i``, so cells differ only by their setting; a run
+gives the same figures for any number of worker processes.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from ..sim import PLAYERS_WIN, SimConfig, play_game
+
+@dataclass
+class GameRecord:
+    factions: int
+    difficulty: str
+    seed: int
+    error: str | None = None
+    win: bool = False
+    players_vp: list[int] = field(default_factory=list)
+    empire: int = 0
+    chaos: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    offered: list[str] = field(default_factory=list)  # player cards seen on offer (Market, Quests, Feats drawn)
+    taken: list[str] = field(default_factory=list)  # Feats/Items that entered a hand, Quests attempted
+    used: dict[str, int] = field(default_factory=dict)  # card -> times used (CardUsed)
+    present: list[str] = field(default_factory=list)  # Legions, Hordes, Events, Druids in this game
+    heroes: list[str] = field(default_factory=list)  # the Heroes at the table (whose Feats could appear)
+
+
+@dataclass(frozen=True)
+class Cell:
+    factions: int
+    difficulty: str
+
+
+def record_game(cfg: SimConfig, seed: int) -> GameRecord:
+    """Play one game and summarise it (never raises: a broken game is a record with an error)."""
+    rec = GameRecord(cfg.factions, cfg.difficulty, seed)
+    try:
+        res, game = play_game(cfg.setup(seed), cfg.bot, max_decisions=cfg.max_decisions)
+    except Exception as exc:  # a bad setup: still a record, not a crash of the pool
+        rec.error = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+        return rec
+    rec.error = res.error
+    rec.seconds = res.seconds
+    rec.decisions = res.decisions
+    if game is None or res.error:
+        return rec
+    st = game.state
+    rec.win = res.verdict == PLAYERS_WIN
+    rec.players_vp, rec.empire, rec.chaos = list(res.players_vp), res.empire_vp, res.chaos_vp
+    rec.heroes = [p.hero for p in st.players]
+    offered: set[str] = set()
+    taken: set[str] = set()
+    present: set[str] = set(st.druids)
+    for ev in game.log:
+        kind = ev.event_type
+        if kind == "MarketDealt" or kind == "QuestsDealt":
+            offered.update(ev.cards)
+        elif kind == "CardGained":
+            taken.add(ev.card)
+            offered.add(ev.card)
+        elif kind == "CardUsed":
+            rec.used[ev.card] = rec.used.get(ev.card, 0) + 1
+        elif kind == "NemesisPlaced":
+            present.add(ev.card)
+        elif kind == "EventRevealed":
+            present.add(ev.card)
+        elif kind == "QuestResolved":  # a Quest is "taken" when a Hero attempts it
+            taken.add(ev.card)
+    rec.offered, rec.taken, rec.present = sorted(offered), sorted(taken), sorted(present)
+    return rec
+
+
+def _work(task: tuple[SimConfig, int]) -> GameRecord:
+    cfg, seed = task
+    return record_game(cfg, seed)
+
+
+def play_grid(cells: list[Cell], games: int, *, seed: int = 1, chapters: int = 4, bot: str = "heuristic",
+              jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> tuple[list[GameRecord], float]:
+    """Every cell's games, in cell then seed order, and the wall time."""
+    tasks = [(SimConfig(games=games, factions=c.factions, chapters=chapters, difficulty=c.difficulty, seed=seed,
+                        bot=bot), seed + i)
+             for c in cells for i in range(games)]
+    t0 = time.perf_counter()
+    out: list[GameRecord] = []
+    for rec in _iterate(tasks, jobs):
+        out.append(rec)
+        if progress is not None:
+            progress(len(out), len(tasks))
+    return out, time.perf_counter() - t0
+
+
+def _iterate(tasks: list[tuple[SimConfig, int]], jobs: int) -> Iterator[GameRecord]:
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield _work(t)
+        return
+    ctx = multiprocessing.get_context("spawn")
+    chunk = max(1, min(8, len(tasks) // (jobs * 8)))
+    with ctx.Pool(min(jobs, len(tasks))) as pool:
+        yield from pool.imap(_work, tasks, chunksize=chunk)
