@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator
 
 from . import always, pieces
-from .actions.trade import run_transfer, transfer_options
 from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios)
+from .actions.trade import run_transfer, transfer_options
 from .actions.turn import actions_phase
 from .cards import draw_feats, refill_market, usable, use_card
 from .decision import Decision, Option, OptionCost, option, ref
@@ -13,8 +13,8 @@ from .economy import (
     add_vp,
     always_options,
     apply_always,
-    gain,
     choose_payment,
+    gain,
     pay,
     payments,
 )

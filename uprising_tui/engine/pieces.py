@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator, Iterable
 
 from .decision import Decision, Option, option, ref
-from .refs import Ref, SourceRef
 from .economy import add_vp
 from .events import (
     CursePlaced,
@@ -24,6 +23,7 @@ from .events import (
     TargetPlaced,
 )
 from .public import ACTIVATION_TOKENS, TOWERS, WALLS
+from .refs import Ref, SourceRef
 from .state import NemCard
 
 if TYPE_CHECKING:
