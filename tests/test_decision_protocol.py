@@ -179,3 +179,18 @@ def test_quest_can_be_cancelled_while_choosing_the_hero_dice():
     drive(g, "quest:druidic_prophetess", "guile:1w0y")
     play_out(g)
     assert g.state.player("mohyar").ap == 7
+
+
+def test_placing_a_unit_by_an_effect_can_go_back_from_the_hex_to_the_unit():
+    from uprising_tui.engine.scenario import effect
+    sc = mohyar()
+    sc.at("H07", tile="black_ice", haven="mohyar")
+    g = sc.game(script=effect([{"op": "place_unit", "grade": "basic"}], actor="mohyar"))
+    assert g.decision.kind == "place_unit"
+    drive(g, "unit:sellswords")
+    assert g.decision.kind == "place_unit_hex" and "cancel" in g.decision.ids()
+    assert g.decision.chosen == (Ref("unit", "sellswords"),)
+    drive(g, "cancel")
+    assert g.decision.kind == "place_unit" and not g.state.hexes["H07"].units
+    drive(g, "unit:hunters", "hex:H07")
+    assert g.state.hexes["H07"].units == {"hunters": 1}
