@@ -111,10 +111,11 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
             continue
         for hid in spots:
             if can_hold(ctx, st.hexes[hid], p.faction):
-                opts.append(option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", "build",
-                                   (ref("unit", u.id), ref("hex", hid))))
+                opts.append(Option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hid, None,
+                                   "build", (ref("unit", u.id), ref("hex", hid))))
     towers_left = walls_left = 0
-    if any(st.hexes[hid].haven == p.faction for hid in spots):
+    if p.plunder >= min(ctx.cat.tower_cost, ctx.cat.wall_cost) and any(
+            st.hexes[hid].haven == p.faction and not (st.hexes[hid].tower and st.hexes[hid].wall) for hid in spots):
         towers_left, walls_left = pieces.defenses_left(ctx, "tower"), pieces.defenses_left(ctx, "wall")
     for hid in spots:
         h = st.hexes[hid]

@@ -57,7 +57,7 @@ def capital_id(ctx: "Ctx") -> str:
 
 
 def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
-    return [option(f"{prefix}:{hid}", ctx.hex_label(hid), "hex", (ref("hex", hid),)) for hid in hids]
+    return [Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),)) for hid in hids]
 
 
 def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,

@@ -68,7 +68,8 @@ def options(ctx, p) -> list[Option]:
             continue
         room = by_units and sum(h.units.values()) < HEX_LIMIT
         if room or hid in hero_reach:  # Units and/or the Hero: the Hero may come alone
-            out.append(option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", "command", (ref("hex", hid),), COST))
+            out.append(Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command",
+                              (ref("hex", hid),), COST))
     return out
 
 

@@ -1,7 +1,7 @@
 """Move: 1 AP per hex; the Hero only; does not end the turn."""
 from __future__ import annotations
 
-from ..decision import Option, OptionCost, option, ref
+from ..decision import Option, OptionCost, ref
 from ..economy import add_ap
 from ..events import HeroMoved
 
@@ -12,7 +12,7 @@ MOVE_COST = OptionCost(ap=1)
 def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
-    return [option(f"move:{n}", f"Move to {ctx.hex_label(n)}", "move", (ref("hex", n),), MOVE_COST)
+    return [Option(f"move:{n}", f"Move to {ctx.hex_label(n)}", n, None, "move", (ref("hex", n),), MOVE_COST)
             for n in ctx.board.hero_adjacent(p.hero_hex)]
 
 
