@@ -46,6 +46,7 @@ def run_effect(ctx: "Ctx", effect, src: Source) -> Gen:
         ctx.effect_src = outer
         if nem:
             ctx.nemesis_depth -= 1
-    if effect:  # the effect is complete: if it left only non-Imperial Units on the Capital, a Legion comes
-        from .fights import capital_rule
-        yield from capital_rule(ctx)
+    if effect and ctx.combat is None:  # complete: if it left only non-Imperial Units on the Capital,
+        from .fights import capital_needs_legion, capital_rule  # a Legion comes
+        if capital_needs_legion(ctx):
+            yield from capital_rule(ctx)

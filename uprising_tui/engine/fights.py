@@ -64,7 +64,7 @@ def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None 
         break
     else:
         ctx.emit(Note(f"Combat on {hid} stopped after {MAX_FIGHTS} fights"))
-    if hid != ctx.board.capital:
+    if hid != ctx.board.capital and ctx.combat is None and capital_needs_legion(ctx):
         yield from capital_rule(ctx)  # the combat may have changed what stands there (a Siren, a Skeleton)
 
 
