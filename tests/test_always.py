@@ -173,3 +173,10 @@ def test_heuristic_bot_leaves_windows_at_once_when_nothing_gains():
     g = sc.game(script=run_phase("nemesis"))
     assert g.decision.kind == "always"
     assert get_bot("heuristic", 0).choose(g, g.decision) == "done"
+
+
+def test_heuristic_bot_uses_an_always_card_worth_it_in_a_window():
+    sc = two(duerkhar={"ap": 0, "salt": 0, "plunder": 0, "food": 0, "feats": ["t_always_salt"]}, krowh={"ap": 1})
+    g = sc.game(script=run_phase("actions"))
+    assert g.decision.kind == "always"
+    assert get_bot("heuristic", 0).choose(g, g.decision) == "card:t_always_salt"

@@ -379,3 +379,22 @@ def test_an_ignored_enemy_bolt_fires_no_godpower():
     play_out(g, lambda d: "card:trappers_net" if "clash" in d.prompt and "card:trappers_net" in d.ids() else None)
     first_clash = between(g, "CombatRolled", 1)
     assert not [e for e in first_clash if e.event_type == "GodpowerUsed"]
+
+
+def test_a_horde_formed_mid_combat_that_brings_skeletons_fights_them_first_in_the_same_combat():
+    # The Counter of Omens' immediate effect puts 2 Skeletons on his hex: the one combat goes on
+    # against those Skeletons, then against the Counter himself
+    sc = duel(ICE, units={"younglings": 3}, skeletons=2)
+    sc.decks(horde_deck=["counter_of_omens"])
+    sc.state(lambda st: setattr(st, "event_threat", 1))
+    # Clash 1: Younglings blank x3; Skeletons Skull-Bolt, blank: a Youngling falls, the Bolt forms
+    # the Horde, which places 2 Skeletons. Clash 2: Younglings Skull, Skull vs the Skeletons' blanks.
+    # Clash 3: a Younglings Skull destroys the Counter (Threat 1: blue, blue), whose dice miss.
+    sc.rig(blue=["", "", "", "S", "S", "S", "", "", ""], red=["SB", "", "", ""])
+    g = sc.game(script=fight("H08", attacker="duerkhar"))
+    play_out(g)
+    first = events(g, "CombatStarted")[0].combat
+    assert [r.side_b for r in rolls(g, "clash") if r.combat == first] == ["Skeletons", "Skeletons", "The Counter of Omens"]
+    assert "counter_of_omens" not in g.state.hordes
+    # his destroyed effect puts 2 Skeletons on the hex: a new combat, after the first has ended
+    assert [e.side_b for e in events(g, "CombatStarted")][1:] == ["Skeletons"] * (len(events(g, "CombatStarted")) - 1)
