@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from uprising_tui.engine.refs import SourceRef
 
+from .helpers import real_ids
 from .nemesis_card_fixtures import (
     CAT,
     HOME,
@@ -197,7 +198,7 @@ def test_a_moved_horde_does_not_cross_impassable_edges():
         moved["to"] = card.hex
 
     g = sc.game(script=script)
-    offered = {o.split(":", 1)[1] for o in g.decision.ids()} if g.decision else {moved.get("to")}
+    offered = {o.split(":", 1)[1] for o in real_ids(g.decision)} if g.decision else {moved.get("to")}
     assert "H07" in offered and len(offered) > 1  # H07 is two steps away on foot, like the others
     play_out(g)
     assert moved["to"] in offered

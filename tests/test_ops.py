@@ -10,7 +10,7 @@ from __future__ import annotations
 from uprising_tui.content.ops import OP_MODELS, OP_NAMES
 from uprising_tui.engine.effects import HANDLERS, Source
 
-from .helpers import events
+from .helpers import events, real_ids
 from .ops_helpers import HOME, one, run_ops, two
 
 
@@ -238,7 +238,7 @@ def test_place_unit_grade_elite_offers_only_elites():
     seen = []
 
     def prefer(d):
-        seen.append((d.kind, d.ids()))
+        seen.append((d.kind, real_ids(d)))
         return None
     g = run_ops(one(), [{"op": "place_unit", "grade": "elite"}], prefer=prefer)
     assert ("place_unit", ["unit:oathsworn", "unit:koloth"]) in seen

@@ -5,7 +5,7 @@ from uprising_tui.engine.refs import SourceRef
 
 from uprising_tui.engine.scenario import fight
 
-from .helpers import events, play_out
+from .helpers import events, play_out, real_ids
 from .ops_helpers import HOME, combat_sc, make_cat, rolls, tallies
 
 
@@ -158,8 +158,8 @@ def test_reroll_any_non_bolt_by_the_watcher_godpower():
         if d.kind == "bolt":
             return "bolt:druid:watcher"
         if d.kind == "reroll":
-            seen.append(d.ids())
-            return next((i for i in d.ids() if i != "done"), "done")
+            seen.append(real_ids(d))
+            return next((i for i in real_ids(d) if i != "done"), "done")
         return None
     play_out(g, prefer)
     assert seen[0] == ["die:0", "die:1", "done"]  # the red die shows a Bolt: it can not be rerolled
@@ -189,8 +189,8 @@ def test_reroll_all_and_blank_only():
         if d.kind == "combat_card":
             return "card:khaal_pack_tactics" if "card:khaal_pack_tactics" in d.ids() else "done"
         if d.kind == "reroll":
-            seen.append(d.ids())
-            return next((i for i in d.ids() if i != "done"), "done")
+            seen.append(real_ids(d))
+            return next((i for i in real_ids(d) if i != "done"), "done")
         return None
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, prefer)

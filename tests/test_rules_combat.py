@@ -245,22 +245,44 @@ def test_skeleton_bolt_places_a_skeleton_after_damage():
     assert not st.hordes
 
 
-def test_skeleton_bolts_can_form_a_horde_after_damage():
+def test_skeleton_bolts_can_form_a_horde_after_damage_and_it_is_still_one_combat():
+    # "This can lead to a long combat, but it is all one combat. This can also produce a Horde
+    # if there are 3 Skeletons, but only After Damage." (issue 6.5)
     sc = duel(ICE, units={"younglings": 3}, skeletons=2)
     sc.decks(horde_deck=["bloodwyrm"])
     sc.state(lambda st: setattr(st, "event_threat", 1))
-    # Round 1: Younglings all blank; Skeletons Skull-Bolt, blank: a Youngling falls, then the
-    # Bolt raises a third Skeleton and the three become a Horde (Threat 1), fought next:
-    # Archery red blank; Clash Younglings Skull, blank vs red blank.
+    # Clash 1: Younglings all blank; Skeletons Skull-Bolt, blank: a Youngling falls, then the
+    # Bolt raises a third Skeleton and the three become a Horde (Threat 1). The combat goes on
+    # with no new Archery round: Clash 2, Younglings Skull, blank vs the Bloodwyrm's red blank.
     sc.rig(blue=["", "", "", "S", ""], red=["SB", "", "", ""])
     g = sc.game(script=fight("H08", attacker="duerkhar"))
     play_out(g)
     st = g.state
     assert any(e.event_type == "HordeFormed" for e in g.log)
-    assert [(e.kind_b, e.card_b) for e in events(g, "CombatStarted")] == [("skeletons", None), ("horde", "bloodwyrm")]
+    assert [(e.kind_b, e.card_b) for e in events(g, "CombatStarted")] == [("skeletons", None)]
+    assert len(events(g, "CombatEnded")) == 1
+    # the Chaos side fights on as the Horde: announced between the two Clash rolls
+    changed = events(g, "CombatSideChanged")
+    assert [(e.side, e.kind, e.card) for e in changed] == [("chaos", "horde", "bloodwyrm")]
+    first, second = rolls(g)
+    assert first.part == second.part == "clash"
+    assert g.log.index(first) < g.log.index(changed[0]) < g.log.index(second)
     assert "bloodwyrm" not in st.hordes  # the Younglings destroyed it
     assert st.hexes["H08"].units == {"younglings": 2}
     assert st.player("duerkhar").vp == sc.cat.hordes["bloodwyrm"].destroyed_vp  # no VP for the joined Skeletons
+
+
+def test_skeletons_that_become_a_horde_give_no_after_combat_window_or_win_in_between():
+    # The Chart of the Nethersea pays 1 Salt for each combat won: one combat, one Salt
+    sc = duel(ICE, units={"younglings": 3}, skeletons=2)
+    sc.player("duerkhar", quests=["chart_of_the_nethersea"], salt=0)
+    sc.decks(horde_deck=["bloodwyrm"])
+    sc.state(lambda st: setattr(st, "event_threat", 1))
+    sc.rig(blue=["", "", "", "S", ""], red=["SB", "", "", ""])
+    g = sc.game(script=fight("H08", attacker="duerkhar"))
+    play_out(g)
+    assert g.state.player("duerkhar").salt == 1
+    assert [e.card for e in events(g, "CardUsed")] == ["chart_of_the_nethersea"]
 
 
 def test_legion_and_horde_dice_follow_current_threat():
@@ -365,3 +387,28 @@ def test_an_ignored_enemy_bolt_fires_no_godpower():
     play_out(g, lambda d: "card:trappers_net" if "clash" in d.prompt and "card:trappers_net" in d.ids() else None)
     first_clash = between(g, "CombatRolled", 1)
     assert not [e for e in first_clash if e.event_type == "GodpowerUsed"]
+
+
+def test_a_horde_formed_mid_combat_that_brings_skeletons_fights_them_first_in_the_same_combat():
+    # The Counter of Omens' immediate effect puts 2 Skeletons on his hex: the one combat goes on
+    # against those Skeletons, then against the Counter himself
+    sc = duel(ICE, units={"younglings": 3}, skeletons=2)
+    sc.decks(horde_deck=["counter_of_omens"])
+    sc.state(lambda st: setattr(st, "event_threat", 1))
+    # Clash 1: Younglings blank x3; Skeletons Skull-Bolt, blank: a Youngling falls, the Bolt forms
+    # the Horde, which places 2 Skeletons. Clash 2: Younglings Skull, Skull vs the Skeletons' blanks.
+    # Clash 3: a Younglings Skull destroys the Counter (Threat 1: blue, blue), whose dice miss.
+    sc.rig(blue=["", "", "", "S", "S", "S", "", "", ""], red=["SB", "", "", ""])
+    g = sc.game(script=fight("H08", attacker="duerkhar"))
+    play_out(g)
+    first = events(g, "CombatStarted")[0].combat
+    # three Clashes in the first combat: the Chaos side is the Skeletons, again the (new) Skeletons,
+    # then the Counter (each change announced before the next roll)
+    clashes = [r for r in rolls(g, "clash") if r.combat == first]
+    changed = [e for e in events(g, "CombatSideChanged") if e.combat == first]
+    assert len(clashes) == 3 and [(e.kind, e.card) for e in changed] == [("horde", "counter_of_omens")]
+    assert g.log.index(clashes[1]) < g.log.index(changed[0]) < g.log.index(clashes[2])
+    assert events(g, "CombatStarted")[0].kind_b == "skeletons"
+    assert "counter_of_omens" not in g.state.hordes
+    # his destroyed effect puts 2 Skeletons on the hex: a new combat, after the first has ended
+    assert [e.kind_b for e in events(g, "CombatStarted")][1:] == ["skeletons"] * (len(events(g, "CombatStarted")) - 1)

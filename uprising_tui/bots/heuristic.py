@@ -51,9 +51,13 @@ GEOMETRY_EVENTS = frozenset({ev.HexExplored, ev.HexOriented, ev.SeaTowerRemoved}
 
 
 # --------------------------------------------------------------------------- the bot
+ENTRIES = frozenset({"always", "cancel"})
+
+
 class View:
     """What one decision needs: the game, its parts and the acting player."""
-    __slots__ = ("game", "d", "st", "cat", "board", "ctx", "ids", "p", "reach", "enemy_hexes", "_idset", "_prefixed")
+    __slots__ = ("game", "d", "st", "cat", "board", "ctx", "ids", "entries", "p", "reach", "enemy_hexes", "_idset",
+                 "_prefixed")
 
     def __init__(self, game, decision):
         self.game = game
@@ -62,7 +66,9 @@ class View:
         self.cat = game.cat
         self.board = game.board
         self.ctx = game.ctx
-        self.ids = decision.ids()
+        # the real options; `always` and `cancel` (entries every Decision may carry) apart
+        self.ids = [o.id for o in decision.options if o.group not in ENTRIES]
+        self.entries = frozenset(o.id for o in decision.options if o.group in ENTRIES)
         actor = decision.actor
         self.p = None
         for q in self.st.players:
@@ -128,7 +134,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
             self._dice, self._dice_cat = Dice(game.cat), game.cat
         handler = HANDLERS.get(decision.kind)
         pick = handler(self, v) if handler is not None else None
-        if pick is None or pick not in v.ids:
+        if pick is None or (pick not in v.ids and pick not in v.entries):
             pick = self.fallback(v)
         return pick
 
@@ -241,6 +247,7 @@ HANDLERS: dict[str, Callable[[HeuristicBot, View], str | None]] = {
     "build": HeuristicBot.on_build,
     "pay": HeuristicBot.on_pay,
     "buy_vp": HeuristicBot.on_buy_vp,
+    "always": HeuristicBot.on_always,
     "keep_feat": HeuristicBot.on_keep_feat,
     "gain_feat": HeuristicBot.on_keep_feat,
     "gain_attribute": HeuristicBot.on_gain_attribute,

@@ -4,9 +4,10 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Generator, Iterable
 
-from .decision import Decision, Option
+from .decision import Decision, option
 from .context import caused_by
 from .events import CardDiscarded, CardFlipped, CardGained, CardUsed, DeckChanged, MarketDealt, Note, Reshuffled
+from .refs import Ref
 from .state import CardState
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
 @caused_by("rule", "card_limit")
 def enforce_limit(ctx: "Ctx", p: "Player") -> Gen:
     while len(p.feats) + len(p.items) > CARD_LIMIT:
-        opts = [Option(f"card:{c.id}", ctx.name(c.id), card=c.id) for c in p.feats + p.items]
+        opts = [option(f"card:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in p.feats + p.items]
         cid = (yield from ctx.ask(p.faction, "card_limit", "Over 10 Feats and Items: discard one", opts)).split(":", 1)[1]
         discard_card(ctx, p, cid)
 
@@ -98,7 +99,7 @@ def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
     kept: list[str] = []
     while len(kept) < min(keep, len(drawn)):
         rest = [f for f in drawn if f not in kept]
-        opts = [Option(f"feat:{f}", ctx.name(f), card=f) for f in rest]
+        opts = [option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),)) for f in rest]
         fid = (yield from ctx.ask(p.faction, "keep_feat", "Keep which Feat?", opts)).split(":", 1)[1]
         kept.append(fid)
     back = [f for f in drawn if f not in kept]

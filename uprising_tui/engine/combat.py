@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Generator
 from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, has_ability, terrain_of
 from .combat_effects import CombatEffects
-from .decision import Decision, Option
+from .decision import Decision, option
 from .economy import add_vp
 from .effects import Source, run_effect
 from .events import (
@@ -18,6 +18,7 @@ from .events import (
     CombatClosed,
     CombatEnded,
     CombatRolled,
+    CombatSideChanged,
     CombatStarted,
     CombatStep,
     CombatTally,
@@ -26,7 +27,7 @@ from .events import (
     Note,
     SkeletonsRemoved,
 )
-from .refs import SourceRef
+from .refs import Ref, SourceRef
 from .units import destroy_player_unit
 
 if TYPE_CHECKING:
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
 
 Gen = Generator[Decision, str, object]
 MAX_ROUNDS = 300
+BOLT_SHIELD = option("bolt:shield", "Cancel 1 enemy Shield", "choice")
+BOLT_NONE = option("bolt:none", "Let the Bolt go unused", "choice")
+CONTINUE = option("done", "Continue", "done")
 
 
 class Combat(CombatEffects):
@@ -48,6 +52,7 @@ class Combat(CombatEffects):
         self.step: str | None = None
         self.round = 0
         self.destroyed_by: dict[str, str] = {}  # card id -> destroyer owner
+        self.merged = False  # Skeletons of this combat became a Horde: it is still this combat
 
     # ------------------------------------------------------------ helpers
     def enemy_of(self, side: Side) -> Side:
@@ -78,6 +83,10 @@ class Combat(CombatEffects):
 
     def shields_count(self, side: Side) -> bool:
         return not has_ability(self.ctx, self.enemy_of(side), "no_enemy_shields")
+
+    def source(self, detail: str) -> SourceRef:
+        """What asks a Decision of the combat itself: the combat sequence, at `detail`."""
+        return SourceRef("rule", "combat", detail)
 
     def _roll(self, colours: list[str]) -> list[list]:
         return [[c, self.ctx.dice.roll(c)] for c in colours]
@@ -185,6 +194,8 @@ class Combat(CombatEffects):
             yield from self.skeleton_bolts(a)
             yield from self.skeleton_bolts(b)
         for s in (a, b):
+            self.roll_over(s)
+        for s in (a, b):
             yield from self.card_window(s, part, "after_damage")
 
     def hits(self, src: Side, dst: Side) -> int:
@@ -232,7 +243,7 @@ class Combat(CombatEffects):
         while self._bolts_left(side) > 0:
             opts = []
             if self._enemy_shields(enemy) > 0:
-                opts.append(Option("bolt:shield", "Cancel 1 enemy Shield"))
+                opts.append(BOLT_SHIELD)
             for did in ctx.state.druids:
                 d = ctx.cat.druids[did]
                 key = f"druid:{did}"
@@ -241,9 +252,10 @@ class Combat(CombatEffects):
                 if (d.use.limit == "once_per_round" and key in side.used_round) or \
                         (d.use.limit == "once_per_combat" and key in side.used_combat):
                     continue
-                opts.append(Option(f"bolt:druid:{did}", f"Godpower: {d.name}", card=did))
-            opts.append(Option("bolt:none", "Let the Bolt go unused"))
-            pick = yield from ctx.ask(side.owner, "bolt", "You rolled a Bolt: what does it do?", opts)
+                opts.append(option(f"bolt:druid:{did}", f"Godpower: {d.name}", "card", (Ref("card", did),)))
+            opts.append(BOLT_NONE)
+            pick = yield from ctx.ask(side.owner, "bolt", "You rolled a Bolt: what does it do?", opts,
+                                      source=self.source("bolt"))
             side.bolts_spent += 1
             if pick == "bolt:shield":
                 ctx.emit(BoltSpent(self.id, side.owner, "shield", None, self._break_shield(enemy)))
@@ -290,8 +302,10 @@ class Combat(CombatEffects):
                 if len(kinds) == 1:
                     unit = kinds[0]
                 else:
-                    opts = [Option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})") for u in kinds]
-                    unit = (yield from ctx.ask(side.owner, "assign_damage", "A Skull hits: which Unit is destroyed?", opts)).split(":", 1)[1]
+                    opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (Ref("unit", u), Ref("hex", self.hid)))
+                            for u in kinds]
+                    unit = (yield from ctx.ask(side.owner, "assign_damage", "A Skull hits: which Unit is destroyed?", opts,
+                                               source=self.source("damage"))).split(":", 1)[1]
                 destroy_player_unit(ctx, self.hid, unit, by.owner if by.owner in ("empire", "chaos") else "reserve")
         elif side.kind == "garrisons":
             for _ in range(min(hits, len(h.garrisons))):
@@ -320,8 +334,24 @@ class Combat(CombatEffects):
         if side.kind != "skeletons":
             return
         n = max(0, side.count("bolt") - side.cancelled["bolt"])
+        h = self.ctx.state.hexes[self.hid]
         for _ in range(n):
+            before = list(h.hordes)
             yield from pieces.skeleton_here(self.ctx, self.hid, self.ctx.first.faction)
+            if any(c not in before for c in h.hordes):
+                self.merged = True
+
+    def roll_over(self, side: Side) -> None:
+        """Skeletons that became a Horde are still one combat (ruling 17): when the Chaos side
+        has fallen and this combat made a Horde here, it fights on as the next Chaos group on
+        the hex (Skeletons first, then the Horde), with no After Combat in between."""
+        if not self.merged or side.owner != "chaos" or self.alive(side):
+            return
+        from .fights import groups
+        nxt = groups(self.ctx, self.hid, "chaos")
+        if nxt and (nxt[0].kind, nxt[0].card) != (side.kind, side.card):
+            side.kind, side.card = nxt[0].kind, nxt[0].card
+            self.ctx.emit(CombatSideChanged(self.id, side.owner, side.kind, side.card))
 
     # ------------------------------------------------------------ After Combat
     def after_combat(self) -> Gen:
@@ -391,10 +421,11 @@ class Combat(CombatEffects):
             cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
             if not cards:
                 return
-            opts = [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in cards]
-            opts.append(Option("done", "Continue"))
+            opts = [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in cards]
+            opts.append(CONTINUE)
             when = part.replace("_", " ") + (f", {step.replace('_', ' ')}" if step else "")
-            pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts)
+            pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts,
+                                      source=self.source(part + (f" {step}" if step else "")))
             if pick == "done":
                 return
             cid = pick.split(":", 1)[1]

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Generator
 
 from . import pieces
 from .combat_dice import Side, apply_marsh
-from .decision import Decision, Option
+from .decision import Decision, option
 from .events import (
     CardFlipped,
     DiceAdded,
@@ -16,12 +16,14 @@ from .events import (
     SymbolsCancelled,
     UnitRemovedFromReserve,
 )
+from .refs import Ref
 from .units import destroy_player_unit, unit_value
 
 if TYPE_CHECKING:
     from .context import Ctx
 
 Gen = Generator[Decision, str, object]
+DONE_CHOOSING = option("done", "Done choosing", "done")
 
 
 class CombatEffects:
@@ -44,7 +46,7 @@ class CombatEffects:
         if not side.is_player:
             order = self.ctx.cat.strength_order
             return min(colours, key=order.index)
-        opts = [Option(f"colour:{c}", c.capitalize()) for c in dict.fromkeys(colours)]
+        opts = [option(f"colour:{c}", c.capitalize(), "choice", (Ref("colour", c),)) for c in dict.fromkeys(colours)]
         pick = yield from self.ctx.ask(side.owner, "highlands_die", "Highlands: which single die do you roll?", opts)
         return pick.split(":")[1]
 
@@ -84,7 +86,8 @@ class CombatEffects:
     def set_die(self, side: Side, face: str) -> Gen:
         if not side.dice:
             return
-        opts = [Option(f"die:{i}", f"{c} {'+'.join(f) or 'blank'}") for i, (c, f) in enumerate(side.dice)]
+        opts = [option(f"die:{i}", f"{c} {'+'.join(f) or 'blank'}", "choice", (Ref("die", str(i)), Ref("colour", c)))
+                for i, (c, f) in enumerate(side.dice)]
         i = int((yield from self.ctx.ask(side.owner, "set_die", f"Turn which die to show a {face}?", opts)).split(":")[1])
         side.dice[i][1] = (face,)
         self.ctx.emit(DieSet(self.id, side.owner, i, side.dice[i][0], (face,)))
@@ -108,9 +111,11 @@ class CombatEffects:
                 left = [i for i in idx if i not in chosen]
                 if not left:
                     break
-                opts = [Option(f"die:{i}", f"Reroll {side.dice[i][0]} {'+'.join(side.dice[i][1]) or 'blank'}") for i in left]
-                opts.append(Option("done", "Done choosing"))
-                pick = yield from ctx.ask(side.owner, "reroll", f"{reason or 'Reroll'}: pick a die to reroll", opts)
+                opts = [option(f"die:{i}", f"Reroll {side.dice[i][0]} {'+'.join(side.dice[i][1]) or 'blank'}", "choice",
+                               (Ref("die", str(i)), Ref("colour", side.dice[i][0]))) for i in left]
+                opts.append(DONE_CHOOSING)
+                pick = yield from ctx.ask(side.owner, "reroll", f"{reason or 'Reroll'}: pick a die to reroll", opts,
+                                          chosen=tuple(Ref("die", str(i)) for i in chosen))
                 if pick == "done":
                     break
                 chosen.append(int(pick.split(":")[1]))
@@ -142,14 +147,16 @@ class CombatEffects:
             _, where, unit = max(cands)
             if op.self_threat and side.is_big:  # the player may make the card pay instead
                 me = ctx.state.nem(side.card)
-                opts = [Option("unit", f"Lose your {ctx.name(unit)}"),
-                        Option("threat", f"{ctx.name(side.card)} loses {op.self_threat} Threat")]
+                opts = [option("unit", f"Lose your {ctx.name(unit)}", "choice", (Ref("unit", unit),)),
+                        option("threat", f"{ctx.name(side.card)} loses {op.self_threat} Threat", "choice",
+                               (Ref("card", side.card),))]
                 pick = yield from ctx.ask(p.faction, "enemy_penalty", f"{ctx.name(side.card)}'s Godpower: choose", opts)
                 if pick == "threat":
                     self.wound(me, op.self_threat, p.faction)
                     return
             if op.choose == "any" and len(h.units) > 1:  # the players pick which of their Units here
-                opts = [Option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})") for u in sorted(h.units)]
+                opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (Ref("unit", u), Ref("hex", self.hid)))
+                        for u in sorted(h.units)]
                 where, unit = "map", (yield from ctx.ask(enemy.owner, "destroy_choice",
                                                          "Which of your Units is destroyed?", opts)).split(":", 1)[1]
             if where == "map":
@@ -173,10 +180,10 @@ class CombatEffects:
         from .cards import discard_card
         opts = []
         if op.penalty == "discard_item_or_feat" and (p.items or p.feats):
-            opts.append(Option("penalty", "Discard your most expensive Item or a Feat"))
+            opts.append(option("penalty", "Discard your most expensive Item or a Feat", "choice"))
         if op.penalty == "flip_all_cards" and any(c.face_up for c in p.feats + p.items):
-            opts.append(Option("penalty", "Flip all your Feats and Items face down"))
-        opts.append(Option("threat", f"{ctx.name(side.card)} loses {op.threat} Threat"))
+            opts.append(option("penalty", "Flip all your Feats and Items face down", "choice"))
+        opts.append(option("threat", f"{ctx.name(side.card)} loses {op.threat} Threat", "choice", (Ref("card", side.card),)))
         pick = yield from ctx.ask(p.faction, "enemy_penalty", f"{ctx.name(side.card)}'s Godpower: choose", opts)
         if pick == "threat":
             self.wound(card, op.threat, p.faction)
@@ -191,6 +198,6 @@ class CombatEffects:
             top = max(p.items, key=lambda c: ctx.cat.items[c.id].cost)
             discard_card(ctx, p, top.id)
         else:
-            opts = [Option(f"feat:{c.id}", ctx.name(c.id), card=c.id) for c in p.feats]
+            opts = [option(f"feat:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in p.feats]
             fid = (yield from ctx.ask(p.faction, "discard_feat", "Discard a Feat", opts)).split(":", 1)[1]
             discard_card(ctx, p, fid)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import TYPE_CHECKING, Callable, Generator, Sequence
+from typing import TYPE_CHECKING, Callable, Generator
 
-from .decision import Decision, Option
+from .asking import ask as _ask
+from .decision import Decision
 from .refs import SourceRef
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ Ask = Generator[Decision, str, str]
 
 class Ctx:
     __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
-                 "causes")
+                 "causes", "always_depth")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -42,6 +43,7 @@ class Ctx:
         self._labels: dict[str, tuple] = {}
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
         self.causes: list[SourceRef] = []  # the cause stack: why what happens now happens (top last)
+        self.always_depth = 0  # > 0 inside the ALWAYS menu (always.py)
 
     @property
     def nemesis_acting(self) -> bool:
@@ -67,22 +69,14 @@ class Ctx:
             object.__setattr__(event, "source", causes[-1])
         self._emit(event)
 
-    def ask(self, actor: str, kind: str, prompt: str, options: Sequence[Option], *,
-            tie: bool = False) -> Ask:
-        """Yield a Decision and return the chosen option id.
-
-        A single option is taken without asking (there is no choice to make). A
-        Nemesis tie (``tie=True``) is decided by the first player unless the setup's
-        ``auto_ties`` is on, in which case the first option (the documented
-        tie-break order) is taken.
-        """
-        if not options:
-            raise RuntimeError(f"no options for {kind} ({prompt})")
-        if len(options) == 1 or (tie and self.setup.auto_ties):
-            return options[0].id
-        causes = self.causes
-        answer = yield Decision(actor, kind, prompt, tuple(options), causes[-1] if causes else None)
-        return answer
+    # ask(actor, kind, prompt, options, *, tie=False, source=None, chosen=(), cancel=False):
+    # yield a Decision and return the chosen option id. A single option is taken without
+    # asking; a Nemesis tie (``tie=True``) is the first player's unless ``auto_ties`` takes the
+    # first option; ``source`` says what asks (default: the top of the cause stack, e.g. the
+    # card of the effect being resolved); ``chosen`` what a multi-step choice has picked so
+    # far; ``cancel`` offers backing out; the ``always`` entry is added where it applies.
+    # See asking.py.
+    ask = _ask
 
     # --------------------------------------------------------------- naming
     def name(self, ident: str | None) -> str:

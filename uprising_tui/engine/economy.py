@@ -4,9 +4,9 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING
 
-from .decision import Option
+from .decision import CANCEL, Option, OptionCost, option
 from .events import APChanged, PlayerPassed, ResourcesChanged, VPChanged
-from .refs import SourceRef
+from .refs import Ref, SourceRef
 from .state import RES
 
 if TYPE_CHECKING:
@@ -70,13 +70,19 @@ def always_options(p: "Player") -> list[Option]:
     """The conversions a player may make at any time: 1 AP → 1 Salt; 3 of one → 1 other."""
     out = []
     if p.ap > 0:
-        out.append(Option("trade:ap", "Trade: 1 AP → 1 Salt"))
+        out.append(TRADE_AP)
     for src in RES:
         if p.res(src) >= 3:
             for dst in RES:
                 if dst != src:
-                    out.append(Option(f"convert:{src}:{dst}", f"Exchange 3 {RES_NAME[src]} → 1 {RES_NAME[dst]}"))
+                    out.append(CONVERT[src, dst])
     return out
+
+
+TRADE_AP = option("trade:ap", "Trade: 1 AP → 1 Salt", "trade", (Ref("resource", "salt"),), OptionCost(ap=1))
+CONVERT = {(src, dst): option(f"convert:{src}:{dst}", f"Exchange 3 {RES_NAME[src]} → 1 {RES_NAME[dst]}", "convert",
+                              (Ref("resource", src), Ref("resource", dst)), OptionCost(**{src: 3}))
+           for src in RES for dst in RES if src != dst}
 
 
 def apply_always(ctx: "Ctx", p: "Player", oid: str) -> bool:
@@ -111,6 +117,20 @@ def payments(p: "Player", costs: "list[Cost]") -> list[dict[str, int]]:
         elif all(p.res(k) >= v for k, v in base.items()) and base not in seen:
             seen.append(base)
     return seen
+
+
+def pay_options(ways: list[dict[str, int]]) -> list[Option]:
+    return [option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}", "pay", (), OptionCost(**w)) for w in ways]
+
+
+def choose_payment(ctx: "Ctx", p: "Player", prompt: str, ways, source=None):
+    """Ask `p` which way to pay (`ways()` lists them, recomputed whenever asked); `cancel` is
+    offered beside a real choice. Returns the way, or None when the player cancels (or can no
+    longer pay). A single way is taken without asking."""
+    def opts() -> list[Option]:
+        return pay_options(ways()) or [CANCEL]
+    pick = yield from ctx.ask(p.faction, "pay", prompt, opts, source=source, cancel=True)
+    return None if pick == "cancel" else parse_pay(pick[4:])
 
 
 def pay_label(way: dict[str, int]) -> str:

@@ -55,3 +55,7 @@ def run_effect(ctx: "Ctx", effect, src: Source) -> Gen:
             causes.pop()
         if nem:
             ctx.nemesis_depth -= 1
+    if ctx.combat is None:  # complete: if it left only non-Imperial Units on the Capital,
+        from .fights import capital_needs_legion, capital_rule  # a Legion comes
+        if capital_needs_legion(ctx):
+            yield from capital_rule(ctx)

@@ -73,6 +73,14 @@ class GameOver(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Rewound(GameEvent):
+    """The game was taken back (an undo): it now stands after `answers` answers. Sent to
+    subscribers only (game.log is the log of the game as replayed): rebuild from game.log."""
+    template: ClassVar[str] = "Taken back to answer {answers}"
+    answers: int
+
+
+@dataclass(frozen=True, slots=True)
 class Note(GameEvent):
     """Commentary that changes nothing (something could not happen): a code and the ids it
     names; the renderer words it (log.NOTES)."""

@@ -13,7 +13,8 @@ from .event_base import GameEvent, Roll
 
 __all__ = [
     "CombatStarted", "CombatStep", "CombatRolled", "DiceRerolled", "DieSet", "DiceAdded", "SymbolsAdded",
-    "SymbolsCancelled", "BoltSpent", "CombatTally", "GodpowerUsed", "CombatEnded", "CombatClosed",
+    "SymbolsCancelled", "BoltSpent", "CombatTally", "CombatSideChanged", "GodpowerUsed", "CombatEnded",
+    "CombatClosed",
 ]
 
 
@@ -124,6 +125,18 @@ class CombatTally(GameEvent):
     side: str
     skulls: int
     blocked: int
+
+
+@dataclass(frozen=True, slots=True)
+class CombatSideChanged(GameEvent):
+    """Skeletons of this combat became a Horde (ruling 17): the fallen side fights on, in the
+    same combat, as its owner's next group on the hex (`kind` and `card` as in CombatStarted;
+    its dice and symbols carry on)."""
+    template: ClassVar[str] = "{side} fight on as {kind}"
+    combat: int
+    side: str
+    kind: str
+    card: str | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,6 +186,8 @@ def _special(kind: str, data: dict, raw: dict, cat, hex_names) -> str | None:
         use = {"shield": "cancels an enemy Shield" if raw["shield_broken"] else "no Shield to cancel",
                "none": "unused"}.get(raw["use"], f"Godpower of {name_of(cat, raw['card'])}")
         return f"{data['side']} spends a Bolt: {use}"
+    if kind == "CombatSideChanged":
+        return f"{data['side']} fight on as {SIDE_KIND.get(raw['kind']) or name_of(cat, raw['card'] or raw['side'])}"
     if kind == "CombatStarted":
         terrain = {"none": "a face-down hex", "curse": "Cursed"}.get(raw["terrain"], raw["terrain"].replace("_", " ").title())
         return f"Combat on {data['hex']}: {data['side_a']} vs {data['side_b']} ({terrain})"
@@ -239,6 +241,8 @@ class LogRenderer:
         line = render(event, self.cat, self.hex_names, sides, with_source=self.with_source)
         if kind == "CombatClosed":
             self.combats.pop(event.combat, None)
+        elif kind == "CombatSideChanged" and sides is not None:  # named as it was in its own line
+            sides[event.side] = self.side_label(event.kind, event.side, event.card)
         elif kind == "SeaTowerRemoved":  # named as it was in its own line
             self.hex_names[event.hex] = name_of(self.cat, event.tile)
         return line

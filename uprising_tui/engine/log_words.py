@@ -54,6 +54,7 @@ NOTES = {
     "no_step": "{0} has nowhere to step",
     "no_reinforce": "{0} holds only player Units: nothing is reinforced",
     "no_card_for_token": "No Legion or Horde to take the Activation Token",
+    "no_token_left": "Every Activation Token is on a card: none is placed",
     "feat_deck_empty": "{0}'s Feat deck is empty",
     "quest_deck_empty": "The Quest deck is empty",
     "no_quest_on_offer": "No Quest is on offer",
@@ -74,7 +75,7 @@ RULES = {
     "horde_activation": "Horde activation", "skeleton_activation": "Skeletons' activation",
     "capital_rule": "the Capital rule", "skeleton_bolt": "a Skeleton Bolt", "horde_formation": "three Skeletons",
     "skeleton_shortage": "no Skeletons left", "card_limit": "the card limit", "retarget": "retargeting",
-    "exchange": "exchange", "combat": "combat", "orientation": "orienting the tile",
+    "exchange": "exchange", "combat": "combat", "orientation": "orienting the tile", "always": "anytime",
 }
 
 # rule ids and card kinds not worth repeating on every line (the phase headers say them)

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from . import pieces
+from . import always, pieces
 from .board import UNREACHABLE
 from .cards import fire_triggers
 from .context import caused_by
 from .decision import Decision
 from .events import ActivationTokenUsed, HordeFormed, NemesisActivated, Note, SkeletonsMoved, SkeletonsRemoved
-from .fights import settle
+from .fights import capital_rule, settle
 from .refs import SourceRef
 from .state import NemCard
 
@@ -25,8 +25,10 @@ def by_initiative(ctx: "Ctx", cards) -> list[NemCard]:
 
 @caused_by("rule", "nemesis_phase")
 def nemesis_phase(ctx: "Ctx") -> Gen:
-    """Activate each Legion/Horde once per Activation Token, lowest initiative first."""
+    """Activate each Legion/Horde once per Activation Token, lowest initiative first (after each
+    player's ALWAYS window)."""
     st = ctx.state
+    yield from always.windows(ctx, "nemesis")
     while True:
         ready = by_initiative(ctx, [c for c in list(st.legions.values()) + list(st.hordes.values()) if c.tokens > 0])
         if not ready:
@@ -152,11 +154,9 @@ def activate_horde(ctx: "Ctx", card: NemCard) -> Gen:
     # 1. Curse the hex (or VP if it is already Cursed); Garrisons there are destroyed
     with _step(ctx, card, 1):
         yield from pieces.place_curse(ctx, card.hex, st.first.faction)
-        if st.hexes[card.hex].role == "capital":
-            with ctx.cause(SourceRef("rule", "capital_rule")):
-                yield from settle(ctx, card.hex, attacker="chaos", mover=card.id)  # the Capital rule
-            if st.nem(card.id) is not card:
-                return
+        yield from capital_rule(ctx)  # a Curse on the Capital destroys its Garrisons: only Chaos may be left
+    if st.nem(card.id) is not card:
+        return
     # 2. one step, never farther from the Capital
     with _step(ctx, card, 2):
         cands = horde_candidates(ctx, card.hex)
@@ -206,3 +206,7 @@ def activate_skeletons(ctx: "Ctx") -> Gen:
                 ctx.emit(HordeFormed(dst))
                 yield from pieces.place_horde(ctx, st.first.faction, at=dst)
         yield from settle(ctx, dst, attacker="chaos")
+        # Horde step 4 (no Curse was placed in step 1): if they survive, the Haven here is razed
+        d = st.hexes[dst]
+        if d.haven and d.chaos_here and not d.units:
+            yield from pieces.remove_haven(ctx, dst, "razed")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator, Iterable
 
 from .context import caused_by
-from .decision import Decision, Option
+from .decision import Decision, Option, option, ref
 from .economy import add_vp
 from .events import (
     CursePlaced,
@@ -27,7 +27,8 @@ from .events import (
     TargetPlaced,
     TargetRemoved,
 )
-from .refs import SourceRef
+from .public import ACTIVATION_TOKENS, TOWERS, WALLS
+from .refs import Ref, SourceRef
 from .state import NemCard
 
 if TYPE_CHECKING:
@@ -57,15 +58,16 @@ def havens_of(ctx: "Ctx", faction: str) -> list[str]:
 
 
 def capital_id(ctx: "Ctx") -> str:
-    return next(h.id for h in ctx.state.hexes.values() if h.role == "capital")
+    return ctx.board.capital
 
 
 def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
-    return [Option(f"{prefix}:{hid}", ctx.hex_label(hid), hex=hid) for hid in hids]
+    return [Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),)) for hid in hids]
 
 
-def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False) -> Gen:
-    ans = yield from ctx.ask(actor, kind, prompt, hex_options(ctx, hids), tie=tie)
+def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,
+               source: SourceRef | None = None) -> Gen:
+    ans = yield from ctx.ask(actor, kind, prompt, hex_options(ctx, hids), tie=tie, source=source)
     return ans.split(":", 1)[1]
 
 
@@ -105,20 +107,29 @@ def place_garrisons(ctx: "Ctx", actor: str, count: int, *, capital_overflow: boo
     """'Place a Garrison on an empty hex with no cannot-gain-Haven icon', `count` times."""
     for _ in range(count):
         st = ctx.state
+        legions: list[str] = []
         if st.garrison_reserve[0] > 0:
             cands = empty_hexes(ctx, allow_icon=False)
             how = "capital_overflow" if capital_overflow else ""
-            if not cands and not capital_overflow:
-                cands, how = [h.id for h in st.hexes.values() if h.legions and not h.garrisons], "legion_hex"
             if cands:
                 hid = yield from choose_hex(ctx, actor, "place_garrison", "Place a Garrison on an empty hex", cands, tie=ctx.nemesis_acting)
                 _stack_garrison(ctx, hid, how)
                 continue
+            if not capital_overflow:  # with no empty hex it *may* go beside a Legion (ruling 36)
+                legions = [h.id for h in st.hexes.values() if h.legions and not h.garrisons]
         stacks = [h.id for h in st.hexes.values()
                   if 0 < len(h.garrisons) < 3 and st.garrison_reserve[len(h.garrisons)] > 0]
-        if stacks:
-            hid = yield from choose_hex(ctx, actor, "place_garrison", "Stack a Garrison on another Garrison", stacks, tie=True)
-            _stack_garrison(ctx, hid, "stack")
+        if legions or stacks:
+            opts = [option(f"hex:{hid}", f"{ctx.hex_label(hid)}: beside the Legion", "hex", (Ref("hex", hid),))
+                    for hid in legions]
+            opts += [option(f"hex:{hid}", f"{ctx.hex_label(hid)}: stack on its Garrison (level "
+                            f"{len(st.hexes[hid].garrisons) + 1})", "hex", (Ref("hex", hid),)) for hid in stacks]
+            prompt = ("No empty hex: place the Garrison beside a Legion or stack it on another Garrison"
+                      if legions else "Stack a Garrison on another Garrison")
+            pick = yield from ctx.ask(actor, "place_garrison", prompt, opts,
+                                      tie=ctx.nemesis_acting or not legions)
+            hid = pick.split(":", 1)[1]
+            _stack_garrison(ctx, hid, "legion_hex" if hid in legions else "stack")
             continue
         add_vp(ctx, "empire", 1, "garrison_not_placed")
 
@@ -293,7 +304,7 @@ def place_target(ctx: "Ctx", card: NemCard) -> Gen:
         card.target, card.target_faction = capital_id(ctx), None
         reason, cands = "capital", []
     else:
-        opts = [Option(f"faction:{f}", ctx.name(f)) for f in eligible]
+        opts = [option(f"faction:{f}", ctx.name(f), "choice", (Ref("faction", f),)) for f in eligible]
         fac = (yield from ctx.ask(st.first.faction, "target_faction",
                                   f"Which faction does {ctx.name(card.id)} hunt?", opts, tie=True)).split(":", 1)[1]
         cands = fewest_units(ctx, havens_of(ctx, fac))
@@ -393,7 +404,7 @@ def horde_places(ctx: "Ctx", region: str, not_adjacent_to_haven: bool, how: str 
     def ok_adj(hid: str) -> bool:
         if not not_adjacent_to_haven:
             return True
-        return not any(st.hexes[n].haven for n in ctx.board.geo[hid] if n)
+        return not any(st.hexes[n].haven for n in ctx.board.adjacent(hid, reach=True))
     for test, code in ((lambda h: h.empty, ""),
                        (lambda h: (h.skeletons or h.curse) and not h.units and not h.empire_here, "skeletons_or_curse")):
         c = [h.id for h in st.hexes.values() if in_region(h.id) and test(h) and ok_adj(h.id)]
@@ -500,8 +511,22 @@ def sweep_destroyed(ctx: "Ctx", by: str) -> Gen:
             yield from destroy_nemesis(ctx, card, by)
 
 
+# ------------------------------------------------------------------ components limited to the box
+def tokens_left(ctx: "Ctx") -> int:
+    """Activation Tokens not on a card (the box holds ACTIVATION_TOKENS)."""
+    st = ctx.state
+    return ACTIVATION_TOKENS - sum(c.tokens for c in st.legions.values()) - sum(c.tokens for c in st.hordes.values())
+
+
+def defenses_left(ctx: "Ctx", kind: str) -> int:
+    """Walls or Towers ('wall' / 'tower') not on the map (the box holds WALLS / TOWERS)."""
+    on_map = sum(1 for h in ctx.state.hexes.values() if getattr(h, kind))
+    return (TOWERS if kind == "tower" else WALLS) - on_map
+
+
 def add_token(ctx: "Ctx", count: int = 1) -> Gen:
-    """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties)."""
+    """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties).
+    With every token of the box on a card, no more are placed (ruling 43)."""
     from .events import ActivationTokenPlaced
     for _ in range(count):
         cards = sorted(list(ctx.state.legions.values()) + list(ctx.state.hordes.values()),
@@ -509,9 +534,12 @@ def add_token(ctx: "Ctx", count: int = 1) -> Gen:
         if not cards:
             ctx.emit(Note("no_card_for_token"))
             return
+        if tokens_left(ctx) <= 0:
+            ctx.emit(Note("no_token_left"))
+            return
         low = min(c.tokens for c in cards)
         cands = [c for c in cards if c.tokens == low]
-        opts = [Option(f"card:{c.id}", ctx.name(c.id), card=c.id) for c in cands]
+        opts = [option(f"card:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in cands]
         pick = (yield from ctx.ask(ctx.first.faction, "activation_token", "Which card takes the Activation Token?",
                                    opts, tie=True)).split(":", 1)[1]
         card = ctx.state.nem(pick)

@@ -776,6 +776,12 @@ def _bolt(pj, e):
         c.other(e.side).broken += 1
 
 
+@on("CombatSideChanged")
+def _side_changed(pj, e):
+    side = pj.combat(e.combat).side(e.side)
+    side.kind, side.card = e.kind, e.card
+
+
 @on("CombatClosed")
 def _combat_closed(pj, e):
     c = pj.combat(e.combat)

@@ -31,7 +31,7 @@ EVERYTHING = PLAYERS | NEMESIS | TABLE | HEROES
 # what each event type may change besides the hexes it names (0: only those hexes, or nothing)
 PARTS: dict[str, int] = {
     "GameStarted": EVERYTHING, "PhaseStarted": 0, "TurnStarted": 0, "TurnEnded": 0, "PlayerPassed": PLAYERS,
-    "FirstPlayerPassed": HEROES, "GameOver": 0, "Note": 0,
+    "FirstPlayerPassed": HEROES, "GameOver": 0, "Rewound": 0, "Note": 0,
     "ResourcesChanged": PLAYERS, "APChanged": PLAYERS, "VPChanged": PLAYERS | TABLE, "Produced": 0,
     "AttributeGained": PLAYERS, "HeroMoved": PLAYERS | HEROES,
     "CardGained": PLAYERS, "CardUsed": 0, "CardFlipped": PLAYERS, "CardDiscarded": PLAYERS | TABLE,
@@ -47,7 +47,7 @@ PARTS: dict[str, int] = {
     "NemesisDestroyed": NEMESIS, "ThreatChanged": NEMESIS, "TargetPlaced": NEMESIS, "TargetRemoved": NEMESIS,
     "ActivationTokenPlaced": NEMESIS, "ActivationTokenUsed": NEMESIS,
     "CombatStarted": 0, "CombatStep": 0, "CombatRolled": 0, "DiceRerolled": 0, "DieSet": 0, "DiceAdded": 0,
-    "SymbolsAdded": 0, "SymbolsCancelled": 0, "BoltSpent": 0, "CombatTally": 0, "GodpowerUsed": 0,
+    "SymbolsAdded": 0, "SymbolsCancelled": 0, "BoltSpent": 0, "CombatTally": 0, "CombatSideChanged": 0, "GodpowerUsed": 0,
     "CombatEnded": 0, "CombatClosed": 0,
 }
 HEX_FIELDS = ("hex", "src", "dst")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # What a Ref may point at.
-REF_KINDS = ("hex", "card", "unit", "faction", "resource", "die", "colour", "attribute", "side")
+REF_KINDS = ("hex", "card", "unit", "faction", "resource", "die", "colour", "attribute", "side", "hero")
 
 # What may cause an event or a decision.
 #   feat, item, quest, event, druid, legion, horde: a card, by its id

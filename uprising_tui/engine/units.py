@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from .decision import Decision, Option
+from .decision import Decision, option
 from .events import Note, UnitDestroyed, UnitExchanged, UnitPlaced, UnitsMoved
-from .pieces import choose_hex
+from .pieces import hex_options
+from .refs import Ref
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -75,9 +76,15 @@ def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: st
     if not kinds or not spots:
         ctx.emit(Note("nothing_to_place", (p.faction,)))
         return
-    opts = [Option(f"unit:{u}", ctx.name(u)) for u in kinds]
-    unit = (yield from ctx.ask(chooser, "place_unit", f"Which {ctx.name(p.faction)} Unit is placed?", opts)).split(":", 1)[1]
-    hid = yield from choose_hex(ctx, chooser, "place_unit_hex", f"Where does the {ctx.name(unit)} go?", spots)
+    opts = [option(f"unit:{u}", ctx.name(u), "unit", (Ref("unit", u), Ref("faction", p.faction))) for u in kinds]
+    while True:  # the hex choice may be cancelled back to the Unit's (when there was a choice of Unit)
+        unit = (yield from ctx.ask(chooser, "place_unit", f"Which {ctx.name(p.faction)} Unit is placed?",
+                                   opts)).split(":", 1)[1]
+        pick = yield from ctx.ask(chooser, "place_unit_hex", f"Where does the {ctx.name(unit)} go?",
+                                  hex_options(ctx, spots), cancel=len(kinds) > 1, chosen=(Ref("unit", unit),))
+        if pick != "cancel":
+            break
+    hid = pick.split(":", 1)[1]
     build_unit(ctx, p, unit, hid, "effect")
     from .fights import settle
     yield from settle(ctx, hid, attacker=p.faction)

@@ -2,18 +2,18 @@
 from __future__ import annotations
 
 from ..context import caused_by
-from ..decision import Option
+from ..decision import Option, OptionCost, option
 from ..economy import add_ap
 from ..effects import Source, run_effect
 from ..events import HexExplored, HexOriented
-from ..refs import SourceRef
+from ..refs import Ref, SourceRef
 
 
 def options(ctx, p) -> list[Option]:
     h = ctx.state.hexes[p.hero_hex]
     if p.ap < 1 or h.explored or h.curse:
         return []
-    return [Option("explore", f"Explore {h.id}", hex=h.id)]
+    return [option("explore", f"Explore {h.id}", "explore", (Ref("hex", h.id),), OptionCost(ap=1))]
 
 
 def flip_hex(ctx, p, hid: str):
@@ -26,8 +26,8 @@ def flip_hex(ctx, p, hid: str):
     with ctx.cause(SourceRef("hex", h.tile, "explore")):
         yield from run_effect(ctx, tile.explore, Source(p.faction, hid, h.tile))
     if tile.impassable:
-        opts = [Option(f"rotate:{r}", f"Turn the impassable edges to {', '.join(str((e + r) % 6) for e in tile.impassable)}", hex=hid)
-                for r in range(6)]
+        opts = [option(f"rotate:{r}", f"Turn the impassable edges to {', '.join(str((e + r) % 6) for e in tile.impassable)}",
+                       "choice", (Ref("hex", hid),)) for r in range(6)]
         with ctx.cause(SourceRef("rule", "orientation")):
             pick = yield from ctx.ask(p.faction, "orient", f"Orient {tile.name}'s impassable edges", opts)
             h.rotation = int(pick.split(":")[1])

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from ..context import caused_by
-from ..decision import Option
+from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
 from ..events import HavenBuilt
 from ..pieces import no_haven_icon
+from ..refs import Ref
 
 
 def can_build(ctx, p, hid: str) -> bool:
@@ -19,7 +20,8 @@ def options(ctx, p) -> list[Option]:
     cost = ctx.cat.factions[p.faction].haven_cost
     if p.ap < 1 or p.plunder < cost or not can_build(ctx, p, p.hero_hex):
         return []
-    return [Option("haven", f"Build a Haven here ({cost} Plunder)", hex=p.hero_hex)]
+    return [option("haven", f"Build a Haven here ({cost} Plunder)", "haven", (Ref("hex", p.hero_hex),),
+                   OptionCost(ap=1, plunder=cost))]
 
 
 @caused_by("action", "haven")

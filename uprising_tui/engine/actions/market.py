@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from ..cards import can_use_item, refill_market, take_card
 from ..context import caused_by
-from ..decision import Option
+from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
+from ..refs import Ref
 
 
 def price(ctx, p, iid: str) -> int:
@@ -20,7 +21,9 @@ def options(ctx, p) -> list[Option]:
     out = []
     for iid in ctx.state.market:
         if can_use_item(ctx, p, iid) and p.salt >= price(ctx, p, iid):
-            out.append(Option(f"market:{iid}", f"Buy {ctx.name(iid)} ({price(ctx, p, iid)} Salt)", card=iid))
+            cost = price(ctx, p, iid)
+            out.append(option(f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
+                              OptionCost(ap=1, salt=cost)))
     return out
 
 

@@ -103,7 +103,8 @@ def op_remove_curse(ctx, op, src):
     if op.where == "here":
         cands = [src.hex] if src.hex and st.hexes[src.hex].curse else []
     elif op.where == "adjacent":
-        cands = [n for n in (src.hex,) + tuple(x for x in ctx.board.geo[src.hex] if x) if st.hexes[n].curse]
+        # "next to your Hero's hex": the Hero stands there, so a Sea Tower reaches every hex
+        cands = [n for n in (src.hex,) + ctx.board.adjacent(src.hex, reach=True) if st.hexes[n].curse]
     else:
         cands = [h.id for h in st.hexes.values() if h.curse]
     if not cands:
@@ -180,7 +181,7 @@ def op_remove_haven(ctx, op, src):
     if op.where == "here":
         cands = [here] if here and st.hexes[here].haven else []
     elif op.where == "here_or_adjacent":
-        cands = [x for x in (here,) + tuple(n for n in ctx.board.geo[here] if n) if st.hexes[x].haven]
+        cands = [x for x in (here,) + ctx.board.adjacent(here) if st.hexes[x].haven]
     else:
         cands = [h.id for h in st.hexes.values() if h.haven]
     if not cands:
