@@ -19,6 +19,7 @@ from uprising_tui.engine.projection import NO_CHANGE, Projection, ProjectionErro
 from uprising_tui.engine.public import CardView
 from uprising_tui.engine.scenario import Scenario, effect, fight, run_phase, turn
 
+from .combat_rule_fixtures import ICE, duel
 from .helpers import drive, events
 from .projection_helpers import Watch, differences
 from .test_random_games import setup_for
@@ -93,6 +94,24 @@ def test_skeletons_becoming_a_horde_and_the_shortage():
     g = w.game
     assert len(events(g, "HordeFormed")) >= 2  # joining three, then the shortage
     assert events(g, "SkeletonsRemoved")[0].reason == "horde_formed"
+
+
+def test_a_horde_formed_mid_combat_takes_over_the_chaos_side():
+    # Skeleton Bolts make a Horde on the combat's hex: the same combat goes on against it (ruling 17)
+    sc = duel(ICE, units={"younglings": 3}, skeletons=2)
+    sc.decks(horde_deck=["bloodwyrm"])
+    sc.state(lambda st: setattr(st, "event_threat", 1))
+    sc.rig(blue=["", "", "", "S", ""], red=["SB", "", "", ""])
+    w = watched(sc, fight("H08", attacker="duerkhar"))
+    w.play(lambda g, d: d.options[0].id)
+    g = w.game
+    changed = events(g, "CombatSideChanged")
+    assert len(changed) == 1
+    i = g.log.index(changed[0])
+    before = Projection.from_events(g.cat, g.log[:i]).view().combat.b
+    after = Projection.from_events(g.cat, g.log[:i + 1]).view().combat.b
+    assert (before.kind, before.card) == ("skeletons", None) and (after.kind, after.card) == ("horde", "bloodwyrm")
+    assert after.dice == before.dice and after.owner == "chaos"  # the round's dice carry on
 
 
 def test_the_capital_falls_with_no_legion_left():
@@ -177,11 +196,19 @@ def test_follow_rebuilds_after_a_rewind():
     for _ in range(40):
         g.answer(rng.choice(g.decision.options).id)
     assert proj.view() == g.public_view()
-    g.undo()
-    for fn in list(g._listeners):  # what the engine's Rewound announcement does
-        fn(SimpleNamespace(event_type="Rewound"))
+    seen = []
+    g.subscribe(seen.append)
+    g.undo()  # the engine sends Rewound to subscribers: the projection rebuilds from game.log
+    assert [e.event_type for e in seen] == ["Rewound"] and seen[0].answers == 39
     assert proj.view() == g.public_view()
     g.answer(g.decision.options[0].id)
+    assert proj.view() == g.public_view()
+    g.undo(5)
+    assert proj.view() == g.public_view()
+    cp = g.checkpoints()[1]
+    g.undo_to(cp.index)
+    assert len(g.answers) == cp.index and proj.view() == g.public_view()
+    g.answer(g.decision.options[-1].id)
     assert proj.view() == g.public_view()
 
 
