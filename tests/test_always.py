@@ -79,7 +79,7 @@ def test_a_player_short_of_food_converts_before_commanding():
 def test_in_combat_the_trade_and_exchanges_are_offered_but_always_cards_wait():
     sc = yanny(salt=3, ap=1, feats=["t_always_salt"])
     sc.at("H07", tile="raufrost", units={"younglings": 1, "spearsingers": 1}, skeletons=1)
-    sc.rig(white=[""], red=["S"], blue=[""])  # the Skeleton hits: which Unit falls?
+    sc.rig(white=["", ""], red=["S"], blue=[""])  # Archery, then Clash: the Skeleton hits: which Unit falls?
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     assert g.decision.kind == "assign_damage" and "always" in g.decision.ids()
     drive(g, "always")

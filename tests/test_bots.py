@@ -8,7 +8,9 @@ import pytest
 from uprising_tui.bots import BOTS, HeuristicBot, get_bot
 from uprising_tui.bots.estimate import Dice, _quest_chance
 from uprising_tui.bots.heuristic import View
-from uprising_tui.bots.odds import FoeSpec, Odds
+from uprising_tui.bots.odds import fight_spec
+from uprising_tui.engine import fight_policy
+from uprising_tui.engine.odds import fight_odds
 from uprising_tui.engine import Game, Setup
 from uprising_tui.engine.economy import parse_pay
 from uprising_tui.engine.game import default_catalog
@@ -103,27 +105,27 @@ def test_get_bot_unknown_name():
         get_bot("grandmaster")
 
 
-def test_fight_odds_are_sensible():
-    cat = default_catalog()
-    odds = Odds(cat)
-    lv = cat.garrison_levels
-
-    def garrisons(n: int) -> FoeSpec:
-        return FoeSpec(f"garrisons{n}", n, n, lambda part, hp: tuple(
-            lv[hp - 1].archery if part == "archery" else lv[hp - 1].clash) if hp else ())
-
-    def fight(units: list[str], foe: FoeSpec):
-        clash = [tuple(sorted(units[:k])) for k in range(len(units) + 1)]
-        return odds.fight([()] * len(clash), clash, [foe])
-    strong = ["black"] * 3 + ["red"] * 2
-    assert fight(strong, garrisons(1)).win > 0.95
-    assert fight(["white"], garrisons(3)).win < 0.05
-    # more Units never make a fight look worse
-    assert fight(strong, garrisons(2)).win >= fight(strong[:3], garrisons(2)).win
-    assert fight(strong, garrisons(2)).no_loss >= fight(strong[:3], garrisons(2)).no_loss
-    out = fight(strong, garrisons(2))
-    assert 0.0 <= out.no_loss <= 1.0 and 0.0 <= out.losses <= len(strong)
-    assert out.damage[0] == pytest.approx(2 * out.killed[0], abs=0.5)
+def test_the_bot_reads_the_engines_odds():
+    """The bot's fight odds are the engine's exact ones for the same hex (less the Horde
+    three Skeletons might call), read foe by foe."""
+    sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
+    g0 = sc.game(script=turn("duerkhar"))
+    home = g0.state.player("duerkhar").hero_hex
+    target = next(n for n in g0.board.unit_adjacent(home) if g0.state.hexes[n].role == "random")
+    sc.at(home, units={"younglings": 3, "oathsworn": 2}).at(target, tile="fyrnhalla", garrisons=2,
+                                                               legions=[("butcher", 3)])
+    game = sc.game(script=turn("duerkhar"))
+    bot = HeuristicBot()
+    v = View(game, game.decision)
+    foes = bot.foes_on(v, target)
+    units = ["oathsworn", "oathsworn", "younglings"]
+    out = bot.fight_odds(v, target, units, foes)
+    want = fight_odds(game.cat, fight_spec(game, target, "duerkhar", units, foes))
+    assert [f.name for f in foes] == ["garrisons", "butcher"]
+    assert out.win == pytest.approx(want.win) and out.losses == pytest.approx(want.units_lost)
+    assert out.damage == pytest.approx(tuple(f.damage for f in want.fights))
+    assert out.killed == pytest.approx(tuple(f.destroyed for f in want.fights))
+    assert out.clear == pytest.approx(want.win + want.both_wiped)
 
 
 def test_quest_chance_is_exact_on_small_cases():
@@ -249,38 +251,20 @@ def test_heuristic_keeps_a_curse_lifting_card_until_a_curse_is_in_reach():
     assert bot_pick(game) == "card:syndra_lift_the_blight"
 
 
-def test_combat_odds_match_a_simulation():
-    """The exact-odds chain agrees with a plain dice simulation of the same fight."""
-    import random
-    cat = default_catalog()
-    faces = {c: [(f.count("skull"), f.count("shield"), f.count("bolt")) for f in d.faces] for c, d in cat.dice.items()}
-    spec = cat.nemesis("coven_of_yssat")
-
-    def coven(part: str, hp: int) -> tuple[str, ...]:
-        row = spec.dice[hp]
-        return tuple(sorted(row.archery if part == "archery" else row.clash))
-    foe = FoeSpec("coven", 3, spec.destroyed_vp, coven, big=True)
-    units = ["red", "red", "blue", "blue", "white"]  # the white die shoots in Archery too
-    archery = [tuple(["white"] if "white" in units[:k] else []) for k in range(6)]
-    clash = [tuple(sorted(units[:k])) for k in range(6)]
-    got = Odds(cat).fight(archery, clash, [foe])
-
-    rng = random.Random(7)
-    wins = losses = 0
-    trials = 6000
-    for _ in range(trials):
-        k, e, part = 5, 3, "archery"
-        while k > 0 and e > 0:
-            mine = [faces[c] for c in (archery if part == "archery" else clash)[k]]
-            theirs = [faces[c] for c in coven(part, e)]
-            a = [rng.choice(f) for f in mine]
-            b = [rng.choice(f) for f in theirs]
-            sk, sh, bo = (sum(x[i] for x in a) for i in range(3))
-            tsk, tsh, tbo = (sum(x[i] for x in b) for i in range(3))
-            e -= max(0, sk - max(0, tsh - bo))
-            k -= max(0, tsk - max(0, sh - tbo))
-            part = "clash"
-        wins += e <= 0 < k
-        losses += 5 - max(k, 0)
-    assert got.win == pytest.approx(wins / trials, abs=0.04)
-    assert got.losses == pytest.approx(losses / trials, abs=0.2)
+def test_the_bot_answers_combat_decisions_with_the_fight_policy():
+    """What the bot expects of a fight is what it then does: every combat decision of a
+    bot game gets the fight policy's answer."""
+    game = Game(setup(2, 5)).start()
+    bot = get_bot("heuristic", 5)
+    seen = 0
+    for _ in range(20_000):
+        d = game.decision
+        if d is None:
+            break
+        pick = bot.choose(game, d)
+        if game.ctx.combat is not None and d.kind in ("bolt", "assign_damage", "reroll", "highlands_die",
+                                                      "combat_card", "enemy_penalty"):
+            assert pick == fight_policy.answer(game, d)
+            seen += 1
+        game.answer(pick)
+    assert seen > 10

@@ -17,17 +17,26 @@ from .content_fixtures import (
 
 # ====================================================================== counts
 def test_counts(cat):
-    c = cat.counts()
-    assert c["dice"] == 6
-    assert c["factions"] == 4
-    assert c["units"] == 16
-    assert c["heroes"] == 8
-    assert c["legions"] == 8
-    assert c["hordes"] == 8
-    assert c["druids"] == 9
-    assert c["layouts"] == 4
-    assert c["items"] >= 22
-    assert c["quests"] >= 16
+    """Exactly the box's component list (rulebook): 8 Legions, 8 Hordes, 25 Quests, 28 Events
+    (7 per level), 9 Druids, 43 Items; the Butcher, the rulebook's own example Legion, is in
+    the catalog but not counted. Feats: the feats lane brings them to the box's 80."""
+    assert cat.counts() == {
+        "dice": 6, "factions": 4, "units": 16, "heroes": 8, "hexes": 45, "layouts": 4,
+        "legions": 8, "hordes": 8, "druids": 9, "events": 28, "feats": 80, "items": 43, "quests": 25,
+    }
+    assert len(cat.legions) == 9 and [c.id for c in cat.legions.values() if c.example] == ["butcher"]
+    assert not any(c.example for c in cat.hordes.values())
+    for level in (1, 2, 3, 4):
+        assert sum(1 for e in cat.events.values() if e.level == level) == 7, level
+
+
+def test_advanced_shares(cat):
+    """Advanced cards, as the difficulty table adds them: Items (all at Nightmare), Quests (3
+    random at Nightmare), one Legion and one Horde, two Events per level."""
+    assert sum(i.advanced for i in cat.items.values()) == 8
+    assert sum(q.advanced for q in cat.quests.values()) == 5
+    for level in (1, 2, 3, 4):
+        assert sum(1 for e in cat.events.values() if e.level == level and e.advanced) == 2, level
 
 
 def test_hex_pool(cat):
@@ -187,7 +196,7 @@ def test_heroes(cat):
     assert per_faction == Counter(druwhn=2, duerkhar=2, krowh=2, mohyar=2)
     for h in cat.heroes.values():
         assert h.might + h.magic + h.leadership + h.guile == 4, h.id
-        assert len(h.feats) >= 6, h.id
+        assert len(h.feats) == 10, h.id  # the box: 80 Feats, 10 per Hero
         feats = [cat.feats[f] for f in h.feats]
         assert sum(f.start for f in feats) == 2, h.id
         assert sum(any(s.op == "gain_attribute" for s in f.effect) for f in feats) == 2, h.id
@@ -274,7 +283,7 @@ def test_quests(cat):
     assert ops(dp.goals[1].reward) == ["place_unit"] and ops(dp.goals[2].reward) == ["place_unit"]
     assert ops(dp.solve) == ["take_card"]
     assert dp.ongoing.when == "trigger" and dp.ongoing.trigger == "horde_activates"
-    assert dp.ongoing_effect[0].who == "first_player"
+    assert dp.ongoing_effect[0].who == "any"
     assert dp.fail[0].op == "nemesis_vp" and dp.fail[0].faction == "chaos" and dp.fail[0].amount == 2
     assert dp.bonus == [m.QuestBonus(when="curse", any_die=1)]
     ins = qs["instruction_of_the_druids"]
@@ -305,15 +314,17 @@ def test_druids(cat):
 # ====================================================================== nemesis
 def test_nemesis_decks(cat):
     for deck in (cat.legions, cat.hordes):
-        assert sum(c.advanced for c in deck.values()) == 1
-        assert sum(not c.advanced for c in deck.values()) == 7  # 5 + 1 per faction beyond 2
-    inits = [c.initiative for c in list(cat.legions.values()) + list(cat.hordes.values())]
-    assert len(set(inits)) == len(inits)
+        box = [c for c in deck.values() if not c.example]
+        assert sum(c.advanced for c in box) == 1
+        assert sum(not c.advanced for c in box) == 7  # 5 + 1 per faction beyond 2
+    box = [c for c in list(cat.legions.values()) + list(cat.hordes.values()) if not c.example]
+    inits = [c.initiative for c in box]
+    assert len(set(inits)) == len(inits)  # only the example Butcher shares one (the Courtesan's 2)
     for c in cat.legions.values():
         assert c.kind == "legion" and ops(c.immediate)[0] == "place_target", c.id
     for c in cat.hordes.values():
         assert c.kind == "horde", c.id
-    expected = {"butcher": 2, "warlock": 5, "spymaster": 8, "assassin": 10, "imperial_guard": 12,
+    expected = {"courtesan": 2, "butcher": 2, "warlock": 5, "spymaster": 8, "assassin": 10, "imperial_guard": 12,
                 "mage_breaker": 18, "executioner": 20, "new_emperor": 29,
                 "lich_queen": 3, "coven_of_yssat": 9, "counter_of_omens": 13, "bloodwyrm": 21,
                 "siren": 25, "banished": 26, "false_messiah": 28, "oda_the_fallen": 30}
@@ -323,6 +334,9 @@ def test_nemesis_decks(cat):
 
 def test_dice_rows_shrink_with_threat(cat):
     for c in list(cat.legions.values()) + list(cat.hordes.values()):
+        if any(a.kind == "mirror" for a in c.abilities):
+            assert c.dice == {}, c.id  # the Courtesan rolls her enemy's dice
+            continue
         assert set(c.dice) == set(range(1, c.max_threat + 1)), c.id
         clash = [len(c.dice[t].clash) for t in range(1, c.max_threat + 1)]
         assert clash == sorted(clash), c.id
@@ -344,13 +358,23 @@ def test_new_emperor(cat):
 
 def test_butcher(cat):
     b = cat.legions["butcher"]
-    assert b.initiative == 2
+    assert b.initiative == 2 and b.example
     assert ops(b.immediate) == ["place_target", "lose_half"]
     assert b.immediate[1].resource == "plunder" and b.immediate[1].who == "each"
     ab = b.abilities[0]
     assert (ab.colour, ab.count, ab.parts, ab.terrain) == ("red", 3, ("archery",), "badlands")
-    assert b.godpower.effect[0].op == "remove_haven" and b.godpower.effect[0].where == "here_or_adjacent"
-    assert b.godpower.limit == "once_per_combat"
+    # the Haven removal is his destruction reward (rulebook), not his Godpower
+    assert ops(b.destroyed) == ["remove_haven"] and b.destroyed[0].where == "here_or_adjacent"
+    assert "remove_haven" not in ops(b.godpower.effect)
+
+
+def test_courtesan(cat):
+    c = cat.legions["courtesan"]
+    assert (c.initiative, c.example, c.dice) == (2, False, {})
+    assert [a.kind for a in c.abilities] == ["mirror"]
+    assert c.godpower.limit == "once_per_round" and c.godpower.effect[0].op == "activation_token"
+    assert c.godpower.effect[0].others
+    assert ops(c.destroyed) == ["roll_hero_dice"] and c.destroyed[0].vp == 1 and c.destroyed_vp == 0
 
 
 def test_named_hordes(cat):

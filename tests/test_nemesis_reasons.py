@@ -216,7 +216,7 @@ def test_target_reasons_hunt_capital_retarget_and_retarget_capital():
 
 
 def test_a_destroyed_legion_removes_its_target():
-    from .test_nemesis_destroyed import destroy
+    from .cards.nemesis_fixtures import destroy
     g = destroy("assassin", then={"white": ["S", "S", "S"]})
     removed = events(g, "TargetRemoved")
     assert [e.card for e in removed] == ["assassin"]

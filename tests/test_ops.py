@@ -256,11 +256,20 @@ def test_place_unit_here_and_with_no_room():
     assert [e.code for e in events(g, "Note")] == ["nothing_to_place"]
 
 
-def test_place_unit_of_any_player_first_player_picks_whose():
-    g = run_ops(two(), [{"op": "place_unit", "who": "first_player"}],
-                prefer={"place_unit_player": "faction:druwhn", "place_unit": "unit:swordsisters"})
+def test_place_unit_who_any_the_actor_picks_whose_and_where():
+    asked = []
+
+    def prefer(d):
+        asked.append((d.kind, d.actor))
+        return {"place_unit_player": "faction:druwhn", "place_unit": "unit:swordsisters"}.get(d.kind)
+    g = run_ops(two(), [{"op": "place_unit", "who": "any"}], actor="druwhn", prefer=prefer)
     assert g.state.hexes["H17"].units == {"swordsisters": 1}
     assert g.state.hexes["H15"].units == {}
+    assert asked[0] == ("place_unit_player", "druwhn")  # the acting player, not the first player
+    # `who: first_player` places the first player's Unit, without asking whose
+    g = run_ops(two(), [{"op": "place_unit", "who": "first_player"}], actor="druwhn",
+                prefer={"place_unit": "unit:younglings"})
+    assert g.state.hexes["H15"].units == {"younglings": 1} and g.state.hexes["H17"].units == {}
 
 
 def test_place_unit_here_fights_enemies_there():

@@ -1,7 +1,7 @@
 """Per-op tests: ops that place, move or remove Nemesis pieces (see test_ops.py)."""
 from __future__ import annotations
 
-from .helpers import events, play_out, real_options
+from .helpers import events, play_out, real_ids, real_options
 from .ops_helpers import CAPITAL, HOME, fill_island, one, run_ops
 
 
@@ -275,6 +275,18 @@ def test_activation_token_goes_to_a_card_with_the_fewest():
     assert [e.code for e in events(g, "Note")] == ["no_card_for_token"]
 
 
+def test_activation_token_others_never_on_the_source_card():
+    # the Courtesan (no tokens) gives hers to the card with the fewest among the others
+    sc = one().at("H07", tile="raufrost", legions=[("courtesan", 3), ("warlock", 3)]).at("W01", hordes=[("siren", 3)])
+    sc.tokens("warlock", 1)
+    g = run_ops(sc, [{"op": "activation_token", "others": True}], nem="courtesan", actor="empire")
+    st = g.state
+    assert (st.legions["courtesan"].tokens, st.legions["warlock"].tokens, st.hordes["siren"].tokens) == (0, 1, 1)
+    g = run_ops(one().at("H07", tile="raufrost", legions=[("courtesan", 3)]),
+                [{"op": "activation_token", "others": True}], nem="courtesan", actor="empire")
+    assert g.state.legions["courtesan"].tokens == 0 and not events(g, "ActivationTokenPlaced")
+
+
 def test_activate_all_legions_in_initiative_order_without_tokens():
     sc = one().at("H03", legions=[("warlock", 3)]).at("H05", legions=[("butcher", 3)]).at("W01", hordes=[("siren", 3)])
     sc.target("warlock", CAPITAL, None).target("butcher", CAPITAL, None)
@@ -373,17 +385,20 @@ def test_remove_haven_retargets_its_legion():
     assert g.state.legions["assassin"].target == HOME
 
 
-def test_remove_defense_tower_then_wall_then_haven():
+def test_remove_defense_is_a_choice_of_what_is_there():
     sc = one().at(HOME, wall=True, tower=True)
-    ops = [{"op": "remove_defense"}]
-    g = run_ops(sc, ops, hex=HOME)
+    ops = [{"op": "remove_defense", "threat": 1}]
+    g = run_ops(sc, ops, hex=HOME, finish=False)
+    assert g.decision.kind == "remove_defense"
+    assert real_ids(g.decision) == ["remove:tower", "remove:wall", "remove:haven"]  # no enemy card: no Threat
+    play_out(g, {"remove_defense": "remove:wall"})
     h = g.state.hexes[HOME]
-    assert (h.tower, h.wall, h.haven) == (False, True, "duerkhar")
-    g = run_ops(sc, ops * 2, hex=HOME)
+    assert (h.tower, h.wall, h.haven) == (True, False, "duerkhar")
+    g = run_ops(sc, ops, hex=HOME, prefer={"remove_defense": "remove:haven"})
     h = g.state.hexes[HOME]
-    assert (h.tower, h.wall, h.haven) == (False, False, "duerkhar")
-    g = run_ops(sc, ops * 3, hex=HOME)
-    assert g.state.hexes[HOME].haven is None
+    assert (h.tower, h.wall, h.haven) == (False, False, None)  # the Haven takes its Defenses with it
+    g = run_ops(one().at("H07", tile="raufrost"), ops, hex="H07")
+    assert not events(g, "HavenRemoved") and g.state.hexes["H07"].haven is None  # nothing there: nothing happens
 
 
 def test_explore_flips_the_hex_for_the_actor():

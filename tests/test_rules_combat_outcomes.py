@@ -60,8 +60,8 @@ def test_destroyed_legion_gives_its_vp_to_the_players():
 
 def test_empire_against_chaos_fills_the_graveyards_without_vp():
     sc = duel(ICE, garrisons=1, skeletons=2)
-    # Clash: Garrison blue Skull, blue blank; Skeletons red Skull, blank
-    sc.rig(blue=["S", ""], red=["S", ""])
+    # Archery: the Garrison's white die misses; Clash: Garrison blue Skull, blue blank; Skeletons red Skull, blank
+    sc.rig(white=[""], blue=["S", ""], red=["S", ""])
     sc.rig(blue=["S", ""], red=[""])
     g = sc.game(script=fight("H08", attacker="empire"))
     play_out(g)

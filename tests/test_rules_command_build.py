@@ -82,7 +82,7 @@ def test_units_built_on_a_haven_with_enemy_pieces_fight_them_when_the_build_ends
     # build there ("any of your Havens") and the new Units begin combat with them
     sc = mohyar(salt=9, plunder=9, food=9, feat_deck=[])  # no Feats to draw
     sc.at("H14", skeletons=1)
-    sc.rig(red=[""], blue=["S", "S"])
+    sc.rig(white=[""], blue=["S", "S"])  # the Skeleton's red die is white in the Marsh (the home's terrain)
     g = sc.game(script=run_phase("build"))
     assert "build:sellswords:H14" in ids(g)
     build(g, "sellswords", "H14")

@@ -10,6 +10,8 @@ from uprising_tui.content.loader import default_catalog
 from uprising_tui.engine import Game, Setup
 from uprising_tui.engine.setup import DIFFICULTIES
 
+from .helpers import real_ids
+
 CAT = default_catalog()
 FACTIONS = ("druwhn", "duerkhar", "krowh", "mohyar")
 SEEDS = range(6)
@@ -137,8 +139,10 @@ def test_advanced_legions_hordes_items_and_quests_by_difficulty(difficulty):
     hard = difficulty in ("nightmare", "apocalypse")
     legions = set(st.legion_deck) | set(st.legion_box)
     hordes = set(st.horde_deck) | set(st.horde_box)
-    assert legions == {k for k in CAT.legions if hard or k not in advanced(CAT.legions)}
-    assert hordes == {k for k in CAT.hordes if hard or k not in advanced(CAT.hordes)}
+    # the rulebook's example cards (the Butcher) are in the catalog but not in the box: never dealt
+    assert legions == {k for k, c in CAT.legions.items() if (hard or not c.advanced) and not c.example}
+    assert hordes == {k for k, c in CAT.hordes.items() if (hard or not c.advanced) and not c.example}
+    assert "butcher" not in legions and "butcher" in CAT.legions
     assert sorted(st.item_deck) == sorted(k for k in CAT.items if hard or k not in advanced(CAT.items))
     quests_adv = set(st.quest_deck) & advanced(CAT.quests)
     assert set(st.quest_deck) - advanced(CAT.quests) == set(CAT.quests) - advanced(CAT.quests)
@@ -187,4 +191,10 @@ def test_the_game_starts_at_chapter_1_with_the_first_seat_first():
     g = Game(Setup(factions=list(FACTIONS), seed=3)).start()
     st = g.state
     assert st.chapter == 1 and st.first_player == 0 and st.first.faction == FACTIONS[0]
-    assert len(st.market) == 3 and len(st.quest_offer) == 3  # the first Refresh deals them
+    assert st.phase == "refresh" and len(st.market) == 3
+    # a Quest revealed with an immediate effect (seed 3: the Plague Pits place a Curse) resolves
+    # before the next Quest is dealt; the first Refresh ends with the offer full
+    assert st.quest_offer == ["plague_pits"] and g.decision.kind == "place_curse"
+    while g.state.phase == "refresh":
+        g.answer(real_ids(g.decision)[0])
+    assert len(g.state.market) == 3 and len(g.state.quest_offer) == 3

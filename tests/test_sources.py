@@ -15,7 +15,7 @@ from uprising_tui.engine.scenario import Scenario, activate, fight, run_phase, t
 
 from .combat_rule_fixtures import ICE, WOODS, duel
 from .helpers import drive, events, play_out
-from .nemesis_card_fixtures import blank, check_dice, place_card, rig_round, row, scenario, younglings
+from .cards.nemesis_fixtures import blank, check_dice, place_card, rig_round, row, scenario, younglings
 from .test_random_games import setup_for
 
 Q = "cleanse_the_barrow"
@@ -76,12 +76,15 @@ def test_an_explored_hex_names_its_tile_as_the_source_of_its_effect():
     explored = events(g, "HexExplored")[0]
     assert explored.source == SourceRef("action", "explore")
     after = g.log[g.log.index(explored) + 1:]
-    # its last Skeleton lands on the empty Capital: once the effect is complete the Capital rule
-    # brings a Legion (rules lane, issue 9.3), and what follows names that rule or the Legion
-    capital = SourceRef("rule", "capital_rule")
-    effect = after[:next((i for i, e in enumerate(after) if e.source == capital), len(after))]
-    placed = [e for e in effect if e.event_type in ("ResourcesChanged", "SkeletonPlaced")]
-    assert placed and all(e.source == SourceRef("hex", "bruthgaard", "explore") for e in placed)
+    # the tile's effect: 2 Food, then 2 + 2 Skeletons. What it sets off in between (Skeletons
+    # becoming a Horde, that Horde's immediate effect, the Capital rule on an empty Capital: which
+    # of them happens depends on the deal) names that rule or card instead, never the action
+    tile = SourceRef("hex", "bruthgaard", "explore")
+    placed = [e for e in after if e.event_type in ("ResourcesChanged", "SkeletonPlaced")]
+    mine = [e.event_type for e in placed if e.source == tile]
+    assert mine == ["ResourcesChanged"] + ["SkeletonPlaced"] * 4
+    others = [e.source for e in placed if e.source != tile]
+    assert all(src is not None and src.kind in ("rule", "legion", "horde") for src in others)
 
 
 def test_a_godpower_and_the_woods_name_themselves():

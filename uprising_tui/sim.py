@@ -4,6 +4,10 @@ Game ``i`` of a run uses seed ``seed + i``; its setup plays the first ``factions
 of FACTIONS with ``auto_ties`` on, and one bot (seeded with the game's seed)
 answers for every faction. Every game is deterministic, so a run gives the same
 figures whatever the number of worker processes.
+
+The content is read once per process: the caller passes its catalog, and each worker
+process reads ``content_dir`` the first time it needs it. A save that cannot be written
+is reported beside the game's figures (``save_error``), never instead of them.
 """
 from __future__ import annotations
 
@@ -12,12 +16,14 @@ import multiprocessing
 import os
 import statistics
 import sys
+import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
 from .bots import get_bot
+from .content.loader import Catalog, cached_catalog
 from .engine import Game, Setup
 
 FACTIONS = ("druwhn", "duerkhar", "krowh", "mohyar")
@@ -35,6 +41,7 @@ class SimConfig:
     bot: str = "heuristic"
     save_dir: str | None = None
     max_decisions: int = DECISION_CAP
+    content_dir: str | None = None  # None: the default content (see content.loader)
 
     def setup(self, seed: int) -> Setup:
         return Setup(factions=list(FACTIONS[: self.factions]), chapters=self.chapters,
@@ -52,6 +59,7 @@ class GameResult:
     seconds: float = 0.0
     bot_seconds: float = 0.0
     error: str | None = None
+    save_error: str | None = None  # the game's figures stand; only its save is missing
 
     @property
     def ok(self) -> bool:
@@ -59,7 +67,8 @@ class GameResult:
 
 
 def play_game(setup: Setup, bot_name: str, *, max_decisions: int = DECISION_CAP,
-              save_path: str | os.PathLike | None = None) -> tuple[GameResult, Game | None]:
+              save_path: str | os.PathLike | None = None,
+              catalog: Catalog | None = None) -> tuple[GameResult, Game | None]:
     """Play one game to the end with one bot answering for every faction.
 
     Never raises for a game that goes wrong: the result carries the error."""
@@ -68,7 +77,7 @@ def play_game(setup: Setup, bot_name: str, *, max_decisions: int = DECISION_CAP,
     game = None
     try:
         bot = get_bot(bot_name, setup.seed)
-        game = Game(setup).start()
+        game = Game(setup, catalog).start()
         clock = time.perf_counter
         bot_time = 0.0
         n = 0
@@ -96,7 +105,7 @@ def play_game(setup: Setup, bot_name: str, *, max_decisions: int = DECISION_CAP,
         try:
             game.save_to(save_path)
         except Exception as exc:  # the save is a courtesy; the result stands
-            res.error = res.error or f"save failed: {exc}"
+            res.save_error = _say(exc)
     return res, game
 
 
@@ -104,22 +113,46 @@ def save_path_for(save_dir: str | None, seed: int) -> Path | None:
     return None if save_dir is None else Path(save_dir) / f"game-{seed}.json"
 
 
-def _run_one(args: tuple[SimConfig, int]) -> GameResult:
+def check_save_dir(save_dir: str | os.PathLike) -> None:
+    """Make the directory if needed and prove a file can be written there; OSError if not."""
+    path = Path(save_dir)
+    path.mkdir(parents=True, exist_ok=True)
+    fd, probe = tempfile.mkstemp(dir=path, prefix=".write-test-", suffix=".tmp")
+    os.close(fd)
+    os.unlink(probe)
+
+
+def _say(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f" ({exc.filename})" if exc.filename else ""
+        return f"{exc.strerror}{where}"
+    return f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+
+
+def _run_one(args: tuple[SimConfig, int], catalog: Catalog | None = None) -> GameResult:
     cfg, seed = args
     try:
         res, _ = play_game(cfg.setup(seed), cfg.bot, max_decisions=cfg.max_decisions,
-                           save_path=save_path_for(cfg.save_dir, seed))
+                           save_path=save_path_for(cfg.save_dir, seed),
+                           catalog=catalog or cached_catalog(cfg.content_dir))  # once per process
     except Exception as exc:  # e.g. a bad setup: still a result, not a crash of the pool
         res = GameResult(seed=seed, error=f"{type(exc).__name__}: {exc}".splitlines()[0][:300])
     return res
 
 
-def iter_results(cfg: SimConfig, jobs: int = 1) -> Iterator[GameResult]:
+def usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def iter_results(cfg: SimConfig, jobs: int = 1, catalog: Catalog | None = None) -> Iterator[GameResult]:
     """Results in seed order; with jobs > 1, games run in spawned worker processes."""
     work = [(cfg, cfg.seed + i) for i in range(cfg.games)]
     if jobs <= 1 or cfg.games <= 1:
         for w in work:
-            yield _run_one(w)
+            yield _run_one(w, catalog)
         return
     jobs = min(jobs, cfg.games)
     chunk = max(1, min(16, cfg.games // (jobs * 4)))
@@ -128,11 +161,13 @@ def iter_results(cfg: SimConfig, jobs: int = 1) -> Iterator[GameResult]:
         yield from pool.imap(_run_one, work, chunksize=chunk)
 
 
-def run(cfg: SimConfig, jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> tuple[list[GameResult], float]:
-    """Play the whole run; return the results (seed order) and the wall time."""
+def run(cfg: SimConfig, jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+        catalog: Catalog | None = None) -> tuple[list[GameResult], float]:
+    """Play the whole run; return the results (seed order) and the wall time. ``catalog``
+    serves the games played in this process (workers read ``cfg.content_dir``)."""
     t0 = time.perf_counter()
     results: list[GameResult] = []
-    for res in iter_results(cfg, jobs):
+    for res in iter_results(cfg, jobs, catalog):
         results.append(res)
         if progress is not None:
             progress(len(results), cfg.games)
@@ -157,10 +192,11 @@ def summarize(cfg: SimConfig, results: list[GameResult], wall: float, jobs: int 
     play_time = sum(r.seconds for r in done)
     bot_time = sum(r.bot_seconds for r in done)
     return {
-        "config": {k: v for k, v in asdict(cfg).items() if k != "save_dir"} | {"jobs": jobs},
+        "config": {k: v for k, v in asdict(cfg).items() if k not in ("save_dir", "content_dir")} | {"jobs": jobs},
         "games": len(results),
         "finished": len(done),
         "errors": [{"seed": r.seed, "error": r.error} for r in results if not r.ok],
+        "save_errors": [{"seed": r.seed, "error": r.save_error} for r in results if r.save_error],
         "players_win_rate": round(wins / len(done), 4) if done else 0.0,
         "vp": {
             "players": _ms([v for r in done for v in r.players_vp]),
@@ -201,6 +237,10 @@ def format_summary(s: dict) -> str:
         out.append(f"error: seed {e['seed']}: {e['error']}")
     if len(s["errors"]) > 20:
         out.append(f"... and {len(s['errors']) - 20} more errors")
+    for e in s["save_errors"][:5]:
+        out.append(f"save failed: seed {e['seed']}: {e['error']}")
+    if len(s["save_errors"]) > 5:
+        out.append(f"... and {len(s['save_errors']) - 5} more saves failed")
     return "\n".join(out)
 
 

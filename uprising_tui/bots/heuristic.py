@@ -130,8 +130,6 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
     def choose(self, game, decision) -> str:
         v = View(game, decision)
         self.notice(game)
-        if self._dice_cat is not game.cat:
-            self._dice, self._dice_cat = Dice(game.cat), game.cat
         handler = HANDLERS.get(decision.kind)
         pick = handler(self, v) if handler is not None else None
         if pick is None or (pick not in v.ids and pick not in v.entries):
@@ -140,6 +138,8 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
 
     def notice(self, game) -> None:
         """Forget what the state has changed since (every change of the state is logged)."""
+        if self._dice_cat is not game.cat:
+            self._dice, self._dice_cat = Dice(game.cat), game.cat
         n = len(game.log)
         if game is not self._game or n < self._seen:
             self._game, self.memo, self.map_memo, self.geo_memo = game, {}, {}, {}
@@ -267,6 +267,9 @@ HANDLERS: dict[str, Callable[[HeuristicBot, View], str | None]] = {
     "set_die": HeuristicBot.on_set_die,
     "highlands_die": HeuristicBot.on_highlands,
     "enemy_penalty": lambda bot, v: v.pick("threat"),
+    # the Warlock: his Threat first, then the Tower (a white die), the Wall (a blue die), the Haven last
+    "remove_defense": lambda bot, v: next((o for o in ("remove:threat", "remove:tower", "remove:wall")
+                                           if o in v.ids), None),
     "trade_consent": lambda bot, v: v.pick("yes"),
     "orient": lambda bot, v: v.ids[0],
     "skeleton_order": lambda bot, v: v.ids[0],  # the order Skeletons move in hardly matters

@@ -92,10 +92,12 @@ class AnswersMixin:
         return v.pick("done")
 
     def on_set_die(self, v: View) -> str | None:
-        for o in v.d.options:
-            if o.label.endswith("blank"):
-                return o.id
-        return None
+        """Turn the die showing least: a blank, else one with a single symbol."""
+        def shown(label: str) -> int:
+            face = label.split(" ", 1)[1] if " " in label else ""
+            return 0 if face in ("", "blank") else face.count("+") + 1
+        dice = [o for o in v.d.options if o.id.startswith("die:")]
+        return min(dice, key=lambda o: shown(o.label)).id if dice else None
 
     def on_highlands(self, v: View) -> str | None:
         return self.strongest_colour(v)

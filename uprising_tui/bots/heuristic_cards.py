@@ -3,19 +3,25 @@ Item to buy, and where its Hero must stand to lift a Curse. Mixed into Heuristic
 
 A Curse scores Chaos 1 VP at every Scoring left, so a card that removes one is
 worth those VP; it is kept until a Curse is in its reach (next to the Hero, or
-anywhere). Other cards are worth their effect (``values.effect_worth``).
+anywhere). A free Quest is worth the best Quest on offer the Hero is likely to
+solve; a Hero Dice roll that pays per symbol, the symbols it is expected to show.
+Other cards are worth their effect (``values.effect_worth``).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from . import values
+from .heuristic_economy import QUEST_CHANCE
 from .heuristic_fight import odds_for
 
 if TYPE_CHECKING:
     from .heuristic import View
 
 COMBAT_ITEM = 0.8  # an Item that helps in combat
+QUEST_ITEM = 0.6  # an Item that adds or rerolls a Hero Die in Quests
+PLACED = {"explore": 0.5, "free_quest": 0.8, "remove_here": 0.5}  # worth of an op that needs the Hero
+# in the right place, when the Item is bought (it waits for that place: effect_worth_here)
 MIN_CARD = 0.2  # a card is used when it is worth at least this
 MIN_ITEM = 0.3  # an Item is bought when its worth beats its price (Salt / 5) by this
 
@@ -41,15 +47,44 @@ class CardsMixin:
         st = v.st
         worth = 0.0
         rest = []
+        here = st.hexes[hero_hex]
         for op in effect:
             if op.op == "remove_curse":
                 any_curse = any(h.curse for h in st.hexes.values())
                 ok = any_curse if op.where == "any" else self.curses_near(v, hero_hex) if op.where == "adjacent" \
                     else st.hexes[hero_hex].curse
                 worth += values.scorings_left(st) + 0.5 if ok else -1.0
+            elif op.op == "explore":  # a free Explore: worth an AP, where the Hero stands on a face-down hex
+                worth += 0.5 if not here.explored and not here.curse else -1.0
+            elif op.op == "remove_here":  # Garrisons sent home stop scoring for the Empire every Chapter
+                n = len(here.garrisons) if op.what == "garrisons" else here.skeletons
+                worth += float(values.scorings_left(st)) if n else -1.0
+            elif op.op == "free_quest":
+                worth += self.free_quest_worth(v)
+            elif op.op == "roll_hero_dice":
+                worth += self.hero_roll_worth(v, op)
             else:
                 rest.append(op)
         return worth + values.effect_worth(st, rest)
+
+    def free_quest_worth(self, v: View) -> float:
+        """A Quest attempt that costs no AP: the best Quest on offer worth trying (else a loss)."""
+        best = -1.0
+        for qid in v.st.quest_offer:
+            if qid not in v.cat.quests:
+                continue
+            chance, _ = self.quest_pool(v, qid)
+            if chance >= QUEST_CHANCE:
+                best = max(best, self.quest_worth(v, qid, chance))
+        return best
+
+    def hero_roll_worth(self, v: View, op) -> float:
+        """A Hero Dice roll paying per `op.per` symbol: the symbols expected, each at its pay."""
+        p = v.p
+        pool = ["red"] * p.might + ["purple"] * p.magic + ["blue"] * p.leadership
+        n = self.dice.expect(pool, op.per) + p.guile * max(self.dice.expect(["white"], op.per),
+                                                           self.dice.expect(["yellow"], op.per))
+        return n * ((op.salt + op.plunder + op.food) / 5 + op.vp)
 
     def card_choice(self, v: View):
         """(worth, option) of the best one-shot card to use now, or None."""
@@ -68,10 +103,17 @@ class CardsMixin:
         return got[1] if got else None
 
     def item_worth(self, v: View, iid: str) -> float:
+        """What an Item is worth when bought: a combat or Quest Item a fixed amount; any other
+        its effect, once if it is discarded to use, else about once in every Chapter left."""
         item = v.cat.items[iid]
         if item.use.when == "combat":
             return COMBAT_ITEM
-        return self.effect_worth_here(v, item.effect, v.p.hero_hex)
+        if item.use.when == "quest":
+            return QUEST_ITEM
+        placed = [op for op in item.effect if op.op in PLACED]
+        worth = sum(PLACED[op.op] for op in placed)
+        worth += self.effect_worth_here(v, [op for op in item.effect if op.op not in PLACED], v.p.hero_hex)
+        return worth * (1 if item.use.cost == "discard" else values.scorings_left(v.st))
 
     def best_market(self, v: View):
         """(worth, option) of the best Item to buy now, or None."""

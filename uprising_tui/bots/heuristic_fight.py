@@ -1,13 +1,14 @@
-"""The heuristic bot's fights: what stands on a hex, which dice each side rolls
-there, how a fight is likely to end (``odds``) and what it is worth (``values``).
+"""The heuristic bot's fights: what stands on a hex, how a fight will end (the
+engine's exact odds, read through ``odds``) and what it is worth (``values``).
 Mixed into HeuristicBot."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine import fight_policy
 from ..engine.units import HEX_LIMIT, unit_value
 from . import values
-from .odds import FoeSpec, Odds, Outcome
+from .odds import FoeSpec, Memo, Outcome, bot_odds, memo_for
 
 if TYPE_CHECKING:
     from .heuristic import View
@@ -18,15 +19,9 @@ GUARD = 0  # Units left on a Haven no forecast attack threatens
 HOPELESS = 2.5  # skip the odds when the foe would need this many times fewer rounds than we
 NEW_LEGION = ("new_legion", 4, 5)  # clearing the Capital calls a Legion: key, Threat, VP
 
-_ODDS: dict[int, tuple[object, Odds]] = {}
-
-
-def odds_for(cat) -> Odds:
-    """One Odds per catalog, shared by every bot (its caches outlive a game)."""
-    got = _ODDS.get(id(cat))
-    if got is None or got[0] is not cat:
-        got = _ODDS[id(cat)] = (cat, Odds(cat))
-    return got[1]
+def odds_for(cat) -> Memo:
+    """The bot's per-catalog cache (kept across games): ``.memo``."""
+    return memo_for(cat)
 
 
 def terrain_of(v: View, hid: str) -> str:
@@ -98,7 +93,7 @@ class FightMixin:
             kinds.add(ab.kind)
             if ab.kind != "extra_dice" or (ab.terrain and ab.terrain != terrain):
                 continue
-            if ab.condition == "target_here" and card.target != hid:
+            if ab.condition == "target_here" and not any(c.target == hid for c in v.st.legions.values()):
                 continue
             if ab.condition == "haven_or_imperial" and not (h.haven or h.garrisons or h.legions):
                 continue
@@ -109,51 +104,46 @@ class FightMixin:
         def cdice(part: str, hp: int) -> tuple[str, ...]:
             row = spec.dice.get(max(1, min(hp, spec.max_threat)))
             base = () if row is None else (row.archery if part == "archery" else row.clash)
+            if "mirror" in kinds:  # she copies our dice: until the odds model her, a generic Legion row
+                base = ("white", "white") if part == "archery" else ("red", "red", "yellow", "white")[:max(hp, 1)]
             return on_terrain(list(base) + extra[part], part, terrain, order)
         key = f"{cid}@{dice_terrain(terrain)}" + ("+" if extra["archery"] or extra["clash"] else "")
         return FoeSpec(key, card.threat if card else 1, spec.destroyed_vp, cdice,
                        skip_archery="skip_archery" in kinds, no_shields="no_enemy_shields" in kinds, big=True)
 
-    # ------------------------------------------------------------------ our dice
-    def side_dice(self, v: View, units: list[str], hid: str, defences: tuple[bool, bool] = (False, False)):
-        """Our dice with k Units left, k = 0..n (the cheapest Units fall first), as
-        (archery, clash) lists; `defences` = (Tower, Wall) of our Haven there."""
-        terrain = terrain_of(v, hid)
-        key = (tuple(sorted(units)), terrain, defences)
-        memo = odds_for(v.cat).memo
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = self._side_dice(v, units, terrain, defences)
-        return got
+    # ------------------------------------------------------------------ inside a combat: the fight policy
+    # The engine's odds assume ``engine/fight_policy``; the bot answers the same way, so
+    # what it expects of a fight is what happens. (These override AnswersMixin's.)
+    def policy(self, v: View) -> str | None:
+        return fight_policy.answer(v.game, v.d)
 
-    def _side_dice(self, v: View, units: list[str], terrain: str, defences: tuple[bool, bool]):
-        cat = v.cat
-        order = cat.strength_order
-        ranked = sorted(units, key=lambda u: (-unit_value(v.ctx, u), u))
-        tower, wall = defences
-        archery, clash = [], []
-        for k in range(len(ranked) + 1):
-            a, c = [], []
-            for u in ranked[:k]:
-                d = cat.units[u]
-                c.append(d.die)
-                if d.type == "archer" or (d.type == "rider" and terrain == "badlands"):
-                    a.append(d.die)
-            if k and tower:
-                a.append("white")
-                c.append("white")
-            if k and wall:
-                c.append("blue")
-            archery.append(on_terrain(a, "archery", terrain, order))
-            clash.append(on_terrain(c, "clash", terrain, order))
-        return odds_for(cat).side(archery, clash)
+    def on_bolt(self, v: View) -> str | None:
+        return self.policy(v)
 
+    def on_assign_damage(self, v: View) -> str | None:
+        return self.policy(v) or super().on_assign_damage(v)
+
+    def on_reroll(self, v: View) -> str | None:
+        return self.policy(v) or super().on_reroll(v)
+
+    def on_set_die(self, v: View) -> str | None:
+        return self.policy(v) or super().on_set_die(v)
+
+    def on_highlands(self, v: View) -> str | None:
+        return self.policy(v)
+
+    def on_combat_card(self, v: View) -> str | None:
+        return self.policy(v) or "done"
+
+    def on_remove_haven(self, v: View) -> str | None:
+        return (self.policy(v) if v.ctx.combat is not None else None) or super().on_remove_haven(v)
+
+    # ------------------------------------------------------------------ the odds
     def fight_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
                    defences: tuple[bool, bool] = (False, False)) -> Outcome:
-        side = self.side_dice(v, units, hid, defences)
-        bolts = terrain_of(v, hid) != "curse" and not any(
-            ab.kind == "no_enemy_bolts" for cid in v.st.hexes[hid].hordes for ab in v.cat.nemesis(cid).abilities)
-        return odds_for(v.cat).fight(side[0], side[1], foes, bolts=bolts, side=side)
+        """How `units` fare on `hid` against `foes` (the engine's exact odds; the hex's own
+        Haven, Tower and Wall count as they stand)."""
+        return bot_odds(v.game, hid, v.d.actor, units, foes)
 
     # ------------------------------------------------------------------ what a fight is worth
     def foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:

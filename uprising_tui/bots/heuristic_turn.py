@@ -91,7 +91,11 @@ class TurnMixin:
     def explore_choice(self, v: View):
         if "explore" not in v.ids:
             return None
-        return self.explore_worth(v, v.p.hero_hex, v.p.ap), "explore"
+        worth = self.explore_worth(v, v.p.hero_hex, v.p.ap)
+        # a card that explores here (Surveyor's Chain) does it without the AP or the end of the turn
+        free = next((oid for oid in v.with_prefix("card:")
+                     if any(op.op == "explore" for op in self.card_effect(v, oid[5:])[1])), None)
+        return (worth + 0.3, free) if free else (worth, "explore")
 
     def explore_worth(self, v: View, hid: str, ap: int) -> float:
         """Flipping a hex: some resources, the chance of a Haven site if our Units stand

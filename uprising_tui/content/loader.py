@@ -1,9 +1,13 @@
 """Load ``content/*.yaml`` into one frozen, cross-checked :class:`Catalog`.
 
-Every problem is reported as a :class:`ContentError` naming the file, the entry
-(by id where it has one) and the field, e.g.::
+Every problem is reported as a :class:`ContentError` naming the file (with the directory that
+was actually read), the entry (by id where it has one) and the field, e.g.::
 
-    content/hexes.yaml: entry 'rigga' (hexes[3]): field explore[0].op: unknown op 'gian'
+    /home/me/mod/hexes.yaml: entry 'rigga' (hexes[3]): field explore[0].op: unknown op 'gian'
+
+Where the content comes from (:func:`default_content_dir`): the ``UPRISING_CONTENT`` directory
+if set; else the copy shipped inside the installed package (``uprising_tui/content_data``, see
+setup.py); else the ``content/`` folder of the clone this code runs from.
 """
 from __future__ import annotations
 
@@ -14,28 +18,48 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from . import models as m
 from .ops import ExchangeUnit
+from ..files import clip, shorten
 
 CONTENT_ENV = "UPRISING_CONTENT"
+PACKAGED = "content_data"  # the content folder's name inside the installed package
 
 
 class ContentError(Exception):
     """A content file is missing, malformed or inconsistent."""
 
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("\n".join(problems))
+    def __init__(self, problems: list[str], source: str | os.PathLike | None = None):
+        self.problems = [shorten(p, 600) for p in problems]  # a 50 MB id is not echoed
+        self.source = str(source) if source is not None else None  # the directory read
+        super().__init__("\n".join(self.problems))
+
+
+def packaged_content_dir() -> Path | None:
+    """The content shipped inside the installed package (``uprising_tui/content_data``, see
+    setup.py), found with importlib.resources; None when running from a clone."""
+    from importlib import resources
+    try:
+        where = resources.files("uprising_tui") / PACKAGED
+    except (ModuleNotFoundError, TypeError):  # pragma: no cover - odd import systems
+        return None
+    return where if isinstance(where, Path) and where.is_dir() else None
 
 
 def default_content_dir() -> Path:
+    """``$UPRISING_CONTENT``; else the content inside the installed package; else the clone's."""
     env = os.environ.get(CONTENT_ENV)
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "content"
+    package = Path(__file__).resolve().parents[1]
+    if (package / PACKAGED).is_dir():  # the fast path: what importlib.resources gives on disk
+        return package / PACKAGED
+    clone = package.parent / "content"
+    if clone.is_dir():
+        return clone
+    return packaged_content_dir() or clone
 
 
 # file name -> (model, list key, kind label)
@@ -90,8 +114,9 @@ class Catalog:
             "heroes": len(self.heroes),
             "hexes": len(self.hexes),
             "layouts": len(self.layouts),
-            "legions": len(self.legions),
-            "hordes": len(self.hordes),
+            # the box's cards: the rulebook's example cards (the Butcher) are not counted
+            "legions": sum(not c.example for c in self.legions.values()),
+            "hordes": sum(not c.example for c in self.hordes.values()),
             "druids": len(self.druids),
             "events": len(self.events),
             "feats": len(self.feats),
@@ -124,18 +149,14 @@ def _field_path(loc: tuple) -> str:
     return out or "(whole entry)"
 
 
-def _parse(path: Path, model: type[BaseModel]) -> BaseModel:
-    rel = f"content/{path.name}"
+def _parse(path: Path, model: type[BaseModel], loader: type | None = None) -> BaseModel:
+    from .yaml_read import YamlProblem, read_yaml_file  # here: a cached catalog needs no YAML
+
+    rel = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ContentError([f"{rel}: cannot read: {exc.strerror}"]) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise ContentError([f"{rel}: not valid YAML{where}: {getattr(exc, 'problem', exc)}"]) from None
+        data = read_yaml_file(path, loader)
+    except YamlProblem as exc:
+        raise ContentError([f"{rel}: {exc}"]) from None
     if not isinstance(data, dict):
         raise ContentError([f"{rel}: expected a mapping at the top level"])
     try:
@@ -145,10 +166,11 @@ def _parse(path: Path, model: type[BaseModel]) -> BaseModel:
         for err in exc.errors():
             loc = tuple(err["loc"])
             # drop pydantic's union-branch tags (e.g. 'gain') after a discriminated op
-            msg = err["msg"]
+            msg = err["msg"].removeprefix("Value error, ")
             if err["type"] == "union_tag_invalid":
-                msg = f"unknown op {err['input'].get('op')!r}" if isinstance(err.get("input"), dict) else msg
-            problems.append(f"{rel}: {_entry_name(data, loc)}: field {_field_path(loc)}: {msg}")
+                op = err["input"].get("op") if isinstance(err.get("input"), dict) else None
+                msg = f"unknown op {clip(op)}" if op is not None else msg
+            problems.append(f"{rel}: {_entry_name(data, loc)}: field {_field_path(loc)}: {shorten(msg)}")
         raise ContentError(problems) from None
 
 
@@ -161,21 +183,45 @@ def _index(items, rel: str, kind: str, problems: list[str]) -> dict[str, Any]:
     return out
 
 
-def load_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
-    """Load and cross-check every content file; raise ContentError listing all problems."""
+def load_catalog(content_dir: str | os.PathLike | None = None, *, loader: type | None = None) -> Catalog:
+    """Load and cross-check every content file; raise ContentError listing all problems.
+
+    ``loader``: the PyYAML loader class (default: libyaml's when present; tests pass the
+    pure-Python one to prove both give the same catalog)."""
     root = Path(content_dir) if content_dir is not None else default_content_dir()
+    try:
+        problems = _load_problems(root)
+        if problems:
+            raise ContentError(problems)
+        return _load(root, loader)
+    except ContentError as exc:
+        raise ContentError(exc.problems, root) from None
+
+
+def _load_problems(root: Path) -> list[str]:
+    """Problems with the directory itself (before any file is read)."""
+    if not root.exists():
+        hint = (f"the {CONTENT_ENV} environment variable points there" if os.environ.get(CONTENT_ENV)
+                and Path(os.environ[CONTENT_ENV]) == root else "give a directory that holds the content files")
+        return [f"content directory {root} does not exist ({hint})"]
     if not root.is_dir():
-        raise ContentError([f"content directory {root} does not exist (install from a clone with "
-                            f"`pip install -e .`, or point {CONTENT_ENV} at the content/ folder)"])
+        return [f"content directory {root} is not a directory"]
+    return []
+
+
+def _load(root: Path, loader: type | None) -> Catalog:
+    def at(name: str) -> str:
+        return str(root / name)
+
     parsed: dict[str, BaseModel] = {}
     problems: list[str] = []
     for name, (model, _key) in FILES.items():
         p = root / name
         if not p.exists():
-            problems.append(f"content/{name}: file is missing")
+            problems.append(f"{at(name)}: file is missing")
             continue
         try:
-            parsed[name] = _parse(p, model)
+            parsed[name] = _parse(p, model, loader)
         except ContentError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -191,53 +237,53 @@ def load_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
     dice = {}
     for d in dice_f.dice:
         if d.colour in dice:
-            problems.append(f"content/dice.yaml: die {d.colour!r}: defined twice")
+            problems.append(f"{at('dice.yaml')}: die {d.colour!r}: defined twice")
         dice[d.colour] = d
     for colour in ("white", "yellow", "red", "blue", "purple", "black"):
         if colour not in dice:
-            problems.append(f"content/dice.yaml: die {colour!r}: missing")
+            problems.append(f"{at('dice.yaml')}: die {colour!r}: missing")
 
-    factions = _index(fac_f.factions, "content/factions.yaml", "factions", problems)
+    factions = _index(fac_f.factions, at("factions.yaml"), "factions", problems)
     units: dict[str, m.UnitDef] = {}
     unit_faction: dict[str, str] = {}
     for f in fac_f.factions:
         for u in f.units:
             if u.id in units:
-                problems.append(f"content/factions.yaml: entry {f.id!r}: field units: unit id {u.id!r} used twice")
+                problems.append(f"{at('factions.yaml')}: entry {f.id!r}: field units: unit id {u.id!r} used twice")
             units[u.id] = u
             unit_faction[u.id] = f.id
-    heroes = _index(hero_f.heroes, "content/heroes.yaml", "heroes", problems)
-    hexes = _index(hex_f.hexes, "content/hexes.yaml", "hexes", problems)
-    legions = _index(nem_f.legions, "content/nemesis.yaml", "legions", problems)
-    hordes = _index(nem_f.hordes, "content/nemesis.yaml", "hordes", problems)
-    druids = _index(parsed["druids.yaml"].druids, "content/druids.yaml", "druids", problems)  # type: ignore[attr-defined]
-    events = _index(parsed["events.yaml"].events, "content/events.yaml", "events", problems)  # type: ignore[attr-defined]
-    feats = _index(parsed["feats.yaml"].feats, "content/feats.yaml", "feats", problems)  # type: ignore[attr-defined]
-    items = _index(parsed["items.yaml"].items, "content/items.yaml", "items", problems)  # type: ignore[attr-defined]
-    quests = _index(parsed["quests.yaml"].quests, "content/quests.yaml", "quests", problems)  # type: ignore[attr-defined]
+    heroes = _index(hero_f.heroes, at("heroes.yaml"), "heroes", problems)
+    hexes = _index(hex_f.hexes, at("hexes.yaml"), "hexes", problems)
+    legions = _index(nem_f.legions, at("nemesis.yaml"), "legions", problems)
+    hordes = _index(nem_f.hordes, at("nemesis.yaml"), "hordes", problems)
+    druids = _index(parsed["druids.yaml"].druids, at("druids.yaml"), "druids", problems)  # type: ignore[attr-defined]
+    events = _index(parsed["events.yaml"].events, at("events.yaml"), "events", problems)  # type: ignore[attr-defined]
+    feats = _index(parsed["feats.yaml"].feats, at("feats.yaml"), "feats", problems)  # type: ignore[attr-defined]
+    items = _index(parsed["items.yaml"].items, at("items.yaml"), "items", problems)  # type: ignore[attr-defined]
+    quests = _index(parsed["quests.yaml"].quests, at("quests.yaml"), "quests", problems)  # type: ignore[attr-defined]
 
     # ---- cross references
     for f in fac_f.factions:
         tile = hexes.get(f.home_hex)
         if tile is None or tile.kind != "home":
-            problems.append(f"content/factions.yaml: entry {f.id!r}: field home_hex: {f.home_hex!r} is not a home hex in hexes.yaml")
+            problems.append(f"{at('factions.yaml')}: entry {f.id!r}: field home_hex: {f.home_hex!r} is not a home hex in hexes.yaml")
     for i, h in enumerate(hero_f.heroes):
         if h.faction not in factions:
-            problems.append(f"content/heroes.yaml: entry {h.id!r} (heroes[{i}]): field faction: unknown faction {h.faction!r}")
+            problems.append(f"{at('heroes.yaml')}: entry {h.id!r} (heroes[{i}]): field faction: unknown faction {h.faction!r}")
         starts = 0
         for fid in h.feats:
             feat = feats.get(fid)
             if feat is None:
-                problems.append(f"content/heroes.yaml: entry {h.id!r} (heroes[{i}]): field feats: unknown feat {fid!r}")
+                problems.append(f"{at('heroes.yaml')}: entry {h.id!r} (heroes[{i}]): field feats: unknown feat {fid!r}")
             elif feat.hero != h.id:
-                problems.append(f"content/heroes.yaml: entry {h.id!r} (heroes[{i}]): field feats: feat {fid!r} belongs to {feat.hero!r}")
+                problems.append(f"{at('heroes.yaml')}: entry {h.id!r} (heroes[{i}]): field feats: feat {fid!r} belongs to {feat.hero!r}")
             elif feat.start:
                 starts += 1
         if starts != 2:
-            problems.append(f"content/heroes.yaml: entry {h.id!r} (heroes[{i}]): field feats: needs exactly 2 START feats, has {starts}")
+            problems.append(f"{at('heroes.yaml')}: entry {h.id!r} (heroes[{i}]): field feats: needs exactly 2 START feats, has {starts}")
     for fid, feat in feats.items():
         if feat.hero not in heroes:
-            problems.append(f"content/feats.yaml: entry {fid!r}: field hero: unknown hero {feat.hero!r}")
+            problems.append(f"{at('feats.yaml')}: entry {fid!r}: field hero: unknown hero {feat.hero!r}")
 
     def check_units(rel: str, ident: str, effect) -> None:
         for j, op in enumerate(effect):
@@ -246,34 +292,36 @@ def load_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
                     if getattr(op, fld) not in units:
                         problems.append(f"{rel}: entry {ident!r}: field effect[{j}].{fld}: unknown unit {getattr(op, fld)!r}")
 
-    for rel, table in (("content/feats.yaml", feats), ("content/items.yaml", items)):
+    for rel, table in ((at("feats.yaml"), feats), (at("items.yaml"), items)):
         for cid, card in table.items():
             if card.use.when in ("actions", "always", "build") and card.use.cost == "none" and not (
                     card.use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in card.effect)):
                 problems.append(f"{rel}: entry {cid!r}: field use.cost: a card used outside combat needs a cost "
                                 "(flip or discard), or it could be used without end")
     for fid, feat in feats.items():
-        check_units("content/feats.yaml", fid, feat.effect)
+        check_units(at("feats.yaml"), fid, feat.effect)
     for iid, item in items.items():
-        check_units("content/items.yaml", iid, item.effect)
+        check_units(at("items.yaml"), iid, item.effect)
 
     for card in list(legions.values()) + list(hordes.values()):
-        expected = card.max_threat
+        mirror = any(a.kind == "mirror" for a in card.abilities)
+        if mirror and card.dice:
+            problems.append(f"content/nemesis.yaml: entry {card.id!r}: field dice: a card with the mirror "
+                            "ability rolls its enemy's dice and prints none of its own")
+        expected = 0 if mirror else card.max_threat
         for t in range(1, expected + 1):
             if t not in card.dice:
-                problems.append(f"content/nemesis.yaml: entry {card.id!r}: field dice: no row for Threat {t}")
+                problems.append(f"{at('nemesis.yaml')}: entry {card.id!r}: field dice: no row for Threat {t}")
         if card.kind == "legion" and card.id in hordes:
-            problems.append(f"content/nemesis.yaml: entry {card.id!r}: id used by a Legion and a Horde")
+            problems.append(f"{at('nemesis.yaml')}: entry {card.id!r}: id used by a Legion and a Horde")
 
-    for ev in events.values():
-        pass
     for level in (1, 2, 3, 4):
         if sum(1 for e in events.values() if e.level == level and not e.advanced) < 2:
-            problems.append(f"content/events.yaml: level {level}: needs at least 2 non-advanced Events")
+            problems.append(f"{at('events.yaml')}: level {level}: needs at least 2 non-advanced Events")
 
     layouts: dict[int, m.Layout] = {}
     for i, lay in enumerate(map_f.layouts):
-        rel = f"content/maps.yaml: layout for {lay.factions} faction(s) (layouts[{i}])"
+        rel = f"{at('maps.yaml')}: layout for {lay.factions} faction(s) (layouts[{i}])"
         if lay.factions in layouts:
             problems.append(f"{rel}: defined twice")
         layouts[lay.factions] = lay
@@ -299,10 +347,10 @@ def load_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
             problems.append(f"{rel}: {n_random} random spaces but only {pool} regular hexes")
     for n in (1, 2, 3, 4):
         if n not in layouts:
-            problems.append(f"content/maps.yaml: no layout for {n} faction(s)")
+            problems.append(f"{at('maps.yaml')}: no layout for {n} faction(s)")
     for kind in ("capital", "region"):
         if not any(h.kind == kind for h in hexes.values()):
-            problems.append(f"content/hexes.yaml: no {kind} hex")
+            problems.append(f"{at('hexes.yaml')}: no {kind} hex")
     if problems:
         raise ContentError(problems)
 
@@ -340,9 +388,24 @@ def load_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
 
 @lru_cache(maxsize=4)
 def _cached(path: str) -> Catalog:
-    return load_catalog(path)
+    from . import cache
+
+    root = Path(path)
+    key = cache.entry_key(root, FILES) if root.is_dir() else None
+    cat = cache.load(key) if key is not None else None
+    if cat is None:
+        cat = load_catalog(root)
+        if key is not None:
+            cache.store(key, cat)
+    return cat
+
+
+def cached_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
+    """The catalog of a directory (default: :func:`default_content_dir`), loaded once per process
+    and kept on disk between runs (see cache.py)."""
+    return _cached(str(content_dir if content_dir is not None else default_content_dir()))
 
 
 def default_catalog() -> Catalog:
     """The catalog from the default content directory, loaded once per process."""
-    return _cached(str(default_content_dir()))
+    return cached_catalog()

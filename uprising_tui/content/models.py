@@ -3,11 +3,10 @@
 All models forbid unknown fields and are frozen: the catalog built from them is
 read-only for the whole life of a game.
 """
-from __future__ import annotations
+import re
+from typing import Annotated, Literal
 
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .ops import Attribute, Colour, Effect, Resource, Symbol
 
@@ -17,8 +16,22 @@ Grade = Literal["basic", "elite"]
 Face = tuple[Symbol, ...]
 
 
+_ID = re.compile(r"[A-Za-z0-9_]{1,40}")
+
+
+def _check_id(v: str) -> str:
+    if not _ID.fullmatch(v):
+        shown = repr(v) if len(v) <= 40 else f"{v[:40]!r}... ({len(v):,} characters)"
+        raise ValueError(f"an id is 1 to 40 letters, digits or underscores (option ids are built "
+                         f"from ids with ':'), not {shown}")
+    return v
+
+
+Id = Annotated[str, AfterValidator(_check_id)]
+
+
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 # ---------------------------------------------------------------- dice
@@ -49,7 +62,7 @@ class Cost(Model):
 
 
 class UnitDef(Model):
-    id: str
+    id: Id
     name: str
     type: UnitType
     grade: Grade
@@ -65,7 +78,7 @@ class ProductionRow(Model):
 
 
 class Faction(Model):
-    id: str
+    id: Id
     name: str
     home_hex: str
     haven_cost: int
@@ -74,8 +87,11 @@ class Faction(Model):
     production: list[ProductionRow] = Field(min_length=6, max_length=6)  # by Havens 0..5+
 
 
+HERO_ATTRIBUTE_TOTAL = 4  # every Hero's printed attributes sum to 4 (docs/content.md, Heroes)
+
+
 class Hero(Model):
-    id: str
+    id: Id
     name: str
     faction: str
     might: int = 0
@@ -85,15 +101,32 @@ class Hero(Model):
     feats: list[str] = Field(min_length=4)  # feat ids; those marked start begin in play
     blurb: str = ""
 
+    @field_validator("might", "magic", "leadership", "guile")
+    @classmethod
+    def _not_negative(cls, v: int) -> int:
+        if v < 0:
+            raise ValueError(f"an attribute counts Hero Dice, so it is 0 or more, not {v}")
+        return v
+
+    @model_validator(mode="after")
+    def _attributes_sum(self) -> "Hero":
+        total = self.might + self.magic + self.leadership + self.guile
+        if total != HERO_ATTRIBUTE_TOTAL:
+            raise ValueError(
+                f"the attributes must sum to {HERO_ATTRIBUTE_TOTAL} (as Ronja's and Hanzo's do in the "
+                f"rulebook), not {total}: might {self.might} + magic {self.magic} + leadership "
+                f"{self.leadership} + guile {self.guile}")
+        return self
+
 
 # ---------------------------------------------------------------- map
 class HexTile(Model):
-    id: str
+    id: Id
     name: str
     kind: Literal["regular", "home", "capital", "sea_tower", "region"]
     advanced: bool = False
     terrain: Terrain = "none"
-    resources: ProductionRow = ProductionRow()
+    resources: ProductionRow = Field(default_factory=ProductionRow)  # a factory: no model built at import
     vp: int = 0
     no_haven: bool = False
     alignment: Literal["empire", "chaos", "none"] = "none"
@@ -114,7 +147,7 @@ class HexTile(Model):
 
 
 class Space(Model):
-    id: str
+    id: Id
     q: int
     r: int
     role: Literal["capital", "home", "sea_tower", "random", "region"]
@@ -151,7 +184,7 @@ class Use(Model):
 
 
 class Card(Model):
-    id: str
+    id: Id
     name: str
     text: str
     advanced: bool = False
@@ -217,8 +250,9 @@ class Ability(Model):
 
 
 class Godpower(Model):
+    """Fires on each of the card's Bolts; a printed limit caps it (extra Bolts then cancel Shields)."""
     step: Step = "before_damage"
-    limit: Literal["none", "once_per_round", "once_per_combat"] = "once_per_round"
+    limit: Literal["none", "once_per_round", "once_per_combat"] = "none"
     effect: Effect
 
 
@@ -240,6 +274,9 @@ class NemesisCard(Card):
     retarget_removes_sea_tower: bool = False
     adjacent_to_all: bool = False
     return_once: bool = False  # once per game goes to the bottom of its deck instead
+    # the rulebook's own example card, not one of the box's: in the catalog (and the rulebook's
+    # example tests) but never dealt into a game's deck. See docs/content.md.
+    example: bool = False
 
     @field_validator("dice")
     @classmethod

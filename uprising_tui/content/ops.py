@@ -5,8 +5,6 @@ catalog loads. The engine's executor (``uprising_tui.engine.effects``) runs them
 Adding an op means adding a model here and a handler there; a test checks that the
 two lists match.
 """
-from __future__ import annotations
-
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -21,11 +19,11 @@ Region = Literal["any", "howling_white", "fog_grave", "screaming_sea"]
 
 
 class Op(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Resources(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     salt: int = 0
     plunder: int = 0
     food: int = 0
@@ -143,9 +141,10 @@ class DrawQuest(Op):
 
 # ---------------------------------------------------------------- units and map
 class PlaceUnit(Op):
-    """Place player Units from the reserve."""
+    """Place player Units from the reserve; `who: any` places a Unit of any player, the acting
+    player choosing whose (and where, on that player's Havens)."""
     op: Literal["place_unit"]
-    who: Who = "self"
+    who: Who | Literal["any"] = "self"
     grade: Literal["basic", "elite", "any"] = "basic"
     where: Literal["haven", "haven_or_empty_explored", "here"] = "haven"
     count: int = 1
@@ -211,9 +210,11 @@ class RemoveCurse(Op):
 
 
 class ActivationToken(Op):
-    """Place Activation Tokens, each on a Legion/Horde card with the fewest."""
+    """Place Activation Tokens, each on a Legion/Horde card with the fewest; `others`: never on
+    the card whose effect this is (the Courtesan's "another Legion or Horde")."""
     op: Literal["activation_token"]
     count: int = 1
+    others: bool = False
 
 
 class ActivateNemesis(Op):
@@ -251,9 +252,11 @@ class RemoveHaven(Op):
 
 
 class RemoveDefense(Op):
-    """Remove one Wall, Tower or Haven here; if there is none, `else_threat` Threat from this card."""
+    """Remove one Wall, Tower or Haven here, or (`threat` > 0) that much Threat from an enemy
+    Legion/Horde in this combat: a choice among those present, made by the enemy player
+    (the first player when the enemy is a Legion or Horde)."""
     op: Literal["remove_defense"]
-    else_threat: int = 0
+    threat: int = 0
 
 
 class DestroyUnit(Op):

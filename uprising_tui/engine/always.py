@@ -35,7 +35,7 @@ ENTRY = option("always", "Anytime: trade, convert, give or use a card…", "alwa
 BACK = option("back", "Back", "back")
 DONE = option("done", "Continue", "done")
 SOURCE = SourceRef("rule", "always")
-NO_ENTRY = frozenset({"turn", "build", "always", "trade_consent"})  # turn/build list it all directly
+NO_ENTRY = frozenset({"turn", "build", "always", "trade_consent", "card_limit"})  # turn/build list it all directly; card_limit: ruling 30
 TRANSFERS = ("give", "ask", "give_item", "ask_item")
 
 

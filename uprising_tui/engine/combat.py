@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator
 
 from . import pieces
-from .combat_dice import Side, apply_marsh, base_dice, has_ability, terrain_of
+from .combat_dice import Side, apply_marsh, base_dice, has_ability, mirror_dice, terrain_of
 from .combat_effects import CombatEffects
 from .decision import Decision, option
 from .economy import add_vp
@@ -146,7 +146,12 @@ class Combat(CombatEffects):
         for s in (a, b):
             yield from self.card_window(s, part, "before_rolling")
         colours = {}
-        for s in (a, b):
+        # a mirroring side (the Courtesan) gathers last: she copies the dice her enemy rolls
+        for s in sorted((a, b), key=lambda side: has_ability(ctx, side, "mirror") is not None):
+            mirrored = mirror_dice(ctx, s, colours.get(id(self.enemy_of(s)), []))
+            if mirrored is not None:
+                colours[id(s)] = mirrored + apply_marsh(s.pool, self.terrain)
+                continue
             cs = apply_marsh(base_dice(ctx, self.hid, s, part, self.terrain) + apply_marsh(s.pool, self.terrain), self.terrain)
             if self.terrain == "highlands" and part == "archery" and len(cs) > 1:
                 with ctx.cause(SourceRef("terrain", "highlands")):

@@ -99,8 +99,8 @@ def base_dice(ctx: "Ctx", hid: str, side: Side, part: str, terrain: str) -> list
                 continue
             if ab.terrain and ab.terrain != terrain:
                 continue
-            if ab.condition == "target_here" and card.target != hid:
-                continue
+            if ab.condition == "target_here" and not any(c.target == hid for c in st.legions.values()):
+                continue  # any Legion's Target on this hex, not only the card's own
             if ab.condition == "haven_or_imperial" and not (h.haven or h.garrisons or h.legions):
                 continue
             if ab.colour == "all":
@@ -114,6 +114,15 @@ def apply_marsh(colours: list[str], terrain: str) -> list[str]:
     if terrain != "marsh":
         return colours
     return ["white" if c == "red" else c for c in colours]
+
+
+def mirror_dice(ctx: "Ctx", side: Side, enemy_colours: list[str]) -> list[str] | None:
+    """A card with the `mirror` ability (the Courtesan) has no dice of her own: she rolls a copy
+    of the dice her enemy rolls this round (after its cards and terrain), plus any she is given.
+    None for every other side."""
+    if not has_ability(ctx, side, "mirror"):
+        return None
+    return list(enemy_colours)
 
 
 def has_ability(ctx: "Ctx", side: Side, kind: str):

@@ -34,7 +34,9 @@ def groups(ctx: "Ctx", hid: str, owner: str) -> list[Side]:
     """A side's fighting groups on a hex, in the order they must be fought:
     Garrisons/Skeletons first, then Legions/Hordes by initiative."""
     h = ctx.state.hexes[hid]
-    init = lambda cid: ctx.cat.nemesis(cid).initiative  # noqa: E731
+    # equal initiative (the Butcher and the Courtesan): the card that came into play first
+    order = {cid: i for i, cid in enumerate(list(ctx.state.legions) + list(ctx.state.hordes))}
+    init = lambda cid: (ctx.cat.nemesis(cid).initiative, order.get(cid, 0))  # noqa: E731
     if owner == "empire":
         out = [Side("garrisons", "empire")] if h.garrisons else []
         return out + [Side("legion", "empire", c) for c in sorted(h.legions, key=init)]

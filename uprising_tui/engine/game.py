@@ -10,10 +10,9 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from pydantic import ValidationError
-
 from .. import __version__
 from ..content.loader import Catalog, default_catalog
+from ..files import clip, shorten
 from .board import Board
 from .context import Ctx
 from .decision import Decision, GameFinished, IllegalChoice
@@ -25,10 +24,9 @@ from .public_cache import ViewCache
 from .refs import SourceRef
 from .setup import Setup, build_state
 from .state import GameState
+from .savefile import SAVE_FORMAT, SAVE_VERSION, SaveError, check_bounds, parse_save, read_save
 from .view import ReadOnly
 
-SAVE_FORMAT = "uprising-tui-save"
-SAVE_VERSION = 1
 ENGINE_VERSION = f"{__version__}+rules{SAVE_VERSION}"
 
 
@@ -40,10 +38,6 @@ def started_event(ctx: Ctx) -> GameStarted:
                        ctx.setup.seed, tuple((h.id, h.tile) for h in st.hexes.values() if h.explored),
                        view=build_view(st, ctx.cat, ctx.board, ctx.combat, ctx.setup.difficulty),
                        fixed_edges=tuple(sorted(ctx.board.fixed_edges.items())))
-
-
-class SaveError(ValueError):
-    """A save file that cannot be loaded: what is wrong and where."""
 
 
 class EngineError(RuntimeError):
@@ -203,54 +197,34 @@ class Game:
         g = cls(setup, catalog).start()
         for i, a in enumerate(answers):
             if g.decision is None:
-                raise SaveError(f"answer {i + 1} ({a!r}) comes after the game ended")
+                raise SaveError(f"answer {i + 1} ({clip(a)}) comes after the game ended")
             try:
                 g.answer(a)
             except IllegalChoice as exc:
-                raise SaveError(f"answer {i + 1} ({a!r}) is not legal here: {exc}") from None
+                raise SaveError(f"answer {i + 1} ({clip(a)}) is not legal here: {shorten(str(exc), 300)}") from None
+            except EngineError as exc:
+                raise SaveError(f"answer {i + 1} ({clip(a)}): {exc}") from None
         return g
 
     @classmethod
     def load(cls, source: str | os.PathLike | dict, catalog: Catalog | None = None) -> "Game":
-        """Load a save (a path or a parsed dict), replay it and verify its checksum."""
-        where = "save"
+        """Load a save (a path or a parsed dict), replay it and verify its checksum.
+        Every problem, from an unreadable file to a replay the rules refuse, is a SaveError
+        (savefile.py says what is checked)."""
         if isinstance(source, dict):
-            data = source
+            where, data = "save", source
+            check_bounds(data, where)
         else:
             where = str(source)
-            try:
-                text = Path(source).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise SaveError(f"{where}: cannot read: {exc.strerror}") from None
-            except UnicodeDecodeError:
-                raise SaveError(f"{where}: not a text file") from None
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise SaveError(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}): "
-                                "the file is truncated or corrupt") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"{where}: not an uprising-tui save file")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"{where}: saved by engine {data.get('engine', '?')} (save format "
-                            f"{data.get('version')!r}); this engine ({ENGINE_VERSION}) reads format {SAVE_VERSION}")
-        for key in ("setup", "answers", "checksum"):
-            if key not in data:
-                raise SaveError(f"{where}: the field {key!r} is missing")
-        if not isinstance(data["answers"], list) or not all(isinstance(a, str) for a in data["answers"]):
-            raise SaveError(f"{where}: 'answers' must be a list of option ids")
+            data = read_save(source)
+        setup, answers, checksum = parse_save(data, where)
         try:
-            setup = Setup.model_validate(data["setup"])
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise SaveError(f"{where}: setup field {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
-        try:
-            game = cls.replay(setup, data["answers"], catalog)
-        except SaveError as exc:
+            game = cls.replay(setup, answers, catalog)
+        except (SaveError, EngineError) as exc:
             raise SaveError(f"{where}: {exc}") from None
-        except ValueError as exc:
-            raise SaveError(f"{where}: {exc}") from None
-        if game.checksum() != data["checksum"]:
+        except ValueError as exc:  # the setup does not fit the content (an unknown faction...)
+            raise SaveError(f"{where}: the setup does not fit the content: {exc}") from None
+        if game.checksum() != checksum:
             raise SaveError(f"{where}: the replayed game does not match the saved checksum "
                             "(the file was edited, or the rules changed since it was saved)")
         return game

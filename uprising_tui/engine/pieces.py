@@ -524,12 +524,13 @@ def defenses_left(ctx: "Ctx", kind: str) -> int:
     return (TOWERS if kind == "tower" else WALLS) - on_map
 
 
-def add_token(ctx: "Ctx", count: int = 1) -> Gen:
-    """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties).
-    With every token of the box on a card, no more are placed (ruling 43)."""
+def add_token(ctx: "Ctx", count: int = 1, *, exclude: str | None = None) -> Gen:
+    """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties);
+    `exclude`: a card that may not take it (the Courtesan gives hers to another card). With every
+    token of the box on a card, no more are placed (ruling 43)."""
     from .events import ActivationTokenPlaced
     for _ in range(count):
-        cards = sorted(list(ctx.state.legions.values()) + list(ctx.state.hordes.values()),
+        cards = sorted([c for c in list(ctx.state.legions.values()) + list(ctx.state.hordes.values()) if c.id != exclude],
                        key=lambda c: ctx.cat.nemesis(c.id).initiative)
         if not cards:
             ctx.emit(Note("no_card_for_token"))

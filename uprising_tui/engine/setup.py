@@ -17,7 +17,7 @@ DIFFICULTIES: tuple[str, ...] = ("rebel", "veteran", "nightmare", "apocalypse")
 
 class Setup(BaseModel):
     """Everything that, with the answers, determines a game."""
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use: faster import
 
     factions: list[str] = Field(min_length=1, max_length=4)
     heroes: list[str] | None = None  # one per faction; default: each faction's first Hero
@@ -156,7 +156,7 @@ def build_state(setup: Setup, cat: "Catalog", rng: random.Random) -> tuple[GameS
     deal = 5 + max(0, n - 2)
     for kind in ("legions", "hordes"):
         table = getattr(cat, kind)
-        cards = sorted(k for k, c in table.items() if hard or not c.advanced)
+        cards = sorted(k for k, c in table.items() if (hard or not c.advanced) and not c.example)
         rng.shuffle(cards)
         setattr(st, "legion_deck" if kind == "legions" else "horde_deck", cards[:deal])
         setattr(st, "legion_box" if kind == "legions" else "horde_box", cards[deal:])

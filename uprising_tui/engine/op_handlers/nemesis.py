@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator
 
 from .. import pieces
-from ..decision import Decision
+from ..decision import Decision, option
+from ..refs import Ref
 from ..economy import add_vp
 from ..effect_source import decider
 from ..events import DefenseRemoved, Note
@@ -115,7 +116,7 @@ def op_remove_curse(ctx, op, src):
 
 
 def op_activation_token(ctx, op, src):
-    yield from pieces.add_token(ctx, op.count)
+    yield from pieces.add_token(ctx, op.count, exclude=src.card if op.others else None)
 
 
 def op_activate(ctx, op, src):
@@ -186,25 +187,49 @@ def op_remove_haven(ctx, op, src):
         cands = [h.id for h in st.hexes.values() if h.haven]
     if not cands:
         return
-    hid = yield from pieces.choose_hex(ctx, ctx.first.faction, "remove_haven", "Which Haven is removed?", cands, tie=True)
+    # the acting player picks (a destroyed card's reward: its destroyer); for the Nemesis, the first player
+    hid = yield from pieces.choose_hex(ctx, decider(ctx, src), "remove_haven", "Which Haven is removed?", cands,
+                                       tie=ctx.nemesis_acting)
     yield from pieces.remove_haven(ctx, hid, "effect")
 
 
 def op_remove_defense(ctx, op, src):
-    h = ctx.state.hexes[src.nem.hex if src.nem else src.hex]
+    """The Warlock: remove a Wall, Tower or Haven here, or Threat from the enemy Legion/Horde.
+    The card offers them as alternatives, so it is a choice: the enemy player's (rule for the
+    players), or the first player's when the Warlock fights the other Nemesis."""
+    hid = src.nem.hex if src.nem else src.hex
+    h = ctx.state.hexes[hid]
+    foe = ctx.combat.enemy_of(src.side) if ctx.combat is not None and src.side is not None else None
+    foe_card = ctx.state.nem(foe.card) if foe is not None and foe.is_big else None
+    opts = []
     if h.tower:
+        opts.append(option("remove:tower", f"Remove the Tower on {ctx.hex_label(hid)}", "choice", (Ref("hex", hid),)))
+    if h.wall:
+        opts.append(option("remove:wall", f"Remove the Wall on {ctx.hex_label(hid)}", "choice", (Ref("hex", hid),)))
+    if h.haven:
+        opts.append(option("remove:haven", f"Remove the Haven on {ctx.hex_label(hid)} (with its Defenses)", "choice",
+                           (Ref("hex", hid),)))
+    if op.threat and foe_card is not None and foe_card.threat > 0:
+        opts.append(option("remove:threat", f"{ctx.name(foe_card.id)} loses {op.threat} Threat", "choice",
+                           (Ref("card", foe_card.id),)))
+    if not opts:
+        return
+    if foe is not None and foe.is_player:
+        pick = yield from ctx.ask(foe.owner, "remove_defense", f"{ctx.name(src.card)}'s Godpower: what is removed?", opts)
+    else:
+        pick = yield from ctx.ask(ctx.first.faction, "remove_defense", f"{ctx.name(src.card)}'s Godpower: what is removed?",
+                                  opts, tie=True)
+    what = pick.split(":", 1)[1]
+    if what == "tower":
         h.tower = False
         ctx.emit(DefenseRemoved(h.id, "tower", "effect"))
-    elif h.wall:
+    elif what == "wall":
         h.wall = False
         ctx.emit(DefenseRemoved(h.id, "wall", "effect"))
-    elif h.haven:
+    elif what == "haven":
         yield from pieces.remove_haven(ctx, h.id, "effect")
-    elif op.else_threat and ctx.combat is not None and src.side is not None:
-        other = ctx.combat.enemy_of(src.side)
-        card = ctx.state.nem(other.card) if other.card else None
-        if card is not None:
-            pieces.change_threat(ctx, card, -op.else_threat)
+    else:
+        ctx.combat.wound(foe_card, op.threat, src.actor)
 
 
 def op_destroy_unit(ctx, op, src):

@@ -159,7 +159,7 @@ def op_draw_quest(ctx, op, src):
 def op_place_unit(ctx, op, src):
     from ..units import place_from_reserve
     chooser = decider(ctx, src)
-    if op.who == "first_player":  # 'a Unit of any player': the acting player picks whose
+    if op.who == "any":  # 'a Unit of any player': the acting player picks whose
         opts = [option(f"faction:{p.faction}", ctx.name(p.faction), "choice", (Ref("faction", p.faction),))
                 for p in ctx.state.seat_order()]
         fac = (yield from ctx.ask(chooser, "place_unit_player", "Whose Unit is placed?", opts)).split(":", 1)[1]
@@ -168,7 +168,7 @@ def op_place_unit(ctx, op, src):
         targets = players_for(ctx, src, op.who)
     for p in targets:
         for _ in range(op.count):
-            yield from place_from_reserve(ctx, p, op.grade, op.where, src.hex, chooser=chooser if op.who == "first_player" else p.faction)
+            yield from place_from_reserve(ctx, p, op.grade, op.where, src.hex, chooser=chooser if op.who == "any" else p.faction)
 
 
 def op_exchange_unit(ctx, op, src):

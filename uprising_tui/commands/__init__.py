@@ -1,0 +1,1 @@
+"""The `uprising` sub-commands, one module each (registered in ``uprising_tui.cli.COMMANDS``)."""

@@ -1,0 +1,127 @@
+"""A disk cache of loaded catalogs: start-up without parsing and validating the YAML again.
+
+Validating the content with pydantic costs more than everything else at start-up (building the
+validators of ~100 models, then checking every card); a catalog that was loaded once is kept as
+a pickle, named by a SHA-256 of everything it is made from: the bytes of every content file, the
+directory, the code that parses and checks them (``models.py``, ``ops.py``, ``loader.py``,
+``yaml_read.py``), and the versions of Python, pydantic and this package. Any edit makes a new
+name, so a stale entry is never read; the newest :data:`KEEP` entries are kept.
+
+Where: ``$UPRISING_CACHE_DIR`` if set (``off`` disables the cache), else
+``$XDG_CACHE_HOME/uprising-tui``, else ``~/.cache/uprising-tui``. A cache that cannot be written
+(a read-only home) is skipped silently; an entry that cannot be read, or that is not owned by
+this user or is writable by others, is ignored (and replaced on the next store).
+``uprising content check`` never reads the cache.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Iterable
+
+from ..files import FileProblem, read_capped
+
+if TYPE_CHECKING:
+    from .loader import Catalog
+
+CACHE_ENV = "UPRISING_CACHE_DIR"
+KEEP = 8  # entries kept; older ones are removed when a new one is written
+CODE = ("models.py", "ops.py", "loader.py", "yaml_read.py")
+MAX_ENTRY = 16 << 20
+FORMAT = 1
+
+
+def cache_dir() -> Path | None:
+    env = os.environ.get(CACHE_ENV)
+    if env is not None:
+        return None if env.strip().lower() in ("", "off", "0", "no") else Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "uprising-tui"
+
+
+def entry_key(root: Path, names: Iterable[str]) -> str | None:
+    """The name of the entry for this content and code; None if a file cannot be read."""
+    import pydantic
+
+    from .. import __version__
+
+    h = hashlib.sha256()
+    for part in (f"format {FORMAT}", sys.version, pydantic.VERSION, __version__, str(root.resolve())):
+        h.update(part.encode() + b"\0")
+    here = Path(__file__).parent
+    try:
+        for name in CODE:
+            h.update((here / name).read_bytes() + b"\0")
+        for name in names:
+            data = read_capped(root / name, MAX_ENTRY)  # a bigger file fails the load anyway
+            h.update(f"{name}\0{len(data)}\0".encode() + data)
+    except (OSError, FileProblem):
+        return None
+    return h.hexdigest()[:32]
+
+
+def _mapping_proxy(d: dict) -> MappingProxyType:
+    return MappingProxyType(d)
+
+
+class _Pickler(pickle.Pickler):
+    def reducer_override(self, obj):
+        if type(obj) is MappingProxyType:
+            return _mapping_proxy, (dict(obj),)
+        return NotImplemented
+
+
+def load(key: str) -> "Catalog | None":
+    from .loader import Catalog
+
+    where = cache_dir()
+    if where is None:
+        return None
+    path = where / f"catalog-{key}.pickle"
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()) \
+                or info.st_mode & 0o022:
+            return None
+        cat = pickle.loads(read_capped(path, MAX_ENTRY))
+    except Exception:  # noqa: BLE001 - a missing or damaged entry is simply not used
+        return None
+    return cat if isinstance(cat, Catalog) else None
+
+
+def store(key: str, catalog: "Catalog") -> None:
+    where = cache_dir()
+    if where is None:
+        return
+    try:
+        where.mkdir(parents=True, exist_ok=True, mode=0o700)
+        buf = io.BytesIO()
+        _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(catalog)
+        fd, tmp = tempfile.mkstemp(dir=where, prefix=".catalog-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(buf.getvalue())
+            os.replace(tmp, where / f"catalog-{key}.pickle")
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+        _prune(where)
+    except Exception:  # noqa: BLE001 - the cache is a convenience: never fail a load over it
+        return
+
+
+def _prune(where: Path) -> None:
+    entries = sorted(where.glob("catalog-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[KEEP:]:
+        try:
+            old.unlink()
+        except OSError:
+            pass

@@ -1,0 +1,334 @@
+"""One combat as a small chain of its own: only what changes inside it.
+
+Inside a combat only a few things move: our Units, the foe's hit points (Threat,
+Garrison levels or Skeletons), Archery or Clash, the Godpower and Druids used this
+combat, the Haven and its defences, a Curse laid on the hex, the Skeleton reserve,
+other Hordes' Threat (the Lich Queen raises it) and whether the foe left (the
+Siren). A compact state holds just those; everything else about the hex is fixed
+for the combat (``Setting``). Each round (``rounds``) is applied in the engine's
+order: the Godpower before damage, damage (our cheapest Units first), each side's
+effects after damage (side a first), Skeleton Bolts.
+
+The combat ends in an *exit*: a side is gone (or the foe left), or a third Skeleton
+calls a Horde (the draw, and whatever the Horde's arrival does, belongs to the hex's
+chain, which then resumes the combat). ``chain`` turns exits back into the hex's
+state and runs After Combat there, once per exit rather than once per round.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from .rounds import (BOLTS_GODPOWER, BOLTS_SKELETONS, BOLTS_UNUSED, D1, D2, GP_AFTER, GP_FIRED, KILLS, NEM_VP,
+                     ONCE, OTHER_THREAT, P_VP, PRE_LOSS, SPAWNS, WILD, GodpowerRound, RoundKey)
+
+if TYPE_CHECKING:
+    from .library import Library
+
+# tally indices (as in chain)
+LOST, VP, EMPIRE_VP, CHAOS_VP, HAVEN_LOST = 5, 7, 9, 10, 11
+DAMAGE, SLOST, SVP = 3, 4, 5
+HAVEN, TOWER, WALL = 1, 2, 4  # bits of `defs`
+
+
+_QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a result's fields after the hits, when nothing else happens
+
+
+class C(NamedTuple):
+    """A combat's state."""
+    units: tuple[tuple[str, int], ...]
+    hp: int  # the foe's Threat, Garrison levels or Skeletons
+    clash: bool
+    gp_used: bool
+    once: tuple[str, ...]
+    defs: int  # HAVEN | TOWER | WALL still standing
+    curse: bool  # a Curse laid on the hex during the combat (its terrain stays)
+    skel_res: int
+    others: tuple[tuple[str, int], ...]  # the other Hordes here and their Threat
+    formed: bool
+    left: bool  # the foe walked away
+
+
+class Exit(NamedTuple):
+    state: C
+    forming: int  # -1: the combat is over; else a Horde forms, with this many Skeletons still to place
+
+
+class Setting(NamedTuple):
+    """What a combat's chain depends on beyond its state (its memo key)."""
+    group: str
+    slot: int
+    terrain: str
+    players_first: bool
+    target_here: bool
+    imperial: bool  # Garrisons or Legions on the hex (the False Messiah's extra die)
+    druids: tuple
+    n_druids: int
+    first_haven: bool
+    curse_available: bool
+    has_reserve: bool
+
+
+class Kernel:
+    def __init__(self, lib: "Library", setting: Setting, note):
+        self.lib = lib
+        self.s = setting
+        self.note = note  # note(text) -> the tally index of a note
+        g = setting.group
+        self.big = g not in ("garrisons", "skeletons")
+        self.foe = lib.foe(g) if self.big else None
+        self.pieces = not self.big
+        self.nem_vp_index = (EMPIRE_VP if (self.foe and self.foe.kind == "legion") else CHAOS_VP)
+        self._quiet: dict = {}
+
+    # ------------------------------------------------------------ the chain's interface
+    def transitions(self, c):
+        if type(c) is Exit:
+            return []
+        acc: dict = {}
+        quiet = _QUIET
+        lib = self.lib
+        units, hp = c.units, c.hp
+        for res, p in self.results(c):
+            if res[2:] == quiet:  # hits only (most rounds): no need for the general way
+                d1, d2 = res[0], res[1]
+                left, lost = lib.drop_cheapest(units, d2) if d2 else (units, 0)
+                hp2 = hp - d1
+                if left and hp2 > 0:
+                    skel_res = c.skel_res + d1 if self.s.group == "skeletons" else c.skel_res
+                    nxt = c._replace(units=left, hp=hp2, clash=True, skel_res=skel_res) if (d1 or d2 or not c.clash) \
+                        else c
+                    k = (nxt, self.quiet_rewards(d1, lost))
+                    acc[k] = acc.get(k, 0.0) + p
+                    continue
+            k = self.apply(c, res)
+            acc[k] = acc.get(k, 0.0) + p
+        return [(p, k[0], k[1]) for k, p in acc.items()]
+
+    def quiet_rewards(self, d1: int, lost: int) -> tuple:
+        key = (d1, lost)
+        got = self._quiet.get(key)
+        if got is None:
+            rew: dict = {}
+            slot = self.s.slot
+            if lost:
+                rew[LOST] = float(lost)
+                rew[slot + SLOST] = float(lost)
+            if d1:
+                rew[slot + DAMAGE] = float(d1)
+                if self.pieces:
+                    rew[VP] = float(d1)
+                    rew[slot + SVP] = float(d1)
+            got = self._quiet[key] = tuple(sorted(rew.items()))
+        return got
+
+    def terminal(self, c) -> dict:
+        if type(c) is Exit:
+            return {("x", c): 1.0, ("xl", c): 1.0}
+        n = sum(x for _, x in c.units)
+        return {3: 1.0, 4: 1.0, 12: float(n)}  # DRAW, NO_LOSS, LEFT: a combat nobody can win is called off
+
+    # ------------------------------------------------------------ one round's results
+    def results(self, c: C):
+        """The round's results, hits beyond what is there merged."""
+        lib, s, foe = self.lib, self.s, self.foe
+        part = "clash" if c.clash else "archery"
+        terrain = s.terrain
+        ours = lib.our_dice(c.units, part, terrain, bool(c.defs & HAVEN and c.defs & TOWER),
+                            bool(c.defs & HAVEN and c.defs & WALL))
+        if s.group == "garrisons":
+            theirs = lib.garrison_dice(c.hp, part)
+        elif s.group == "skeletons":
+            theirs = lib.skeleton_dice(c.hp, part)
+        else:
+            theirs = foe.dice(part, c.hp, terrain, s.target_here, bool(c.defs & HAVEN) or s.imperial,
+                              lib.colours, ours)
+        ours = lib.on_terrain(ours, part, terrain, player=True)
+        theirs = lib.on_terrain(theirs, part, terrain, player=False)
+        if not c.clash and not ours and not theirs:  # nobody shoots in Archery
+            return (((0, 0) + _QUIET, 1.0),)
+        woods = terrain == "woods" and not c.clash
+        our_budgets = (2,) if woods else ()
+        their_budgets = [2] if woods else []
+        if foe is not None:
+            for count, per_druid, parts in foe.reroll_blanks:
+                if part in parts:
+                    their_budgets.append(count * (s.n_druids if per_druid else 1))
+        their_budgets = tuple(b for b in their_budgets if b > 0)
+        ours = tuple(lib.reroll_sorted(ours)) if our_budgets else tuple(sorted(ours))
+        theirs = tuple(theirs) if their_budgets else tuple(sorted(theirs))
+        our_bolts = terrain != "curse" and not (foe is not None and foe.no_enemy_bolts)
+        our_shields = not (foe is not None and foe.no_enemy_shields)
+        gp = None
+        if s.group == "skeletons":
+            mode = BOLTS_SKELETONS
+        elif foe is None or (terrain == "curse" and foe.kind != "horde"):
+            mode = BOLTS_UNUSED
+        else:
+            mode = BOLTS_GODPOWER
+            g = foe.godpower
+            fires = 99 if g.limit == "none" else (0 if (g.limit == "once_per_combat" and c.gp_used) else 1)
+            track = g.limit == "once_per_combat"
+            if g.step == "after_damage":
+                gp = GodpowerRound(fires, True, track=track)
+            else:
+                gp = GodpowerRound(fires, False, g.skulls, g.shields, g.self_threat, g.kills, g.nem_vp,
+                                   g.other_threat, c.hp if (g.self_threat and fires > 1) else 0, track)
+        druids = ()
+        if our_bolts and s.druids and (lib.rolls_bolts_dice(ours)):
+            druids = tuple(d for d in s.druids if part in lib.druid_parts(d.id) and d.id not in c.once)
+        key = RoundKey(ours, our_budgets, any(d.set_shield for d in druids), theirs, their_budgets, our_bolts,
+                       our_shields, mode, gp, druids, "white" if terrain == "marsh" else "red")
+        hp = c.hp
+        n = sum(x for _, x in c.units)
+        ck = (key, hp, n)
+        got = lib.capped.get(ck)
+        if got is not None:
+            return got
+        dist = lib.rounds.dist(key)
+        merged: dict = {}
+        for res, p in dist:
+            if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp:
+                res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n)) + \
+                    res[GP_AFTER:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
+            merged[res] = merged.get(res, 0.0) + p
+        got = lib.capped[ck] = tuple(merged.items())
+        if len(lib.capped) > 200_000:
+            lib.capped.clear()
+        return got
+
+    # ------------------------------------------------------------ applying one
+    def apply(self, c: C, res):
+        s = self.s
+        slot = s.slot
+        rew: dict[int, float] = {}
+        units, hp = c.units, c.hp
+        gp_used, once, defs, curse, skel_res, others = c.gp_used, c.once, c.defs, c.curse, c.skel_res, c.others
+        left = c.left
+        # before damage: the Godpower (its penalty paid in Threat, by the policy), Druids
+        if res[PRE_LOSS]:
+            dealt = min(res[PRE_LOSS], hp)
+            hp -= dealt
+            rew[slot + DAMAGE] = rew.get(slot + DAMAGE, 0.0) + dealt
+        if res[KILLS]:
+            units = self.kill(units, res[KILLS], True, rew)
+        if res[GP_FIRED]:
+            gp_used = True
+        if res[ONCE]:
+            once = tuple(sorted(set(once) | set(res[ONCE])))
+        if res[NEM_VP]:
+            rew[self.nem_vp_index] = rew.get(self.nem_vp_index, 0.0) + res[NEM_VP]
+        if res[OTHER_THREAT] and others:
+            others = self.raise_others(others, res[OTHER_THREAT], rew)
+        # damage, both at once
+        if res[D1]:
+            hp, skel_res = self.hit(hp, skel_res, res[D1], rew)
+        if res[D2]:
+            units = self.kill(units, res[D2], False, rew)
+        # after damage: each side's queued effects, side a first
+        for ours_first in ((True, False) if s.players_first else (False, True)):
+            if ours_first:
+                if res[WILD]:
+                    hp, skel_res = self.hit(hp, skel_res, res[WILD], rew)
+                if res[P_VP]:
+                    rew[VP] = rew.get(VP, 0.0) + res[P_VP]
+                    rew[slot + SVP] = rew.get(slot + SVP, 0.0) + res[P_VP]
+            else:
+                for _ in range(res[GP_AFTER]):
+                    if hp <= 0 or left:
+                        break
+                    units, hp, defs, curse, left = self.godpower_after(units, hp, defs, curse, left, rew)
+        # Skeleton Bolts raise Skeletons; a third one calls a Horde
+        forming = -1
+        formed = c.formed
+        n = res[SPAWNS]
+        for i in range(n):
+            if skel_res <= 0:
+                k = self.note("the Skeleton reserve ran out: a Horde formed elsewhere instead is not followed")
+                rew[k] = rew.get(k, 0.0) + 1.0
+                continue
+            skel_res -= 1
+            hp += 1
+            if hp >= 3:
+                skel_res += hp
+                hp = 0
+                formed = True
+                forming = n - i - 1
+                break
+        nxt = C(units, hp, True, gp_used, once, defs, curse, skel_res, others, formed, left)
+        if forming >= 0 or not units or hp <= 0 or left:
+            nxt = Exit(nxt, forming)
+        return nxt, tuple(sorted(rew.items()))
+
+    def hit(self, hp: int, skel_res: int, hits: int, rew: dict) -> tuple[int, int]:
+        n = min(hits, hp)
+        if n <= 0:
+            return hp, skel_res
+        slot = self.s.slot
+        rew[slot + DAMAGE] = rew.get(slot + DAMAGE, 0.0) + n
+        if self.pieces:  # a Garrison level or a Skeleton: 1 VP each
+            rew[VP] = rew.get(VP, 0.0) + n
+            rew[slot + SVP] = rew.get(slot + SVP, 0.0) + n
+            if self.s.group == "skeletons":
+                skel_res += n
+        return hp - n, skel_res
+
+    def kill(self, units: tuple, n: int, dearest: bool, rew: dict) -> tuple:
+        if dearest:
+            left, lost = self.lib.drop_dearest(units, n)
+        else:
+            left, lost = self.lib.drop_cheapest(units, n)
+        if lost:
+            rew[LOST] = rew.get(LOST, 0.0) + lost
+            rew[self.s.slot + SLOST] = rew.get(self.s.slot + SLOST, 0.0) + lost
+        return left
+
+    def raise_others(self, others: tuple, amount: int, rew: dict) -> tuple:
+        out = []
+        for cid, t in others:
+            top = self.lib.foe(cid).max_threat
+            new = t + amount
+            if new > top:
+                side = CHAOS_VP if self.lib.kind(cid) == "horde" else EMPIRE_VP
+                rew[side] = rew.get(side, 0.0) + (new - top)
+                new = top
+            out.append((cid, new))
+        return tuple(out)
+
+    def godpower_after(self, units, hp, defs, curse, left, rew):
+        g = self.foe.godpower
+        s = self.s
+        if g.skulls:
+            units = self.kill(units, g.skulls, False, rew)
+        if g.self_threat and (not g.needs_unit or units or (g.include_reserve and s.has_reserve)):
+            dealt = min(g.self_threat, hp)
+            hp -= dealt
+            rew[s.slot + DAMAGE] = rew.get(s.slot + DAMAGE, 0.0) + dealt
+        if g.kills and units:
+            units = self.kill(units, g.kills, True, rew)
+        if g.nem_vp:
+            rew[self.nem_vp_index] = rew.get(self.nem_vp_index, 0.0) + g.nem_vp
+        for fx in g.hex_effects:
+            k = fx[0]
+            if k == "remove_defense":
+                if defs & TOWER:
+                    defs &= ~TOWER
+                elif defs & WALL:
+                    defs &= ~WALL
+                elif defs & HAVEN:
+                    defs = 0
+                    rew[HAVEN_LOST] = rew.get(HAVEN_LOST, 0.0) + 1.0
+            elif k == "remove_haven":
+                if defs & HAVEN and (fx[1] != "any" or s.first_haven):
+                    defs = 0
+                    rew[HAVEN_LOST] = rew.get(HAVEN_LOST, 0.0) + 1.0
+            elif k == "curse_here":
+                if curse or not s.curse_available:
+                    rew[CHAOS_VP] = rew.get(CHAOS_VP, 0.0) + 1.0
+                else:
+                    curse = True
+                    if defs & HAVEN:
+                        rew[HAVEN_LOST] = rew.get(HAVEN_LOST, 0.0) + 1.0
+                    defs = 0
+            elif k == "leaves":
+                left = True
+        return units, hp, defs, curse, left

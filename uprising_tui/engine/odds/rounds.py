@@ -1,0 +1,394 @@
+"""One combat round between the players and one Nemesis group, exactly.
+
+Both sides roll at once; each side's Skulls, Shields and Bolts come from the same
+dice (``rolls``). Before damage the player's Bolts are spent first (rulings 39) by the
+fight policy (``engine/fight_policy``): cancel an enemy Shield when that lets a Skull
+through, else fire a Druid, else cancel a Shield. Then the Nemesis's Bolts fire its
+Godpower within the card's limit, the rest cancel our Shields (Skeletons' Bolts raise
+Skeletons after damage instead). Then the hits each side takes.
+
+The result of a round does not depend on how many Units or how much Threat is left
+(the chain caps the hits), so one distribution serves every state with the same dice.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .rolls import Faces
+
+NUMPY_FROM = 400
+try:
+    import importlib.util
+    _HAVE_NUMPY = importlib.util.find_spec("numpy") is not None
+except (ImportError, ValueError):  # pragma: no cover
+    _HAVE_NUMPY = False
+
+# what the Nemesis does with its Bolts
+BOLTS_UNUSED, BOLTS_SKELETONS, BOLTS_GODPOWER = 0, 1, 2
+
+# result fields
+D1, D2, PRE_LOSS, KILLS, GP_AFTER, NEM_VP, OTHER_THREAT, SPAWNS, WILD, P_VP, GP_FIRED, ONCE = range(12)
+
+
+class DruidModel(NamedTuple):
+    """What a Druid's Godpower does in a round, read from its effect ops."""
+    id: str
+    limit: str  # none / once_per_round / once_per_combat
+    skulls: int = 0
+    shields: int = 0
+    bolts: int = 0
+    cancel_skulls: int = 0
+    cancel_bolts: int = 0
+    cancel_shields: int = 0
+    after_dice: int = 0  # dice rolled after damage, their Skulls hit at once
+    set_shield: bool = False  # one blank die turned to a Shield
+    vp: int = 0
+
+
+class GodpowerRound(NamedTuple):
+    """A Godpower as one round sees it: at most `fires` times, each adding what follows
+    (before damage), or counted for the chain to apply after damage."""
+    fires: int
+    after: bool
+    skulls: int = 0
+    shields: int = 0
+    self_threat: int = 0  # the policy makes the card lose this much Threat
+    kills: int = 0  # our dearest Units destroyed before damage
+    nem_vp: int = 0
+    other_threat: int = 0
+    alive_hp: int = 0  # > 0: the card's Threat now (fires stop when it would fall)
+    track: bool = False  # once per combat: the chain must know it fired
+
+
+class RoundKey(NamedTuple):
+    ours: tuple[str, ...]
+    our_budgets: tuple[int, ...]
+    track_blank: bool
+    theirs: tuple[str, ...]
+    their_budgets: tuple[int, ...]
+    our_bolts: bool  # may the players use Bolts here?
+    our_shields: bool  # do our Shields count against this foe?
+    their_mode: int
+    godpower: GodpowerRound | None
+    druids: tuple[DruidModel, ...]  # usable this round, in the policy's order
+    wild_colour: str
+
+
+# (hits on the foe, hits on us, Threat the foe lost before damage, our Units killed before
+#  damage, Godpower fires due after damage, VP to the foe's side, Threat to other Hordes
+#  here, Skeletons raised, Wild Heart Skulls, our VP, Godpower fired?, once-per-combat
+#  Druids fired)
+Result = tuple
+
+
+class Rounds:
+    def __init__(self, faces: Faces):
+        self.faces = faces
+        self._memo: dict[RoundKey, tuple[tuple[Result, float], ...]] = {}
+        self._skulls: dict[tuple[str, int], tuple[tuple[int, float], ...]] = {}
+
+    def dist(self, key: RoundKey) -> tuple[tuple[Result, float], ...]:
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self._dist(key)
+        return got
+
+    def _dist(self, key: RoundKey):
+        """Small rounds the plain way, larger ones on arrays (numpy's overhead pays off
+        from a few hundred pairs of rolls)."""
+        pairs = len(self.faces.side(key.ours, key.our_budgets, key.track_blank)) * \
+            len(self.faces.side(key.theirs, key.their_budgets, False))
+        if pairs < NUMPY_FROM or not _HAVE_NUMPY:
+            return self._dist_py(key)
+        return self._dist_np(key)
+
+    def _dist_np(self, key: RoundKey):
+        """`_dist_py` on arrays: the players' Bolts per group in Python, every pair of
+        rolls at once with numpy, equal results summed."""
+        import numpy as np
+        ours = self.faces.arrays(key.ours, key.our_budgets, key.track_blank)
+        theirs = self.faces.arrays(key.theirs, key.their_budgets, False)
+        o_s, o_h, o_b, o_k, o_p, o_groups, o_g, _, _ = ours  # our groups: by (Skulls, Bolts, blank)
+        t_s, t_h, t_b, _, t_p, _, _, t_groups, t_g = theirs  # theirs: by Shields
+        onces: dict[tuple, int] = {(): 0}
+        table = np.zeros((len(o_groups), len(t_groups), 8), dtype=np.int64)
+        any_bolt = key.our_bolts and bool(o_b.any())
+        for gi, (s, b, k) in enumerate(o_groups):
+            for ti, th in enumerate(t_groups):
+                if any_bolt and b:
+                    s2, hadd, broken_t, cts, ctb, wild, vp, once = our_bolts(s, b, k, th, key)
+                    table[gi, ti] = (s2, hadd, broken_t, cts, ctb, wild, vp, onces.setdefault(once, len(onces)))
+                else:
+                    table[gi, ti, 0] = s
+        a = table[o_g[:, None], t_g[None, :]]  # (ours, theirs, 8)
+        s2, hadd, broken_t, cts, ctb, wild, vp, once = (a[..., i] for i in range(8))
+        h = o_h[:, None]
+        ts, th, tb = t_s[None, :], t_h[None, :], t_b[None, :]
+        prob = o_p[:, None] * t_p[None, :]
+        zero = np.zeros_like(s2)
+        tb2 = np.maximum(tb - ctb, 0)
+        hh = h + hadd
+        mode = key.their_mode
+        gp = key.godpower
+        f = spawns = broken_u = pre = kills = gaft = nem = other = zero
+        ts2, th2 = ts + zero, th + zero
+        if mode == BOLTS_SKELETONS:
+            spawns = tb2
+        elif mode == BOLTS_GODPOWER and gp is not None:
+            fmax = gp.fires
+            if gp.alive_hp and gp.self_threat:
+                fmax = min(fmax, -(-gp.alive_hp // gp.self_threat))
+            f = np.minimum(tb2, fmax)
+            broken_u = np.minimum(tb2 - f, np.maximum(hh, 0))
+            if gp.after:
+                gaft = f
+            else:
+                ts2 = ts2 + gp.skulls * f
+                th2 = th2 + gp.shields * f
+                pre, kills, nem, other = gp.self_threat * f, gp.kills * f, gp.nem_vp * f, gp.other_threat * f
+        left_t = th2 - broken_t
+        d1 = np.maximum(np.where(left_t > 0, s2 - left_t, s2), 0)
+        sk = np.maximum(ts2 - cts, 0)
+        sh = (hh - broken_u) if key.our_shields else zero
+        d2 = np.maximum(np.where(sh > 0, sk - sh, sk), 0)
+        fired = (f > 0).astype(np.int64) if (gp is not None and gp.track) else zero
+        fields = [d1, d2, pre, kills, gaft, nem, other, spawns, wild, vp, fired, once]
+        code = np.zeros_like(d1)
+        radix = []
+        for i, x in enumerate(fields):
+            r = int(x.max()) + 1 if (x is not zero and x.size) else 1
+            radix.append(r)
+            if r > 1:
+                code = code * r + x
+        uniq, inv = np.unique(code.ravel(), return_inverse=True)
+        weights = np.bincount(inv, weights=prob.ravel()).tolist()
+        cols = []
+        rest = uniq
+        for r in reversed(radix):
+            if r > 1:
+                cols.append((rest % r).tolist())
+                rest = rest // r
+            else:
+                cols.append(None)
+        cols.reverse()
+        n = len(weights)
+        columns = [c if c is not None else [0] * n for c in cols]
+        names = {i: o for o, i in onces.items()}
+        columns[ONCE] = [names[i] for i in columns[ONCE]]
+        acc = dict(zip(zip(*columns), weights))
+        return self._with_wild(key, acc)
+
+    def _with_wild(self, key: RoundKey, acc: dict):
+        if any(r[WILD] for r in acc):
+            out: dict = {}
+            for r, p in acc.items():
+                if r[WILD]:
+                    for sk, q in self._wild(key.wild_colour, r[WILD]):
+                        rr = r[:WILD] + (sk,) + r[WILD + 1:]
+                        out[rr] = out.get(rr, 0.0) + p * q
+                else:
+                    out[r] = out.get(r, 0.0) + p
+            acc = out
+        return tuple(acc.items())
+
+    def _dist_py(self, key: RoundKey):
+        """Every pair of rolls, grouped so the players' Bolts (which read only our Skulls,
+        Bolts, a blank and their Shields) are worked out once per group."""
+        ours = self.faces.side(key.ours, key.our_budgets, key.track_blank)
+        theirs = self.faces.side(key.theirs, key.their_budgets, False)
+        by_sbk: dict[tuple, list] = {}
+        for (s, h, b, k), p in ours:
+            by_sbk.setdefault((s, b, k), []).append((h, p))
+        by_th: dict[int, list] = {}
+        for (ts, th, tb, _), p in theirs:
+            by_th.setdefault(th, []).append((ts, tb, p))
+        mode = key.their_mode
+        gp = key.godpower
+        fmax = gp.fires if (gp is not None and mode == BOLTS_GODPOWER) else 0
+        if gp is not None and gp.alive_hp and gp.self_threat:
+            fmax = min(fmax, -(-gp.alive_hp // gp.self_threat))
+        after = gp is not None and gp.after
+        gsk = gsh = gst = gk = gvp = got = 0
+        if gp is not None and not after:
+            gsk, gsh, gst, gk, gvp, got = gp.skulls, gp.shields, gp.self_threat, gp.kills, gp.nem_vp, gp.other_threat
+        track = gp is not None and gp.track
+        our_shields = key.our_shields
+        acc: dict = {}
+        for (s, b, k), hs in by_sbk.items():
+            for th, tl in by_th.items():
+                s2, hadd, broken_t, cts, ctb, wild, vp, once = our_bolts(s, b, k, th, key)
+                for h, ph in hs:
+                    hh = h + hadd
+                    for ts, tb, pt in tl:
+                        tb2 = tb - ctb if tb > ctb else 0
+                        f = spawns = broken_u = 0
+                        ts2, th2 = ts, th
+                        pre = kills = gaft = nem = other = 0
+                        if mode == BOLTS_SKELETONS:
+                            spawns = tb2
+                        elif mode == BOLTS_GODPOWER and tb2:
+                            f = tb2 if tb2 < fmax else fmax
+                            rest = tb2 - f
+                            if rest and hh > 0:
+                                broken_u = rest if rest < hh else hh
+                            if f:
+                                if after:
+                                    gaft = f
+                                else:
+                                    ts2 += gsk * f
+                                    th2 += gsh * f
+                                    pre, kills, nem, other = gst * f, gk * f, gvp * f, got * f
+                        left_t = th2 - broken_t
+                        d1 = s2 - left_t if left_t > 0 else s2
+                        if d1 < 0:
+                            d1 = 0
+                        sk = ts2 - cts
+                        if sk < 0:
+                            sk = 0
+                        sh = hh - broken_u if our_shields else 0
+                        d2 = sk - sh if sh > 0 else sk
+                        if d2 < 0:
+                            d2 = 0
+                        r = (d1, d2, pre, kills, gaft, nem, other, spawns, wild, vp, 1 if (f and track) else 0,
+                             once)
+                        acc[r] = acc.get(r, 0.0) + ph * pt
+        return self._with_wild(key, acc)
+
+    def _wild(self, colour: str, n: int):
+        got = self._skulls.get((colour, n))
+        if got is None:
+            dist = {0: 1.0}
+            for _ in range(n):
+                nxt: dict[int, float] = {}
+                for s, p in dist.items():
+                    for (fs, _, _), q in self.faces.table[colour]:
+                        nxt[s + fs] = nxt.get(s + fs, 0.0) + p * q
+                dist = nxt
+            got = self._skulls[(colour, n)] = tuple(dist.items())
+        return got
+
+
+def our_bolts(s: int, b: int, blank: int, th: int, key: RoundKey) -> tuple:
+    """The players' Bolts, one at a time, by the fight policy: (our Skulls, our extra
+    Shields, their Shields cancelled, their Skulls cancelled, their Bolts cancelled,
+    Wild Heart dice, our VP, once-per-combat Druids fired)."""
+    broken_t = cancel_ts = cancel_tb = wild = vp = hadd = 0
+    once: tuple[str, ...] = ()
+    if key.our_bolts and b:
+        used: set[str] = set()
+        spent = 0
+        while spent < b:
+            spent += 1
+            left = th - broken_t
+            if left > 0 and s >= left:
+                broken_t += 1
+                continue
+            d = None
+            for cand in key.druids:
+                if cand.id not in used and (blank or not cand.set_shield):
+                    d = cand
+                    break
+            if d is None:
+                if left > 0:
+                    broken_t += 1
+                continue
+            if d.limit != "none":
+                used.add(d.id)
+                if d.limit == "once_per_combat":
+                    once += (d.id,)
+            s += d.skulls
+            hadd += d.shields
+            b += d.bolts
+            cancel_ts += d.cancel_skulls
+            cancel_tb += d.cancel_bolts
+            broken_t += d.cancel_shields
+            wild += d.after_dice
+            vp += d.vp
+            if d.set_shield:
+                hadd += 1
+                blank = 0
+    return s, hadd, broken_t, cancel_ts, cancel_tb, wild, vp, tuple(sorted(once))
+
+
+def resolve(us, them, key: RoundKey) -> Result:
+    """The round for one pair of rolls, step by step as the engine plays it (the
+    reference the grouped computation in ``Rounds`` is tested against)."""
+    """The round for one pair of rolls: (our Skulls, Shields, Bolts, blank?) and theirs."""
+    s, h, b, blank = us
+    ts, th, tb, _ = them
+    broken_t = 0  # their Shields our Bolts cancelled
+    cancel_ts = cancel_tb = 0
+    wild = vp = 0
+    once: tuple[str, ...] = ()
+    if key.our_bolts and b:
+        used: set[str] = set()
+        spent = 0
+        while spent < b:
+            spent += 1
+            left = th - broken_t
+            if left > 0 and s >= left:
+                broken_t += 1
+                continue
+            d = None
+            for cand in key.druids:
+                if cand.id not in used and (blank or not cand.set_shield):
+                    d = cand
+                    break
+            if d is None:
+                if left > 0:
+                    broken_t += 1
+                continue
+            if d.limit != "none":
+                used.add(d.id)
+                if d.limit == "once_per_combat":
+                    once += (d.id,)
+            s += d.skulls
+            h += d.shields
+            b += d.bolts
+            cancel_ts += d.cancel_skulls
+            cancel_tb += d.cancel_bolts
+            broken_t += d.cancel_shields
+            wild += d.after_dice
+            vp += d.vp
+            if d.set_shield:
+                h += 1
+                blank = 0
+    # the Nemesis's Bolts
+    tb = max(0, tb - cancel_tb)
+    pre_loss = kills = gp_after = nem_vp = other = spawns = fired = 0
+    broken_u = 0
+    mode = key.their_mode
+    if mode == BOLTS_SKELETONS:
+        spawns = tb
+    elif mode == BOLTS_GODPOWER and tb:
+        gp = key.godpower
+        fires = 0
+        for _ in range(tb):
+            can = gp is not None and fires < gp.fires and (gp.alive_hp <= 0 or pre_loss < gp.alive_hp)
+            if can:
+                fires += 1
+                if gp.after:
+                    gp_after += 1
+                else:
+                    ts += gp.skulls
+                    th += gp.shields
+                    pre_loss += gp.self_threat
+                    kills += gp.kills
+                    nem_vp += gp.nem_vp
+                    other += gp.other_threat
+            elif h - broken_u > 0:
+                broken_u += 1
+        fired = 1 if (fires and gp.track) else 0
+    # damage
+    shields_t = th - broken_t
+    d1 = s - shields_t if shields_t > 0 else s
+    if d1 < 0:
+        d1 = 0
+    skulls_t = ts - cancel_ts
+    if skulls_t < 0:
+        skulls_t = 0
+    shields_u = (h - broken_u) if key.our_shields else 0
+    d2 = skulls_t - shields_u if shields_u > 0 else skulls_t
+    if d2 < 0:
+        d2 = 0
+    return (d1, d2, pre_loss, kills, gp_after, nem_vp, other, spawns, wild, vp, fired, tuple(sorted(once)))

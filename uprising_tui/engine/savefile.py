@@ -1,0 +1,158 @@
+"""Reading a save file: bounded, strict, and every problem a :class:`SaveError` in plain words.
+
+A save is small (a finished 4-faction game is about 15 KiB), so the reader is strict:
+
+* only a regular file of at most :data:`MAX_SAVE_BYTES` is read (no FIFO, no device, no
+  endless file: see ``uprising_tui.files``); UTF-8 without a byte-order mark;
+* JSON nested at most :data:`MAX_DEPTH` levels; every integer within +/- 2**63; every string at
+  most :data:`MAX_STRING` characters (an option id is under 60); no NaN or Infinity;
+* the fields the engine needs, each of the right type (``version`` the number 1).
+
+Messages never echo more than a few dozen characters of what the file holds.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..files import FileProblem, clip, decode_utf8, read_capped, shorten
+from .setup import Setup
+
+SAVE_FORMAT = "uprising-tui-save"
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 8 << 20  # 8 MiB: a game capped at 100 000 decisions saves in under 3 MiB
+MAX_DEPTH = 16
+MAX_STRING = 200
+MAX_INT = 2 ** 63
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded: what is wrong and where."""
+
+
+class _Bad(Exception):
+    """Raised from inside the JSON parser's hooks; turned into a SaveError."""
+
+
+def read_save(path: str | os.PathLike) -> dict[str, Any]:
+    """The parsed JSON of a save file, checked for shape and bounds (not yet for the rules)."""
+    where = str(path)
+    try:
+        text = decode_utf8(read_capped(path, MAX_SAVE_BYTES))
+    except FileProblem as exc:
+        if "no such file" in str(exc) or "permission denied" in str(exc):
+            raise SaveError(f"{where}: cannot read: {exc}") from None
+        raise SaveError(f"{where}: {exc}") from None
+    return parse_json(text, where)
+
+
+def parse_json(text: str, where: str = "save") -> Any:
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
+    except _Bad as exc:
+        raise SaveError(f"{where}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}): "
+                        "the file is truncated or corrupt") from None
+    except RecursionError:
+        raise SaveError(f"{where}: nested too deeply to be a save (at most {MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # e.g. a number the JSON reader cannot turn into a float
+        raise SaveError(f"{where}: not valid JSON: {clip(str(exc))}") from None
+    check_bounds(data, where)
+    return data
+
+
+def check_bounds(data: Any, where: str = "save") -> None:
+    try:
+        _check_bounds(data)
+    except _Bad as exc:
+        raise SaveError(f"{where}: {exc}") from None
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > 19:
+        raise _Bad(f"a number of {len(text):,} digits (numbers in a save are below 2**63)")
+    return int(text)
+
+
+def _no_constant(name: str) -> float:
+    raise _Bad(f"{name} is not a number a save can hold")
+
+
+def _check_bounds(data: Any) -> None:
+    """Depth, string length and integer range over the whole document (iteratively)."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _Bad(f"nested too deeply to be a save (at most {MAX_DEPTH} levels) at {path}")
+        if isinstance(value, str):
+            if len(value) > MAX_STRING:
+                raise _Bad(f"{path or 'the file'}: a text of {len(value):,} characters "
+                           f"(at most {MAX_STRING} in a save)")
+        elif isinstance(value, bool):
+            pass
+        elif isinstance(value, int):
+            if not -MAX_INT <= value < MAX_INT:
+                raise _Bad(f"{path}: the number {clip(value, 30)} is out of range (below 2**63)")
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise _Bad(f"{path}: {value} is not a number a save can hold")
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if len(k) > MAX_STRING:
+                    raise _Bad(f"{path or 'the file'}: a key of {len(k):,} characters (at most {MAX_STRING})")
+                stack.append((v, f"{path}.{k}" if path else k, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value))
+
+
+def parse_save(data: Any, where: str = "save") -> tuple[Setup, list[str], str]:
+    """Setup, answers and checksum of a parsed save; SaveError naming the field otherwise."""
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{where}: not an uprising-tui save file (no \"format\": \"{SAVE_FORMAT}\")")
+    version = data.get("version")
+    if type(version) is not int:
+        shown = "missing" if "version" not in data else f"{_json_type(version)} {clip(version, 20)}"
+        raise SaveError(f"{where}: the field 'version' must be the number {SAVE_VERSION} "
+                        f"(without quotes), not {shown}")
+    if version != SAVE_VERSION:
+        engine = data.get("engine")
+        by = f"engine {clip(engine, 40)}" if isinstance(engine, str) else "another engine"
+        raise SaveError(f"{where}: saved by {by} in save format {version}; this engine reads "
+                        f"format {SAVE_VERSION}")
+    for key in ("setup", "answers", "checksum"):
+        if key not in data:
+            raise SaveError(f"{where}: the field {key!r} is missing")
+    answers = data["answers"]
+    if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
+        raise SaveError(f"{where}: 'answers' must be a list of option ids (texts)")
+    if not isinstance(data["setup"], dict):
+        raise SaveError(f"{where}: 'setup' must be an object, not {_json_type(data['setup'])}")
+    try:
+        setup = Setup.model_validate(data["setup"])
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(map(str, err["loc"])) or "(whole setup)"
+        raise SaveError(f"{where}: setup field {loc}: {shorten(err['msg'])}") from None
+    checksum = data["checksum"]
+    if not isinstance(checksum, str):
+        raise SaveError(f"{where}: 'checksum' must be a text, not {_json_type(checksum)}")
+    return setup, answers, checksum
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, str):
+        return "the text"
+    if isinstance(value, (int, float)):
+        return "the number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "null" if value is None else type(value).__name__

@@ -1,0 +1,1 @@
+"""The Textual client: screens, widgets and the controller between them and the engine."""

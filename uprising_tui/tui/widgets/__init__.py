@@ -1,0 +1,1 @@
+"""Textual widgets of the client, one per module."""
