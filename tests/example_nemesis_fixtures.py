@@ -1,4 +1,5 @@
 """Shared fixtures for test_example_nemesis.py and test_example_activation.py."""
+from uprising_tui.engine.game import started_event
 from uprising_tui.engine.scenario import Scenario, activate, effect, run_phase, turn
 
 from .helpers import drive, events, ids, play_out
@@ -22,6 +23,7 @@ def with_state(fn, script):
     """Run `fn(state)` (after the fixture's reserve recount), then `script`."""
     def run(ctx):
         fn(ctx.state)
+        ctx.emit(started_event(ctx))  # the hand-made table, announced
         yield from script(ctx)
     return run
 

@@ -38,6 +38,19 @@ def drive(g, *answers: str) -> None:
         g.answer(a)
 
 
+ENTRIES = ("always", "cancel")  # the groups of the entries any Decision may carry (engine/asking.py)
+
+
+def real_options(d) -> list:
+    """A Decision's real options, without the `always` and `cancel` entries."""
+    return [o for o in d.options if o.group not in ENTRIES]
+
+
+def real_ids(d) -> list[str]:
+    return [o.id for o in real_options(d)]
+
+
 def ids(g) -> list[str]:
-    """The pending decision's option ids (none when the game or script is over)."""
-    return g.decision.ids() if g.decision else []
+    """The pending decision's real option ids (none when the game or script is over), without
+    the `always` and `cancel` entries; `g.decision.ids()` has every option."""
+    return [o.id for o in g.decision.options if o.group not in ENTRIES] if g.decision else []

@@ -68,6 +68,11 @@ def check(g, prev_vp: dict | None = None) -> dict:
         errs.append(f"Skeletons: {skeletons} + {gy_skel} + {st.skeleton_reserve} != 11")
     if curses + st.curse_reserve != 9:
         errs.append(f"Curses: {curses} + {st.curse_reserve} != 9")
+    walls = sum(1 for h in st.hexes.values() if h.wall)
+    towers = sum(1 for h in st.hexes.values() if h.tower)
+    tokens = sum(c.tokens for c in list(st.legions.values()) + list(st.hordes.values()))
+    if walls > 10 or towers > 10 or tokens > 20:
+        errs.append(f"beyond the box: {walls} Walls, {towers} Towers, {tokens} Activation Tokens")
     for p in st.players:
         for r in ("salt", "plunder", "food"):
             if p.res(r) < 0:

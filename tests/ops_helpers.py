@@ -10,6 +10,7 @@ from uprising_tui.content import models as m
 from uprising_tui.content.loader import default_catalog
 from uprising_tui.content.ops import Effect
 from uprising_tui.engine.effects import Source, run_effect
+from uprising_tui.engine.game import started_event
 from uprising_tui.engine.scenario import Scenario
 
 from .helpers import events, play_out
@@ -34,6 +35,7 @@ def run_ops(sc: Scenario, ops: list[dict], actor: str = "duerkhar", hex: str | N
     def script(ctx):
         if pre is not None:
             pre(ctx)
+            ctx.emit(started_event(ctx))  # the hand-made table, announced
         card = ctx.state.nem(nem) if nem else None
         yield from run_effect(ctx, parsed, Source(actor, hex, nem, nem=card))
 

@@ -239,11 +239,29 @@ def drive_bot(game, bot, until: str) -> None:
 
 def test_heuristic_gives_last_chapter_vp_to_the_weakest_player():
     sc = Scenario(["duerkhar", "druwhn"], heroes=["yanny", "syndra"], seed=3).empty_board()
-    sc.player("duerkhar", vp=30, salt=10, plunder=0, food=0).player("druwhn", vp=12, salt=0, plunder=0, food=0)
+    sc.player("duerkhar", vp=30, salt=10, plunder=0, food=0, ap=0)
+    sc.player("druwhn", vp=12, salt=0, plunder=0, food=0, ap=0)
     sc.when(chapter=4, phase="scoring")
     game = sc.game(script=run_phase("scoring"))
     assert game.decision.kind == "buy_vp" and game.decision.actor == "duerkhar"
     assert bot_pick(game) == "vp:druwhn"
+
+
+def test_heuristic_trades_ap_left_for_salt_before_buying_last_chapter_vp():
+    sc = Scenario(["duerkhar", "druwhn"], heroes=["yanny", "syndra"], seed=3).empty_board()
+    sc.player("duerkhar", vp=30, salt=9, plunder=0, food=0, ap=1)
+    sc.player("druwhn", vp=12, salt=0, plunder=0, food=0, ap=0)
+    sc.when(chapter=4, phase="scoring")
+    game = sc.game(script=run_phase("scoring"))
+    bot = get_bot("heuristic", 0)
+    taken = []
+    while game.decision is not None:
+        pick = bot.choose(game, game.decision)
+        taken.append((game.decision.kind, pick))
+        game.answer(pick)
+    assert taken[:4] == [("buy_vp", "always"), ("always", "trade:ap"), ("always", "back"), ("buy_vp", "vp:druwhn")]
+    bought = [e for e in game.log if e.event_type == "VPChanged" and e.reason == "bought_vp"]
+    assert [e.faction for e in bought] == ["druwhn", "druwhn"]  # 9 Salt and 1 traded: two purchases
 
 
 def test_heuristic_keeps_resources_before_the_last_chapter():

@@ -6,7 +6,7 @@ from uprising_tui.bots import HeuristicBot
 from uprising_tui.bots.heuristic import View
 from uprising_tui.engine.scenario import Scenario, turn
 
-from .helpers import play_out
+from .helpers import play_out, real_ids
 
 HOME = "H14"
 
@@ -73,7 +73,7 @@ def test_the_warlock_against_a_horde_the_bot_takes_threat_before_a_haven_or_towe
     def policy(d):
         pick = bot.choose(game, d)
         if d.kind == "remove_defense":
-            seen.append((d.ids(), pick))
+            seen.append((real_ids(d), pick))
         return pick
     play_out(game, policy)
     assert seen[0] == (["remove:tower", "remove:haven", "remove:threat"], "remove:threat")

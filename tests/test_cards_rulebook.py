@@ -43,8 +43,8 @@ def test_phalanx_turns_a_die_to_one_single_shield_in_archery():
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     taken = play_out(g, {"combat_card": "card:phalanx", "set_die": "die:1"})
     # die 1 (a Skull) now shows a single Shield: 1 Skull + 2 Shields against the Assassin's 2 Skulls
-    assert tally(g, "Duerkhar") == (0, 2)
-    assert tally(g, "The Assassin") == (1, 0)
+    assert tally(g, "duerkhar") == (0, 2)
+    assert tally(g, "empire") == (1, 0)
     assert taken.count(("combat_card", "card:phalanx")) == 1  # once per combat
     assert g.state.player("duerkhar").feats[0].face_up  # no cost: it is not flipped
 
@@ -55,8 +55,8 @@ def test_phalanx_replaces_every_symbol_on_the_die():
     rig_round(sc, [("black", "SS")], [("red", ""), ("red", "")])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"combat_card": "card:phalanx"})
-    assert tally(g, "Duerkhar") == (0, 1)  # the triple Skull became a single Shield
-    assert tally(g, "Skeletons") == (0, 0)
+    assert tally(g, "duerkhar") == (0, 1)  # the triple Skull became a single Shield
+    assert tally(g, "chaos") == (0, 0)
     assert g.state.hexes["H07"].units == {"koloth": 1} and g.state.hexes["H07"].skeletons == 0
 
 
@@ -84,7 +84,9 @@ def test_younglings_after_combat_exchange_for_an_oathsworn():
     assert p.reserve["younglings"] == 5 and p.reserve["oathsworn"] == 2
     assert not p.feats[0].face_up
     ev = events(g, "CombatEnded")[0]
-    assert g.log.index(ev) < g.log.index(events(g, "UnitPlaced")[0])  # after the combat
+    swap = events(g, "UnitExchanged")
+    assert [(e.unit, e.to_unit) for e in swap] == [("younglings", "oathsworn")]
+    assert g.log.index(ev) < g.log.index(swap[0])  # after the combat
 
 
 def test_younglings_not_offered_after_a_lost_combat_or_without_younglings():

@@ -21,7 +21,7 @@ def test_combat_example_younglings_vs_skeletons():
     destroyed = [e for e in g.log if e.event_type == "UnitDestroyed"]
     assert destroyed[0].unit == "younglings" and destroyed[0].to == "chaos"
     vp = [e for e in g.log if e.event_type == "VPChanged"]
-    assert vp[0].faction == "duerkhar" and vp[0].amount == 1 and vp[0].reason == "Skeleton destroyed"
+    assert vp[0].faction == "duerkhar" and vp[0].amount == 1 and vp[0].reason == "skeleton_destroyed"
     # round 2 finishes the last Skeleton
     assert st.hexes["H01"].skeletons == 0
     assert st.hexes["H01"].units == {"younglings": 2}

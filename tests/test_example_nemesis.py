@@ -73,15 +73,37 @@ def test_place_several_garrisons_spreads_them_over_empty_hexes():
     assert g.state.hexes["H02"].garrisons == [1]
 
 
-def test_place_garrison_with_no_empty_hex_goes_to_a_legion():
+def test_place_garrison_with_no_empty_hex_may_go_to_a_legion():
     sc = Scenario(["mohyar"]).empty_board()
     crowd(sc)
     sc.at("H08", garrisons=1)
     sc.at("H01", legions=[("warlock", 3)])
     g = sc.game(script=effect([{"op": "place_garrison", "where": "empty", "count": 1}], actor="mohyar"))
-    play_out(g)
+    assert g.decision.kind == "place_garrison" and hexes_of(g) == {"H01", "H08"}
+    drive(g, "hex:H01")
     assert g.state.hexes["H01"].garrisons == [1]
     assert g.state.hexes["H08"].garrisons == [1]
+
+
+def test_place_garrison_with_no_empty_hex_may_stack_instead_of_joining_a_legion():
+    # "you may place it on a hex with a Legion": a choice, not a must (issue 6.7)
+    sc = Scenario(["mohyar"]).empty_board()
+    crowd(sc)
+    sc.at("H08", garrisons=1)
+    sc.at("H01", legions=[("warlock", 3)])
+    g = sc.game(script=effect([{"op": "place_garrison", "where": "empty", "count": 1}], actor="mohyar"))
+    drive(g, "hex:H08")
+    assert g.state.hexes["H01"].garrisons == [] and g.state.hexes["H08"].garrisons == [1, 2]
+
+
+def test_place_garrison_beside_a_legion_for_the_nemesis_with_auto_ties_takes_the_legion():
+    sc = Scenario(["mohyar"], auto_ties=True).empty_board()
+    crowd(sc)
+    sc.at("H08", garrisons=1)
+    sc.at("H01", legions=[("warlock", 3)])
+    g = sc.game(script=effect([{"op": "place_garrison", "where": "empty", "count": 1}], actor="empire"))
+    assert g.decision is None  # the documented order: a Legion's hex before a stack (ruling 36)
+    assert g.state.hexes["H01"].garrisons == [1] and g.state.hexes["H08"].garrisons == [1]
 
 
 def test_place_garrison_when_level_one_pieces_are_gone_stacks_on_other_garrisons():

@@ -11,7 +11,7 @@ def syndras_three_havens():
     sc = Scenario(["druwhn"], heroes=["syndra"]).empty_board()
     sc.at("H15", tile="grim_fangs", haven="druwhn")
     sc.at("H13", tile="dawngaard", haven="druwhn")
-    sc.player("druwhn", salt=0, plunder=0, food=0)
+    sc.player("druwhn", salt=0, plunder=0, food=0, ap=0)  # AP spent: no ALWAYS window at Production
     return sc
 
 
@@ -26,7 +26,7 @@ def test_production_example_syndra_gains_10_salt_3_plunder_2_food():
 def test_production_without_havens_still_produces_the_first_space():
     sc = Scenario(["druwhn"]).empty_board()
     sc.at("H14", haven=None)
-    sc.player("druwhn", salt=0, plunder=0, food=0)
+    sc.player("druwhn", salt=0, plunder=0, food=0, ap=0)
     g = sc.game(script=run_phase("production"))
     p = g.state.player("druwhn")
     row = sc.cat.factions["druwhn"].production[0]
@@ -38,7 +38,7 @@ def test_production_counts_the_highest_uncovered_space_for_each_haven():
         sc = Scenario(["duerkhar"]).empty_board()
         for hid in extra:
             sc.at(hid, tile="black_ice", haven="duerkhar")
-        sc.player("duerkhar", salt=0, plunder=0, food=0)
+        sc.player("duerkhar", salt=0, plunder=0, food=0, ap=0)
         g = sc.game(script=run_phase("production"))
         p = g.state.player("duerkhar")
         row = sc.cat.factions["duerkhar"].production[n]
@@ -105,8 +105,8 @@ def test_scoring_nemesis_gains_no_vp_from_hex_icons():
 
 def test_scoring_players_may_spend_5_resources_for_1_vp_given_to_any_faction():
     sc = Scenario(["krowh", "druwhn"]).empty_board()
-    sc.player("krowh", salt=3, plunder=4, food=4)
-    sc.player("druwhn", salt=0, plunder=0, food=0)
+    sc.player("krowh", salt=3, plunder=4, food=4, ap=0)  # no AP left to trade for Salt
+    sc.player("druwhn", salt=0, plunder=0, food=0, ap=0)
     g = sc.game(script=run_phase("scoring"))
     # Krowh first: 1 VP for the Druwhn, paid with 3 Salt + 2 Food, then 1 for themselves
     drive(g, "vp:druwhn", "pay:s3p0f2", "vp:krowh", "pay:s0p4f1")

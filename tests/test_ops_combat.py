@@ -1,9 +1,11 @@
 """Per-op tests: ops inside real combats and Quest rolls (see test_ops.py)."""
 from __future__ import annotations
 
+from uprising_tui.engine.refs import SourceRef
+
 from uprising_tui.engine.scenario import fight
 
-from .helpers import events, play_out
+from .helpers import events, play_out, real_ids
 from .ops_helpers import HOME, combat_sc, make_cat, rolls, tallies
 
 
@@ -34,7 +36,9 @@ def test_add_dice_after_damage_hits_at_once():
     assert len(rolls(g)) == 1
     assert g.state.hexes["H07"].skeletons == 0
     assert g.state.player("duerkhar").vp == 2
-    assert any("after damage: 1 Skull" in e.text for e in events(g, "Note"))
+    added = events(g, "DiceAdded")
+    assert [(e.side, e.dice, e.when) for e in added] == [("duerkhar", (("black", ("skull",)),), "after_damage")]
+    assert added[0].source == SourceRef("feat", "hulda_hammerfall")
 
 
 def test_add_dice_before_combat_joins_the_first_roll():
@@ -68,7 +72,7 @@ def test_add_symbols_before_damage_adds_to_the_total():
     sc.rig(blue=["S"], red=["", ""])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"combat_card": "card:flenser"})
-    assert tallies(g, "Skeletons")[0] == (2, 0)
+    assert tallies(g, "chaos")[0] == (2, 0)
     assert len(rolls(g)) == 1 and g.state.hexes["H07"].skeletons == 0
     assert rolls(g)[0].dice_a == (("blue", ("skull",)),)  # symbols are not on dice
 
@@ -78,7 +82,7 @@ def test_add_symbols_shields_cancel_enemy_skulls():
     sc.rig(blue=["S"], red=["S"])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"combat_card": "card:hulda_rune_of_stone"})
-    assert (0, 1) in tallies(g, g.ctx.name("duerkhar"))
+    assert (0, 1) in tallies(g, "duerkhar")
     assert g.state.hexes["H07"].units == {"younglings": 1}
 
 
@@ -101,7 +105,7 @@ def test_add_symbols_per_bolt():
     sc.rig(red=["SB", "", ""])  # the Oathsworn's red die first, then the Skeletons'
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"combat_card": "card:t_storm", "bolt": "bolt:none"})
-    assert tallies(g, "Skeletons")[0] == (2, 0)  # 1 rolled Skull + 1 per Bolt
+    assert tallies(g, "chaos")[0] == (2, 0)  # 1 rolled Skull + 1 per Bolt
     assert g.state.hexes["H07"].skeletons == 0
 
 
@@ -113,8 +117,8 @@ def test_set_die_phalanx_once_per_combat():
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     taken = play_out(g, {"combat_card": "card:phalanx", "set_die": "die:0"})
     assert taken.count(("combat_card", "card:phalanx")) == 1  # once per combat: not offered in round 2
-    me = g.ctx.name("duerkhar")
-    assert tallies(g, "Skeletons")[0] == (1, 0)  # only one Skull left
+    me = "duerkhar"
+    assert tallies(g, "chaos")[0] == (1, 0)  # only one Skull left
     assert tallies(g, me)[0] == (1, 1)  # the single Shield blocks one of two Skulls
     st = g.state
     assert st.hexes["H07"].skeletons == 0 and st.hexes["H07"].units == {"younglings": 1}
@@ -126,7 +130,7 @@ def test_set_die_skull():
     sc.rig(blue=[""], red=[""])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"combat_card": "card:grask_bonebreakers"})
-    assert tallies(g, "Skeletons")[0] == (1, 0)
+    assert tallies(g, "chaos")[0] == (1, 0)
     assert g.state.hexes["H07"].skeletons == 0
 
 
@@ -137,7 +141,9 @@ def test_reroll_one_die():
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"combat_card": "card:lucky_knucklebone", "reroll": "die:0"})
     assert len(rolls(g)) == 1 and g.state.hexes["H07"].skeletons == 0
-    assert any("rerolls 1" in e.text for e in events(g, "Note"))
+    rerolled = events(g, "DiceRerolled")
+    assert [(e.side, e.dice) for e in rerolled] == [("duerkhar", ((0, "blue", (), ("skull",)),))]
+    assert rerolled[0].source == SourceRef("item", "lucky_knucklebone")
 
 
 def test_reroll_any_non_bolt_by_the_watcher_godpower():
@@ -152,13 +158,13 @@ def test_reroll_any_non_bolt_by_the_watcher_godpower():
         if d.kind == "bolt":
             return "bolt:druid:watcher"
         if d.kind == "reroll":
-            seen.append(d.ids())
-            return next((i for i in d.ids() if i != "done"), "done")
+            seen.append(real_ids(d))
+            return next((i for i in real_ids(d) if i != "done"), "done")
         return None
     play_out(g, prefer)
     assert seen[0] == ["die:0", "die:1", "done"]  # the red die shows a Bolt: it can not be rerolled
     assert [e.card for e in events(g, "GodpowerUsed")] == ["watcher"]
-    assert tallies(g, "Skeletons")[0] == (3, 0)
+    assert tallies(g, "chaos")[0] == (3, 0)
     assert g.state.hexes["H07"].skeletons == 0
 
 
@@ -172,7 +178,7 @@ def test_reroll_all_and_blank_only():
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     taken = play_out(g, {"combat_card": "card:t_all"})
     assert not [k for k, _ in taken if k == "reroll"]
-    assert tallies(g, "Skeletons")[0] == (1, 0)  # blank + Skull after the reroll
+    assert tallies(g, "chaos")[0] == (1, 0)  # blank + Skull after the reroll
     # Pack Tactics: reroll any of your blank dice
     sc = combat_sc(feats=["khaal_pack_tactics"], units={"younglings": 2, "oathsworn": 1}, skeletons=2)
     sc.rig(blue=["", "H"], red=["", "", ""])
@@ -183,13 +189,13 @@ def test_reroll_all_and_blank_only():
         if d.kind == "combat_card":
             return "card:khaal_pack_tactics" if "card:khaal_pack_tactics" in d.ids() else "done"
         if d.kind == "reroll":
-            seen.append(d.ids())
-            return next((i for i in d.ids() if i != "done"), "done")
+            seen.append(real_ids(d))
+            return next((i for i in real_ids(d) if i != "done"), "done")
         return None
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, prefer)
     assert seen[0] == ["die:0", "die:2", "done"]  # the Shield can not be rerolled
-    assert tallies(g, "Skeletons")[0] == (2, 0)
+    assert tallies(g, "chaos")[0] == (2, 0)
 
 
 def test_cancel_enemy_skull():
@@ -198,7 +204,7 @@ def test_cancel_enemy_skull():
     sc.rig(blue=["S"], red=["S"])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"combat_card": "card:yanny_hold_the_line"})
-    assert tallies(g, g.ctx.name("duerkhar"))[0] == (0, 0)
+    assert tallies(g, "duerkhar")[0] == (0, 0)
     assert g.state.hexes["H07"].units == {"younglings": 1}
     assert g.state.graveyard_chaos == {}
 
@@ -212,7 +218,7 @@ def test_cancel_enemy_shield():
     sc.rig(blue=[""])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g, {"combat_card": "card:ronja_shield_breaker"})
-    assert tallies(g, "The Warlock")[:2] == [(0, 0), (2, 0)]  # Archery: nothing; Clash: his Shield is ignored
+    assert tallies(g, "empire")[:2] == [(0, 0), (2, 0)]  # Archery: nothing; Clash: his Shield is ignored
     assert "warlock" not in g.state.legions
 
 

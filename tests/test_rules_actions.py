@@ -217,7 +217,7 @@ def test_command_fights_garrisons_before_a_legion_and_the_hero_comes_along():
     drive(g, "command:H07", "bring:H14:berserkers", "bring:H14:berserkers", "hero")
     play_out(g)
     st = g.state
-    assert [e.side_b for e in events(g, "CombatStarted")] == ["Garrisons", "The Assassin"]
+    assert [(e.kind_b, e.card_b) for e in events(g, "CombatStarted")] == [("garrisons", None), ("legion", "assassin")]
     assert not st.hexes["H07"].garrisons and "assassin" not in st.legions
     assert st.player("mohyar").hero_hex == "H07"
 

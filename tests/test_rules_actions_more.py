@@ -248,6 +248,8 @@ def test_ten_card_limit_discard_any_card_even_the_new_one():
     drive(g, "market:xyxrit_leaves")
     assert g.decision.kind == "card_limit"
     assert "card:xyxrit_leaves" in ids(g) and "card:ronja_shield_breaker" in ids(g)
+    # the discard comes first (ruling 30): AP and Salt are left, yet no ALWAYS menu at 11 cards
+    assert p.ap > 0 and "always" not in g.decision.ids()
     drive(g, "card:xyxrit_leaves")
     assert len(p.cards) == 10 and "xyxrit_leaves" in g.state.item_discard
 

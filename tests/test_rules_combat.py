@@ -6,6 +6,8 @@ Dice are rigged per colour in roll order (the attacking side's dice first). Comb
 fought on H08 of the 1-faction map unless said otherwise."""
 from __future__ import annotations
 
+import pytest
+
 from .combat_rule_fixtures import (
     BADLANDS,
     HIGHLANDS,
@@ -137,7 +139,7 @@ def test_curse_players_cannot_use_bolts():
     g = sc.game(script=fight("H08", attacker="druwhn"))
     taken = play_out(g)
     assert "bolt" not in kinds_asked(taken)
-    tally = [e for e in events(g, "CombatTally") if e.side == "Garrisons"][0]
+    tally = [e for e in events(g, "CombatTally") if e.side == "empire"][0]
     assert (tally.skulls, tally.blocked) == (0, 1)
 
 
@@ -192,6 +194,7 @@ def test_towers_and_walls_take_no_damage():
 
 
 # ================================================================== Garrison, Skeleton, Legion, Horde dice
+@pytest.mark.state_edited
 def test_garrison_dice_by_level():
     sc = duel(ICE)
     g = sc.game(script=lambda ctx: iter(()))
@@ -242,22 +245,44 @@ def test_skeleton_bolt_places_a_skeleton_after_damage():
     assert not st.hordes
 
 
-def test_skeleton_bolts_can_form_a_horde_after_damage():
+def test_skeleton_bolts_can_form_a_horde_after_damage_and_it_is_still_one_combat():
+    # "This can lead to a long combat, but it is all one combat. This can also produce a Horde
+    # if there are 3 Skeletons, but only After Damage." (issue 6.5)
     sc = duel(ICE, units={"younglings": 3}, skeletons=2)
     sc.decks(horde_deck=["bloodwyrm"])
     sc.state(lambda st: setattr(st, "event_threat", 1))
-    # Round 1: Younglings all blank; Skeletons Skull-Bolt, blank: a Youngling falls, then the
-    # Bolt raises a third Skeleton and the three become a Horde (Threat 1), fought next:
-    # Archery red blank; Clash Younglings Skull, blank vs red blank.
+    # Clash 1: Younglings all blank; Skeletons Skull-Bolt, blank: a Youngling falls, then the
+    # Bolt raises a third Skeleton and the three become a Horde (Threat 1). The combat goes on
+    # with no new Archery round: Clash 2, Younglings Skull, blank vs the Bloodwyrm's red blank.
     sc.rig(blue=["", "", "", "S", ""], red=["SB", "", "", ""])
     g = sc.game(script=fight("H08", attacker="duerkhar"))
     play_out(g)
     st = g.state
     assert any(e.event_type == "HordeFormed" for e in g.log)
-    assert [e.side_b for e in events(g, "CombatStarted")] == ["Skeletons", "The Bloodwyrm"]
+    assert [(e.kind_b, e.card_b) for e in events(g, "CombatStarted")] == [("skeletons", None)]
+    assert len(events(g, "CombatEnded")) == 1
+    # the Chaos side fights on as the Horde: announced between the two Clash rolls
+    changed = events(g, "CombatSideChanged")
+    assert [(e.side, e.kind, e.card) for e in changed] == [("chaos", "horde", "bloodwyrm")]
+    first, second = rolls(g)
+    assert first.part == second.part == "clash"
+    assert g.log.index(first) < g.log.index(changed[0]) < g.log.index(second)
     assert "bloodwyrm" not in st.hordes  # the Younglings destroyed it
     assert st.hexes["H08"].units == {"younglings": 2}
     assert st.player("duerkhar").vp == sc.cat.hordes["bloodwyrm"].destroyed_vp  # no VP for the joined Skeletons
+
+
+def test_skeletons_that_become_a_horde_give_no_after_combat_window_or_win_in_between():
+    # The Chart of the Nethersea pays 1 Salt for each combat won: one combat, one Salt
+    sc = duel(ICE, units={"younglings": 3}, skeletons=2)
+    sc.player("duerkhar", quests=["chart_of_the_nethersea"], salt=0)
+    sc.decks(horde_deck=["bloodwyrm"])
+    sc.state(lambda st: setattr(st, "event_threat", 1))
+    sc.rig(blue=["", "", "", "S", ""], red=["SB", "", "", ""])
+    g = sc.game(script=fight("H08", attacker="duerkhar"))
+    play_out(g)
+    assert g.state.player("duerkhar").salt == 1
+    assert [e.card for e in events(g, "CardUsed")] == ["chart_of_the_nethersea"]
 
 
 def test_legion_and_horde_dice_follow_current_threat():
@@ -282,7 +307,7 @@ def test_each_shield_cancels_one_skull():
     sc.rig(blue=["S", "S"], red=["", ""])
     g = sc.game(script=fight("H08", attacker="duerkhar"))
     play_out(g)
-    first = [e for e in events(g, "CombatTally") if e.side == "Duerkhar"][0]
+    first = [e for e in events(g, "CombatTally") if e.side == "duerkhar"][0]
     assert (first.skulls, first.blocked) == (1, 2)
     assert g.state.hexes["H08"].units == {"younglings": 2}
 
@@ -301,7 +326,7 @@ def test_a_player_bolt_may_cancel_an_enemy_shield():
     assert g.state.hexes["H08"].garrisons == []  # the Skull got through
     g2 = _bolt_vs_garrison(1, ["H"])
     drive(g2, "bolt:none")
-    assert [e for e in events(g2, "CombatTally") if e.side == "Garrisons"][0].blocked == 1
+    assert [e for e in events(g2, "CombatTally") if e.side == "empire"][0].blocked == 1
 
 
 def test_a_player_bolt_may_fire_a_druid_godpower_but_not_also_cancel_a_shield():
@@ -309,7 +334,7 @@ def test_a_player_bolt_may_fire_a_druid_godpower_but_not_also_cancel_a_shield():
     assert "bolt:druid:stormcaller" in ids(g)
     drive(g, "bolt:druid:stormcaller")  # +1 Skull: 2 Skulls, 1 Shield
     assert [e.card for e in events(g, "GodpowerUsed")] == ["stormcaller"]
-    tally = [e for e in events(g, "CombatTally") if e.side == "Garrisons"][0]
+    tally = [e for e in events(g, "CombatTally") if e.side == "empire"][0]
     assert (tally.skulls, tally.blocked) == (1, 1)
     assert g.state.hexes["H08"].garrisons == [1]
 
@@ -336,7 +361,7 @@ def test_nemesis_always_fires_its_godpower_and_limited_extra_bolts_cancel_shield
     play_out(g)
     clash1 = between(g, "CombatRolled", 1)
     assert [e.card for e in clash1 if e.event_type == "GodpowerUsed"] == ["assassin"]
-    tally = [e for e in clash1 if e.event_type == "CombatTally" and e.side == "Duerkhar"][0]
+    tally = [e for e in clash1 if e.event_type == "CombatTally" and e.side == "duerkhar"][0]
     assert (tally.skulls, tally.blocked) == (2, 1)  # 1 + 2 Skulls; 2 Shields, 1 cancelled
 
 
@@ -362,3 +387,28 @@ def test_an_ignored_enemy_bolt_fires_no_godpower():
     play_out(g, lambda d: "card:trappers_net" if "clash" in d.prompt and "card:trappers_net" in d.ids() else None)
     first_clash = between(g, "CombatRolled", 1)
     assert not [e for e in first_clash if e.event_type == "GodpowerUsed"]
+
+
+def test_a_horde_formed_mid_combat_that_brings_skeletons_fights_them_first_in_the_same_combat():
+    # The Counter of Omens' immediate effect puts 2 Skeletons on his hex: the one combat goes on
+    # against those Skeletons, then against the Counter himself
+    sc = duel(ICE, units={"younglings": 3}, skeletons=2)
+    sc.decks(horde_deck=["counter_of_omens"])
+    sc.state(lambda st: setattr(st, "event_threat", 1))
+    # Clash 1: Younglings blank x3; Skeletons Skull-Bolt, blank: a Youngling falls, the Bolt forms
+    # the Horde, which places 2 Skeletons. Clash 2: Younglings Skull, Skull vs the Skeletons' blanks.
+    # Clash 3: a Younglings Skull destroys the Counter (Threat 1: blue, blue), whose dice miss.
+    sc.rig(blue=["", "", "", "S", "S", "S", "", "", ""], red=["SB", "", "", ""])
+    g = sc.game(script=fight("H08", attacker="duerkhar"))
+    play_out(g)
+    first = events(g, "CombatStarted")[0].combat
+    # three Clashes in the first combat: the Chaos side is the Skeletons, again the (new) Skeletons,
+    # then the Counter (each change announced before the next roll)
+    clashes = [r for r in rolls(g, "clash") if r.combat == first]
+    changed = [e for e in events(g, "CombatSideChanged") if e.combat == first]
+    assert len(clashes) == 3 and [(e.kind, e.card) for e in changed] == [("horde", "counter_of_omens")]
+    assert g.log.index(clashes[1]) < g.log.index(changed[0]) < g.log.index(clashes[2])
+    assert events(g, "CombatStarted")[0].kind_b == "skeletons"
+    assert "counter_of_omens" not in g.state.hordes
+    # his destroyed effect puts 2 Skeletons on the hex: a new combat, after the first has ended
+    assert [e.kind_b for e in events(g, "CombatStarted")][1:] == ["skeletons"] * (len(events(g, "CombatStarted")) - 1)

@@ -44,7 +44,7 @@ def test_skeletons_destroyed_by_players_give_1_vp_each_and_return_to_the_reserve
     play_out(g)
     st = g.state
     assert st.player("duerkhar").vp == 2 and st.skeleton_reserve == 11
-    assert [e.reason for e in events(g, "VPChanged")] == ["Skeleton destroyed"] * len(events(g, "VPChanged"))
+    assert [e.reason for e in events(g, "VPChanged")] == ["skeleton_destroyed"] * len(events(g, "VPChanged"))
 
 
 def test_destroyed_legion_gives_its_vp_to_the_players():
@@ -112,7 +112,7 @@ def test_garrisons_are_fought_before_a_legion_in_two_separate_combats():
     g = sc.game(script=fight("H08", attacker="duerkhar"))
     play_out(g)
     started = events(g, "CombatStarted")
-    assert [e.side_b for e in started] == ["Garrisons", "The Assassin"]
+    assert [(e.kind_b, e.card_b) for e in started] == [("garrisons", None), ("legion", "assassin")]
     assert len({e.combat for e in started}) == 2
 
 
@@ -122,7 +122,7 @@ def test_skeletons_are_fought_before_a_horde():
     sc.rig(red=["", "S", "", "", ""])
     g = sc.game(script=fight("H08", attacker="duerkhar"))
     play_out(g)
-    assert [e.side_b for e in events(g, "CombatStarted")][:2] == ["Skeletons", "The Bloodwyrm"]
+    assert [(e.kind_b, e.card_b) for e in events(g, "CombatStarted")][:2] == [("skeletons", None), ("horde", "bloodwyrm")]
 
 
 def test_several_legions_are_fought_lowest_initiative_first():
@@ -131,8 +131,8 @@ def test_several_legions_are_fought_lowest_initiative_first():
         sc.target(c, "H00", None)
     g = sc.game(script=fight("H08", attacker="duerkhar"))
     play_out(g)
-    fought = [e.side_b for e in events(g, "CombatStarted")]
-    expected = ["The Warlock", "The Assassin", "The New Emperor"]  # initiatives 5, 10, 29
+    fought = [e.card_b for e in events(g, "CombatStarted")]
+    expected = ["warlock", "assassin", "new_emperor"]  # initiatives 5, 10, 29
     assert fought == expected[: len(fought)]
 
 
@@ -144,7 +144,7 @@ def test_empire_and_chaos_meeting_on_a_hex_fight():
     g = sc.game(script=activate("assassin"))
     play_out(g)
     started = events(g, "CombatStarted")
-    assert started and started[0].hex == "H08" and started[0].side_a == "The Assassin"
+    assert started and started[0].hex == "H08" and started[0].card_a == "assassin"
 
 
 # ================================================================== cards in combat
@@ -270,7 +270,7 @@ def test_phalanx_turns_one_die_to_a_single_shield_once_per_combat():
     g = sc.game(script=fight("H08", attacker="duerkhar"))
     drive(g, "card:phalanx", "die:1")  # the blank becomes a Shield
     play_out(g)
-    first = [e for e in events(g, "CombatTally") if e.side == "Duerkhar"][0]
+    first = [e for e in events(g, "CombatTally") if e.side == "duerkhar"][0]
     assert (first.skulls, first.blocked) == (1, 1)
     assert len([e for e in events(g, "CardUsed") if e.card == "phalanx"]) == 1
 

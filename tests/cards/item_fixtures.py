@@ -59,7 +59,7 @@ def wyrm_threat(g) -> list[tuple[int, int]]:
     return [(e.old, e.new) for e in events(g, "ThreatChanged") if e.card == "bloodwyrm"]
 
 
-def tally(g, n: int, side: str = "Duerkhar") -> tuple[int, int]:
+def tally(g, n: int, side: str = "duerkhar") -> tuple[int, int]:
     """(Skulls that hit, Skulls blocked) against `side` in the n-th roll."""
     t = [e for e in in_round(g, n, "CombatTally") if e.side == side]
     return (t[0].skulls, t[0].blocked)

@@ -12,6 +12,7 @@ from pydantic import TypeAdapter
 from uprising_tui.content.loader import default_catalog
 from uprising_tui.content.ops import Effect
 from uprising_tui.engine.effects import Source, run_effect
+from uprising_tui.engine.refs import SourceRef
 from uprising_tui.engine.scenario import Scenario, activate, fight
 
 from ..helpers import events, play_out
@@ -110,7 +111,7 @@ def in_round(g, n: int, kind: str) -> list:
 
 def player_tally(g, n: int) -> tuple[int, int]:
     """(Skulls that hit, Skulls blocked) against the Duerkhar in the n-th roll."""
-    t = [e for e in in_round(g, n, "CombatTally") if e.side == "Duerkhar"]
+    t = [e for e in in_round(g, n, "CombatTally") if e.side == "duerkhar"]
     return (t[0].skulls, t[0].blocked)
 
 
@@ -173,9 +174,9 @@ def destroy(card, *, players=2, prefer=None, setup=None, then=None, shooters=3):
 
 def destroyed_vp(g, card: str, faction: str = "duerkhar") -> list[int]:
     """The VP `faction` scored for destroying `card`."""
-    name = CAT.nemesis(card).name
+    src = SourceRef(CAT.nemesis(card).kind, card, "destroyed")
     return [e.amount for e in events(g, "VPChanged")
-            if e.faction == faction and e.reason.startswith(name) and "destroyed" in e.reason]
+            if e.faction == faction and e.reason == "nemesis_destroyed" and e.source == src]
 
 
 # ---------------------------------------------------------------------------- shared Legion checks
@@ -206,6 +207,7 @@ def only_vp(card: str, vp: int) -> None:
     assert card not in st.legions and not st.hexes["H07"].legions
     assert [(e.card, e.by) for e in events(g, "NemesisDestroyed")] == [(card, "duerkhar")]
     assert (st.player("duerkhar").vp, st.player("druwhn").vp, st.vp_empire, st.vp_chaos) == (vp, 0, 0, 0)
+    assert destroyed_vp(g, card) == ([vp] if vp else [])  # reason code, the card as source
     assert not events(g, "GarrisonPlaced") and not events(g, "UnitPlaced") and not events(g, "HavenRemoved")
 
 

@@ -91,7 +91,7 @@ def yanny_h07():
 
 
 def skeleton_tally(g):
-    return [(e.skulls, e.blocked) for e in events(g, "CombatTally") if e.side == "Skeletons"][0]
+    return [(e.skulls, e.blocked) for e in events(g, "CombatTally") if e.side == "chaos"][0]
 
 
 def test_watcher__rulebook_reroll_non_bolt_dice_once_per_round():

@@ -7,7 +7,9 @@ Rigged dice are dealt per colour in roll order, the attacking side's dice first.
 from __future__ import annotations
 
 from uprising_tui.engine.effects import Source, run_effect
+from uprising_tui.engine.refs import SourceRef
 
+from ..helpers import real_ids
 from .nemesis_fixtures import (
     BADLANDS,
     CAPITAL,
@@ -18,6 +20,7 @@ from .nemesis_fixtures import (
     blank,
     check_dice,
     destroy,
+    destroyed_vp,
     dice_seen,
     enter,
     events,
@@ -59,6 +62,7 @@ def only_vp(card: str, vp: int) -> None:
     assert card not in st.hordes and card not in st.horde_deck and not st.hexes["H07"].hordes
     assert [(e.card, e.by) for e in events(g, "NemesisDestroyed")] == [(card, "duerkhar")]
     assert (st.player("duerkhar").vp, st.player("druwhn").vp, st.vp_empire, st.vp_chaos) == (vp, 0, 0, 0)
+    assert destroyed_vp(g, card) == ([vp] if vp else [])  # reason code, the card as source
     assert not events(g, "SkeletonPlaced") and not events(g, "UnitPlaced") and not events(g, "CursePlaced")
 
 
@@ -254,7 +258,7 @@ def test_siren__godpower_move_does_not_cross_impassable_edges():
         card = ctx.state.hordes["siren"]
         yield from run_effect(ctx, gp, Source("chaos", card.hex, "siren", nem=card))
     g = sc.game(script=script)
-    offered = {o.split(":", 1)[1] for o in g.decision.ids()}
+    offered = {o.split(":", 1)[1] for o in real_ids(g.decision)}
     assert "H07" in offered and len(offered) > 1  # H07 is two steps away on foot, like the others
     play_out(g, {"nemesis_move": "hex:H07"})
     assert g.state.hordes["siren"].hex == "H07"
@@ -293,6 +297,9 @@ def test_banished__rerolls_one_blank_per_revealed_druid():
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g)
     assert player_tally(g, 2) == (2, 0)
+    rerolls = [(e.side, [i for i, *_ in e.dice], e.source) for e in events(g, "DiceRerolled")]
+    because = SourceRef("ability", "banished", "reroll_blanks")
+    assert rerolls[:2] == [("chaos", [0], because), ("chaos", [0, 1], because)]  # a typed event, not a Note
     # one Druid: only one blank is rerolled
     sc = game(["watcher"])
     sc.rig(blue=[""])
@@ -308,6 +315,7 @@ def test_banished__rerolls_one_blank_per_revealed_druid():
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g)
     assert player_tally(g, 2) == (0, 0)
+    assert not events(g, "DiceRerolled")
     rolls_its_rows("banished", 5)
 
 

@@ -180,7 +180,7 @@ def test_rune_of_warding__one_die_shows_a_single_shield():
     rig_round(sc, [("white", "S")], [("red", "S")])
     g, _ = go(sc, {"combat_card": "card:rune_of_warding"})
     assert tally(g, 1) == (0, 1)  # the Skull turned into a Shield blocks the Bloodwyrm's
-    assert tally(g, 1, "The Bloodwyrm") == (0, 0)
+    assert tally(g, 1, "chaos") == (0, 0)
     assert g.state.hexes["H07"].units == {"spearsingers": 1} or not in_round(g, 1, "UnitDestroyed")
 
 

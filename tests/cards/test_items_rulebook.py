@@ -111,7 +111,7 @@ def test_flenser__rulebook_ronja_once_per_clash_round():
     g = sc.game(script=fight("H07", attacker="mohyar"))
     taken = play_out(g, {"combat_card": "card:flenser"})
     assert taken.count(("combat_card", "card:flenser")) == 2  # once in each Clash round
-    assert [tally(g, "Skeletons", n) for n in range(3)] == [(0, 0), (1, 0), (1, 0)]
+    assert [tally(g, "chaos", n) for n in range(3)] == [(0, 0), (1, 0), (1, 0)]
     assert g.state.hexes["H07"].skeletons == 0
     assert g.state.player("mohyar").items[0].face_up  # no cost
     assert rolled_parts(g) == ["archery", "clash", "clash"]

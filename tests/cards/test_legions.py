@@ -6,6 +6,7 @@ Rigged dice are dealt per colour in roll order, the attacking side's dice first.
 """
 from __future__ import annotations
 
+from ..helpers import real_ids
 from .nemesis_fixtures import (
     BADLANDS,
     CAPITAL,
@@ -65,7 +66,7 @@ def test_warlock__godpower_every_bolt_removes_what_the_player_chooses():
 
     def prefer(d):
         if d.kind == "remove_defense":
-            asked.append((d.actor, d.ids()))
+            asked.append((d.actor, real_ids(d)))
             return next(picks)  # the Wall before the Tower, then the Haven
         return None
     play_out(g, prefer)
@@ -180,7 +181,7 @@ def test_imperial_guard__godpower_two_shields_once_per_round():
     play_out(g)
     check_dice(g, 2, nem1)
     for n in (2, 3):
-        guard = [e for e in in_round(g, n, "CombatTally") if e.side == "The Imperial Guard"][0]
+        guard = [e for e in in_round(g, n, "CombatTally") if e.side == "empire"][0]
         assert (guard.skulls, guard.blocked) == (0, 2) and godpowers(g, n, "imperial_guard") == 1
     assert player_tally(g, 2) == (1, 0) and g.state.legions["imperial_guard"].threat == 7
 

@@ -48,11 +48,18 @@ from .heuristic_forecast import QUIET, ForecastMixin
 from .heuristic_placement import PlacementMixin
 from .heuristic_turn import TurnMixin
 
+# events that may change which hexes are adjacent (see moves_geometry)
+GEOMETRY_EVENTS = frozenset({ev.HexExplored, ev.HexOriented, ev.SeaTowerRemoved})
+
 
 # --------------------------------------------------------------------------- the bot
+ENTRIES = frozenset({"always", "cancel"})
+
+
 class View:
     """What one decision needs: the game, its parts and the acting player."""
-    __slots__ = ("game", "d", "st", "cat", "board", "ctx", "ids", "p", "reach", "enemy_hexes", "_idset", "_prefixed")
+    __slots__ = ("game", "d", "st", "cat", "board", "ctx", "ids", "entries", "p", "reach", "enemy_hexes", "_idset",
+                 "_prefixed")
 
     def __init__(self, game, decision):
         self.game = game
@@ -61,7 +68,9 @@ class View:
         self.cat = game.cat
         self.board = game.board
         self.ctx = game.ctx
-        self.ids = decision.ids()
+        # the real options; `always` and `cancel` (entries every Decision may carry) apart
+        self.ids = [o.id for o in decision.options if o.group not in ENTRIES]
+        self.entries = frozenset(o.id for o in decision.options if o.group in ENTRIES)
         actor = decision.actor
         self.p = None
         for q in self.st.players:
@@ -125,7 +134,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         self.notice(game)
         handler = HANDLERS.get(decision.kind)
         pick = handler(self, v) if handler is not None else None
-        if pick is None or pick not in v.ids:
+        if pick is None or (pick not in v.ids and pick not in v.entries):
             pick = self.fallback(v)
         return pick
 
@@ -145,7 +154,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
                 if kind in QUIET:
                     continue
                 moved = True
-                if (kind is ev.HexExplored or kind is ev.Note) and self.moves_geometry(game, e):
+                if kind in GEOMETRY_EVENTS and self.moves_geometry(game, e):
                     geometry = True
                     break
             if moved:
@@ -163,7 +172,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         if type(e) is ev.HexExplored:
             tile = game.cat.hexes.get(e.tile)
             return tile is None or bool(tile.impassable) or tile.sea_tower
-        return type(e) is ev.Note and "Sea Tower" in e.text
+        return type(e) in (ev.SeaTowerRemoved, ev.HexOriented)  # a tile turned: its impassable edges moved
 
     def fallback(self, v: View) -> str:
         if v.d.kind.startswith("place_") or v.d.kind in ENEMY_HEX_KINDS:
@@ -240,6 +249,7 @@ HANDLERS: dict[str, Callable[[HeuristicBot, View], str | None]] = {
     "build": HeuristicBot.on_build,
     "pay": HeuristicBot.on_pay,
     "buy_vp": HeuristicBot.on_buy_vp,
+    "always": HeuristicBot.on_always,
     "keep_feat": HeuristicBot.on_keep_feat,
     "gain_feat": HeuristicBot.on_keep_feat,
     "gain_attribute": HeuristicBot.on_gain_attribute,

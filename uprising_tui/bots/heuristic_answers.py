@@ -164,11 +164,25 @@ class AnswersMixin:
     def on_enemy_hex(self, v: View) -> str | None:
         return self.far_from_havens(v)
 
+    # ------------------------------------------------------------------ ALWAYS
+    def on_always(self, v: View) -> str | None:
+        """The ALWAYS menu or a window: use a card worth it; trade AP that would otherwise be
+        lost (the Actions Phase is over); else leave."""
+        leave = v.pick("back", "done")
+        card = self.action_card(v)
+        if card:
+            return card
+        if v.p is not None and v.p.ap > 0 and v.st.phase in ("nemesis", "production", "scoring"):
+            return v.pick("trade:ap") or leave
+        return leave
+
     # ------------------------------------------------------------------ scoring
     def on_buy_vp(self, v: View) -> str | None:
         st = v.st
         if st.chapter != st.chapters:
             return "done"
+        if v.p is not None and v.p.ap > 0 and "always" in v.entries:
+            return "always"  # AP left: trade it for Salt first, it buys VP too
         vp = {q.faction: q.vp for q in st.players}
         opts = [o for o in v.ids if o.startswith("vp:") and o[3:] in vp]
         if not opts:

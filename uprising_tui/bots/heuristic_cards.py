@@ -40,7 +40,7 @@ class CardsMixin:
 
     def curses_near(self, v: View, hid: str) -> bool:
         st = v.st
-        return st.hexes[hid].curse or any(n and st.hexes[n].curse for n in v.board.geo[hid])
+        return st.hexes[hid].curse or any(st.hexes[n].curse for n in v.board.adjacent(hid, reach=True))
 
     def effect_worth_here(self, v: View, effect, hero_hex: str) -> float:
         """What an effect is worth if used now with the Hero on `hero_hex`."""
@@ -143,9 +143,11 @@ class CardsMixin:
         if got is None:
             out = set()
             for h in v.st.hexes.values():
-                if h.curse:
+                if h.curse:  # the Hero lifts it from there, a hex adjacent to it or any Sea Tower
                     out.add(h.id)
-                    out.update(n for n in v.board.geo[h.id] if n)
+                    out.update(v.board.adjacent(h.id))
+            if out:
+                out.update(n for n in v.board.all_ids if v.board.is_sea_tower(n))
             got = self.map_memo["curse_spots"] = sorted(out)
         return got
 

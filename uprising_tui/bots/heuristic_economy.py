@@ -124,7 +124,8 @@ class EconomyMixin:
         plan = self.quest_plan.get(v.d.actor)
         if plan and plan[1] in v.ids:
             return plan[1]
-        return v.ids[-1]  # all yellow: Skulls
+        guile = v.with_prefix("guile:")
+        return guile[-1] if guile else None  # all yellow: Skulls
 
     def on_die_colour(self, v: View) -> str | None:
         plan = self.quest_plan.get(v.d.actor)

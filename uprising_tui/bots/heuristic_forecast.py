@@ -23,7 +23,9 @@ QUIET = frozenset({
     ev.TurnStarted, ev.ResourcesChanged, ev.APChanged, ev.VPChanged, ev.AttributeGained, ev.HeroMoved,
     ev.CardGained, ev.CardUsed, ev.CardDiscarded, ev.MarketDealt, ev.QuestsDealt, ev.HeroRolled,
     ev.QuestResolved, ev.CombatRolled, ev.CombatTally, ev.GodpowerUsed, ev.Produced, ev.FirstPlayerPassed,
-    ev.EventRevealed,
+    ev.EventRevealed, ev.TurnEnded, ev.PlayerPassed, ev.CardFlipped, ev.ItemGiven, ev.MarketDiscarded,
+    ev.QuestsDiscarded, ev.QuestTaken, ev.DeckChanged, ev.CombatStep, ev.DieSet, ev.DiceAdded, ev.SymbolsCancelled,
+    ev.BoltSpent, ev.CombatClosed, ev.ActivationTokenUsed, ev.GraveyardEmptied,
 })
 # events after which every walk is redone (the phase sets how far the cards walk)
 RESET_EVENTS = frozenset({ev.PhaseStarted, ev.GameStarted})

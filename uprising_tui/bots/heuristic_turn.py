@@ -206,8 +206,8 @@ class TurnMixin:
         if a in self.towers(v):
             return v.pick(f"move:{b}")
         dist = self.hero_distance(v, a, b)
-        for n in v.board.geo[a]:
-            if n is not None and (n == b or self.hero_distance(v, n, b) == dist - 1):
+        for n in v.board.hero_adjacent(a):
+            if n == b or self.hero_distance(v, n, b) == dist - 1:
                 oid = f"move:{n}"
                 if oid in v.idset:
                     return oid

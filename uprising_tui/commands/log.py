@@ -37,10 +37,13 @@ def format_log(game) -> list[str]:
             lines.append("=== Game over ===")
             lines.append(render(ev))
             continue
+        line = render(ev)
+        if not line:  # events that need no line of their own
+            continue
         if chapter is None:
             chapter = 0
             lines.append("=== Setup ===")
-        lines.append("  " + render(ev))
+        lines.append("  " + line)
     return lines
 
 

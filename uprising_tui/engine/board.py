@@ -25,6 +25,7 @@ class Board:
         for h in state.hexes.values():
             self.geo[h.id] = tuple(by_coord.get((h.q + dq, h.r + dr)) for dq, dr in DIRS)
         self.all_ids: tuple[str, ...] = tuple(state.hexes)
+        self.capital: str = next((h.id for h in state.hexes.values() if h.role == "capital"), "")
         self._walk: dict[str, tuple[str, ...]] = {}
         self._dist_cache: dict[tuple, dict[str, int]] = {}
 
@@ -68,11 +69,22 @@ class Board:
         self._walk[hid] = res
         return res
 
-    def unit_adjacent(self, hid: str) -> tuple[str, ...]:
-        """Where Units here may step: walk neighbours, or every hex from a Sea Tower."""
-        if self.is_sea_tower(hid):
+    def adjacent(self, hid: str, *, reach: bool = False) -> tuple[str, ...]:
+        """The rules' one adjacency: the neighbours of `hid` not across impassable terrain.
+
+        ``reach=True`` is the adjacency of a piece standing on `hid` (a Unit, Legion, Horde,
+        Skeleton or Hero): from an explored Sea Tower it is adjacent to every hex. Every rule
+        and card that says "adjacent" or "next to" asks here (a test walks every caller)."""
+        if reach and self.is_sea_tower(hid):
             return tuple(x for x in self.all_ids if x != hid)
         return self.walk_neighbours(hid)
+
+    def are_adjacent(self, a: str, b: str, *, reach: bool = False) -> bool:
+        return a != b and b in self.adjacent(a, reach=reach)
+
+    def unit_adjacent(self, hid: str) -> tuple[str, ...]:
+        """Where Units here may step: walk neighbours, or every hex from a Sea Tower."""
+        return self.adjacent(hid, reach=True)
 
     def hero_adjacent(self, hid: str) -> tuple[str, ...]:
         """Heros ignore impassable terrain; a Sea Tower reaches everywhere."""
@@ -81,7 +93,7 @@ class Board:
         return tuple(n for n in self.geo[hid] if n is not None)
 
     def units_can_step(self, src: str, dst: str) -> bool:
-        return dst in self.unit_adjacent(src)
+        return self.are_adjacent(src, dst, reach=True)
 
     # ------------------------------------------------------------- distances
     def dist_to(self, target: str, *, sea_towers: bool = True) -> dict[str, int]:

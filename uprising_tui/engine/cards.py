@@ -4,8 +4,10 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Generator, Iterable
 
-from .decision import Decision, Option
-from .events import CardDiscarded, CardGained, CardUsed, MarketDealt, Note
+from .decision import Decision, option
+from .context import caused_by
+from .events import CardDiscarded, CardFlipped, CardGained, CardUsed, DeckChanged, MarketDealt, Note, Reshuffled
+from .refs import Ref
 from .state import CardState
 
 if TYPE_CHECKING:
@@ -22,8 +24,12 @@ def draw_item(ctx: "Ctx") -> str | None:
         st.item_deck = st.item_discard
         st.item_discard = []
         ctx.rng.shuffle(st.item_deck)
-        ctx.emit(Note("The Item discards are shuffled into a new deck"))
-    return st.item_deck.pop(0) if st.item_deck else None
+        ctx.emit(Reshuffled("item", len(st.item_deck)))
+    if not st.item_deck:
+        return None
+    iid = st.item_deck.pop(0)
+    ctx.emit(DeckChanged("item", len(st.item_deck)))
+    return iid
 
 
 def refill_market(ctx: "Ctx") -> None:
@@ -49,7 +55,7 @@ def can_use_card(ctx: "Ctx", p: "Player", cid: str) -> bool:
 def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
     """Put a Feat or Item into play for `p`, then enforce the 10-card limit."""
     (p.feats if kind == "feat" else p.items).append(CardState(cid))
-    ctx.emit(CardGained(p.faction, cid, how))
+    ctx.emit(CardGained(p.faction, cid, how, kind))
     yield from enforce_limit(ctx, p)  # first: no other choice is asked while over the limit
     if kind == "feat" and any(c.id == cid for c in p.feats):
         from .effects import Source, run_effect
@@ -59,9 +65,10 @@ def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
             yield from run_effect(ctx, feat.effect, Source(p.faction, p.hero_hex, cid))
 
 
+@caused_by("rule", "card_limit")
 def enforce_limit(ctx: "Ctx", p: "Player") -> Gen:
     while len(p.feats) + len(p.items) > CARD_LIMIT:
-        opts = [Option(f"card:{c.id}", ctx.name(c.id), card=c.id) for c in p.feats + p.items]
+        opts = [option(f"card:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in p.feats + p.items]
         cid = (yield from ctx.ask(p.faction, "card_limit", "Over 10 Feats and Items: discard one", opts)).split(":", 1)[1]
         discard_card(ctx, p, cid)
 
@@ -72,30 +79,33 @@ def discard_card(ctx: "Ctx", p: "Player", cid: str) -> None:
         if c.id == cid:
             p.feats.remove(c)
             p.feat_deck.append(cid)
-            ctx.emit(CardDiscarded(p.faction, cid))
+            ctx.emit(CardDiscarded(p.faction, cid, "feat_deck"))
+            ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
             return
     for c in p.items:
         if c.id == cid:
             p.items.remove(c)
             ctx.state.item_discard.append(cid)
-            ctx.emit(CardDiscarded(p.faction, cid))
+            ctx.emit(CardDiscarded(p.faction, cid, "item_discard"))
             return
 
 
 def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
     drawn = [p.feat_deck.pop(0) for _ in range(min(count, len(p.feat_deck)))]
     if not drawn:
-        ctx.emit(Note(f"{ctx.name(p.faction)}'s Feat deck is empty"))
+        ctx.emit(Note("feat_deck_empty", (p.faction,)))
         return
+    ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
     kept: list[str] = []
     while len(kept) < min(keep, len(drawn)):
         rest = [f for f in drawn if f not in kept]
-        opts = [Option(f"feat:{f}", ctx.name(f), card=f) for f in rest]
+        opts = [option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),)) for f in rest]
         fid = (yield from ctx.ask(p.faction, "keep_feat", "Keep which Feat?", opts)).split(":", 1)[1]
         kept.append(fid)
-    for f in drawn:
-        if f not in kept:
-            p.feat_deck.append(f)
+    back = [f for f in drawn if f not in kept]
+    if back:
+        p.feat_deck.extend(back)
+        ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
     for f in kept:
         yield from take_card(ctx, p, "feat", f, "drawn")
 
@@ -127,8 +137,9 @@ def pay_card_cost(ctx: "Ctx", p: "Player", cid: str) -> None:
     ctx.emit(CardUsed(p.faction, cid))
     if use.cost == "flip":
         for c in p.feats + p.items + p.quests:
-            if c.id == cid:
+            if c.id == cid and c.face_up:
                 c.face_up = False
+                ctx.emit(CardFlipped(p.faction, cid, False))
     elif use.cost == "discard":
         discard_card(ctx, p, cid)
 

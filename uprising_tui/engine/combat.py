@@ -10,17 +10,24 @@ from typing import TYPE_CHECKING, Generator
 from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, has_ability, mirror_dice, terrain_of
 from .combat_effects import CombatEffects
-from .decision import Decision, Option
+from .decision import Decision, option
 from .economy import add_vp
 from .effects import Source, run_effect
 from .events import (
+    BoltSpent,
+    CombatClosed,
     CombatEnded,
     CombatRolled,
+    CombatSideChanged,
     CombatStarted,
+    CombatStep,
     CombatTally,
+    GarrisonsRemoved,
     GodpowerUsed,
     Note,
+    SkeletonsRemoved,
 )
+from .refs import Ref, SourceRef
 from .units import destroy_player_unit
 
 if TYPE_CHECKING:
@@ -28,6 +35,9 @@ if TYPE_CHECKING:
 
 Gen = Generator[Decision, str, object]
 MAX_ROUNDS = 300
+BOLT_SHIELD = option("bolt:shield", "Cancel 1 enemy Shield", "choice")
+BOLT_NONE = option("bolt:none", "Let the Bolt go unused", "choice")
+CONTINUE = option("done", "Continue", "done")
 
 
 class Combat(CombatEffects):
@@ -42,6 +52,7 @@ class Combat(CombatEffects):
         self.step: str | None = None
         self.round = 0
         self.destroyed_by: dict[str, str] = {}  # card id -> destroyer owner
+        self.merged = False  # Skeletons of this combat became a Horde: it is still this combat
 
     # ------------------------------------------------------------ helpers
     def enemy_of(self, side: Side) -> Side:
@@ -73,30 +84,47 @@ class Combat(CombatEffects):
     def shields_count(self, side: Side) -> bool:
         return not has_ability(self.ctx, self.enemy_of(side), "no_enemy_shields")
 
+    def source(self, detail: str) -> SourceRef:
+        """What asks a Decision of the combat itself: the combat sequence, at `detail`."""
+        return SourceRef("rule", "combat", detail)
+
     def _roll(self, colours: list[str]) -> list[list]:
         return [[c, self.ctx.dice.roll(c)] for c in colours]
 
     def _show(self, side: Side) -> tuple:
         return tuple((c, tuple(f)) for c, f in side.dice)
 
+    def _moved_on(self) -> None:
+        """Announce the combat's part, step and round as they are now."""
+        self.ctx.emit(CombatStep(self.id, self.part, self.step, self.round))
+
+    def _rule(self, part: str):
+        return self.ctx.cause(SourceRef("rule", "combat", part))
+
     # ------------------------------------------------------------ the sequence
     def fight(self) -> Gen:
         ctx = self.ctx
         prev, ctx.combat = ctx.combat, self
         try:
-            ctx.emit(CombatStarted(self.id, self.hid, self.a.label(ctx), self.b.label(ctx), self.terrain))
+            a, b = self.a, self.b
+            ctx.emit(CombatStarted(self.id, self.hid, self.terrain, a.owner, a.kind, a.card, b.owner, b.kind, b.card))
             self.part = "before_combat"
-            for side in (self.a, self.b):
-                yield from self.card_window(side, "before_combat", None)
+            with self._rule("before_combat"):
+                for side in (self.a, self.b):
+                    yield from self.card_window(side, "before_combat", None)
             skip = has_ability(ctx, self.a, "skip_archery") or has_ability(ctx, self.b, "skip_archery")
             if not skip and self.both_alive():
-                yield from self.do_round("archery")
+                with self._rule("archery"):
+                    yield from self.do_round("archery")
             while self.both_alive():
                 if self.round >= MAX_ROUNDS:
-                    ctx.emit(Note("The combat is called off after too many rounds"))
+                    ctx.emit(Note("combat_called_off", (self.hid,)))
                     break
-                yield from self.do_round("clash")
-            yield from self.after_combat()
+                with self._rule("clash"):
+                    yield from self.do_round("clash")
+            with self._rule("after_combat"):
+                yield from self.after_combat()
+            ctx.emit(CombatClosed(self.id))
         finally:
             ctx.combat = prev
 
@@ -114,6 +142,7 @@ class Combat(CombatEffects):
             s.pool.extend(opening)
         # Before Rolling
         self.step = "before_rolling"
+        self._moved_on()
         for s in (a, b):
             yield from self.card_window(s, part, "before_rolling")
         colours = {}
@@ -125,24 +154,28 @@ class Combat(CombatEffects):
                 continue
             cs = apply_marsh(base_dice(ctx, self.hid, s, part, self.terrain) + apply_marsh(s.pool, self.terrain), self.terrain)
             if self.terrain == "highlands" and part == "archery" and len(cs) > 1:
-                cs = [(yield from self.pick_one_die(s, cs))]
+                with ctx.cause(SourceRef("terrain", "highlands")):
+                    cs = [(yield from self.pick_one_die(s, cs))]
             colours[id(s)] = cs
         if not colours[id(a)] and not colours[id(b)]:
             return  # nobody shoots in this Archery round
         # Rolling (simultaneous)
         a.dice = self._roll(colours[id(a)])
         b.dice = self._roll(colours[id(b)])
-        ctx.emit(CombatRolled(self.id, part, self.round, a.label(ctx), self._show(a), b.label(ctx), self._show(b)))
+        ctx.emit(CombatRolled(self.id, part, self.round, a.owner, self._show(a), b.owner, self._show(b)))
         # Before Damage: terrain and ability rerolls, cards, Bolts
         self.step = "before_damage"
+        self._moved_on()
         if self.terrain == "woods" and part == "archery":
-            for s in (a, b):
-                yield from self.reroll(s, 2, "any", reason="Woods")
+            with ctx.cause(SourceRef("terrain", "woods")):
+                for s in (a, b):
+                    yield from self.reroll(s, 2, "any", reason="Woods")
         for s in (a, b):
             ab = has_ability(ctx, s, "reroll_blanks")
             if ab and part in ab.parts:
                 n = ab.count * (len(ctx.state.druids) if ab.per_druid else 1)
-                yield from self.reroll(s, n, "blank", reason=ctx.name(s.card))
+                with ctx.cause(SourceRef("ability", s.card, "reroll_blanks")):
+                    yield from self.reroll(s, n, "blank", reason=ctx.name(s.card))
         for s in (a, b):
             yield from self.card_window(s, part, "before_damage")
         # a player's Bolts are spent first, so a Godpower that cancels enemy Bolts is in time
@@ -155,13 +188,18 @@ class Combat(CombatEffects):
         yield from self.damage(a, hits_on_a, by=b)
         # After Damage
         self.step = "after_damage"
+        self._moved_on()
         for s in (a, b):
             for eff, card in s.queued:
                 if s.is_player or self.alive(s):
-                    yield from run_effect(ctx, eff, Source(s.owner, self.hid, card, nem=ctx.state.nem(card) if not s.is_player else None, side=s))
+                    with ctx.cause(SourceRef("druid" if s.is_player else "godpower", card)):
+                        yield from run_effect(ctx, eff, Source(s.owner, self.hid, card, nem=ctx.state.nem(card) if not s.is_player else None, side=s))
             s.queued = []
-        yield from self.skeleton_bolts(a)
-        yield from self.skeleton_bolts(b)
+        with ctx.cause(SourceRef("rule", "skeleton_bolt")):
+            yield from self.skeleton_bolts(a)
+            yield from self.skeleton_bolts(b)
+        for s in (a, b):
+            self.roll_over(s)
         for s in (a, b):
             yield from self.card_window(s, part, "after_damage")
 
@@ -171,7 +209,7 @@ class Combat(CombatEffects):
         if self.shields_count(dst):
             shields = max(0, dst.count("shield") - dst.shields_broken - dst.cancelled["shield"])
         blocked = min(skulls, shields)
-        self.ctx.emit(CombatTally(self.id, dst.label(self.ctx), skulls - blocked, blocked))
+        self.ctx.emit(CombatTally(self.id, dst.owner, skulls - blocked, blocked))
         return skulls - blocked
 
     # ------------------------------------------------------------ Bolts
@@ -194,21 +232,23 @@ class Combat(CombatEffects):
                 if allowed and self.alive(side):
                     side.used_round.add(key)
                     side.used_combat.add(key)
-                    ctx.emit(GodpowerUsed(self.id, side.label(ctx), side.card))
+                    ctx.emit(BoltSpent(self.id, side.owner, "godpower", side.card, False))
+                    ctx.emit(GodpowerUsed(self.id, side.owner, side.card))
                     src = Source(side.owner, self.hid, side.card, nem=ctx.state.nem(side.card), side=side)
                     if gp.step == "after_damage":
                         side.queued.append((gp.effect, side.card))
                     else:
-                        yield from run_effect(ctx, gp.effect, src)
+                        with ctx.cause(SourceRef("godpower", side.card)):
+                            yield from run_effect(ctx, gp.effect, src)
                 else:
-                    self._break_shield(enemy)
+                    ctx.emit(BoltSpent(self.id, side.owner, "shield", None, self._break_shield(enemy)))
             return
         if not side.is_player:
             return
         while self._bolts_left(side) > 0:
             opts = []
             if self._enemy_shields(enemy) > 0:
-                opts.append(Option("bolt:shield", "Cancel 1 enemy Shield"))
+                opts.append(BOLT_SHIELD)
             for did in ctx.state.druids:
                 d = ctx.cat.druids[did]
                 key = f"druid:{did}"
@@ -217,22 +257,27 @@ class Combat(CombatEffects):
                 if (d.use.limit == "once_per_round" and key in side.used_round) or \
                         (d.use.limit == "once_per_combat" and key in side.used_combat):
                     continue
-                opts.append(Option(f"bolt:druid:{did}", f"Godpower: {d.name}", card=did))
-            opts.append(Option("bolt:none", "Let the Bolt go unused"))
-            pick = yield from ctx.ask(side.owner, "bolt", "You rolled a Bolt: what does it do?", opts)
+                opts.append(option(f"bolt:druid:{did}", f"Godpower: {d.name}", "card", (Ref("card", did),)))
+            opts.append(BOLT_NONE)
+            pick = yield from ctx.ask(side.owner, "bolt", "You rolled a Bolt: what does it do?", opts,
+                                      source=self.source("bolt"))
             side.bolts_spent += 1
             if pick == "bolt:shield":
-                self._break_shield(enemy)
+                ctx.emit(BoltSpent(self.id, side.owner, "shield", None, self._break_shield(enemy)))
             elif pick.startswith("bolt:druid:"):
                 did = pick.split(":", 2)[2]
                 d = ctx.cat.druids[did]
                 side.used_round.add(f"druid:{did}")
                 side.used_combat.add(f"druid:{did}")
-                ctx.emit(GodpowerUsed(self.id, side.label(ctx), did))
+                ctx.emit(BoltSpent(self.id, side.owner, "druid", did, False))
+                ctx.emit(GodpowerUsed(self.id, side.owner, did))
                 if d.use.step == "after_damage":
                     side.queued.append((d.effect, did))
                 else:
-                    yield from run_effect(ctx, d.effect, Source(side.owner, self.hid, did, side=side))
+                    with ctx.cause(SourceRef("druid", did)):
+                        yield from run_effect(ctx, d.effect, Source(side.owner, self.hid, did, side=side))
+            else:
+                ctx.emit(BoltSpent(self.id, side.owner, "none", None, False))
 
     def _bolts_left(self, side: Side) -> int:
         """Bolts not yet spent and not ignored by an enemy card (cancel_enemy bolt)."""
@@ -241,9 +286,11 @@ class Combat(CombatEffects):
     def _enemy_shields(self, enemy: Side) -> int:
         return max(0, enemy.count("shield") - enemy.shields_broken - enemy.cancelled["shield"])
 
-    def _break_shield(self, enemy: Side) -> None:
+    def _break_shield(self, enemy: Side) -> bool:
         if self._enemy_shields(enemy) > 0:
             enemy.shields_broken += 1
+            return True
+        return False
 
     # ------------------------------------------------------------ damage
     def damage(self, side: Side, hits: int, by: Side) -> Gen:
@@ -260,27 +307,31 @@ class Combat(CombatEffects):
                 if len(kinds) == 1:
                     unit = kinds[0]
                 else:
-                    opts = [Option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})") for u in kinds]
-                    unit = (yield from ctx.ask(side.owner, "assign_damage", "A Skull hits: which Unit is destroyed?", opts)).split(":", 1)[1]
+                    opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (Ref("unit", u), Ref("hex", self.hid)))
+                            for u in kinds]
+                    unit = (yield from ctx.ask(side.owner, "assign_damage", "A Skull hits: which Unit is destroyed?", opts,
+                                               source=self.source("damage"))).split(":", 1)[1]
                 destroy_player_unit(ctx, self.hid, unit, by.owner if by.owner in ("empire", "chaos") else "reserve")
         elif side.kind == "garrisons":
             for _ in range(min(hits, len(h.garrisons))):
                 lvl = h.garrisons.pop()
                 if by.is_player:
                     st.garrison_reserve[lvl - 1] += 1
-                    add_vp(ctx, by.owner, 1, "Garrison destroyed")
+                    ctx.emit(GarrisonsRemoved(self.hid, (lvl,), "reserve", "combat"))
+                    add_vp(ctx, by.owner, 1, "garrison_destroyed")
                 else:
                     pieces.to_graveyard(ctx, "chaos", "empire", f"garrison:{lvl}")
-                ctx.emit(Note(f"A Garrison level falls on {self.hid}"))
+                    ctx.emit(GarrisonsRemoved(self.hid, (lvl,), "chaos", "combat"))
         elif side.kind == "skeletons":
             n = min(hits, h.skeletons)
             h.skeletons -= n
             if by.is_player:
                 st.skeleton_reserve += n
-                add_vp(ctx, by.owner, n, "Skeleton destroyed")
+                ctx.emit(SkeletonsRemoved(self.hid, n, "reserve", "combat"))
+                add_vp(ctx, by.owner, n, "skeleton_destroyed")
             else:
                 pieces.to_graveyard(ctx, "empire", "chaos", "skeleton", n)
-            ctx.emit(Note(f"{n} Skeleton(s) fall on {self.hid}"))
+                ctx.emit(SkeletonsRemoved(self.hid, n, "empire", "combat"))
         else:
             self.wound(st.nem(side.card), hits, by.owner)
 
@@ -288,9 +339,24 @@ class Combat(CombatEffects):
         if side.kind != "skeletons":
             return
         n = max(0, side.count("bolt") - side.cancelled["bolt"])
+        h = self.ctx.state.hexes[self.hid]
         for _ in range(n):
-            self.ctx.emit(Note("A Skeleton Bolt raises another Skeleton"))
+            before = list(h.hordes)
             yield from pieces.skeleton_here(self.ctx, self.hid, self.ctx.first.faction)
+            if any(c not in before for c in h.hordes):
+                self.merged = True
+
+    def roll_over(self, side: Side) -> None:
+        """Skeletons that became a Horde are still one combat (ruling 17): when the Chaos side
+        has fallen and this combat made a Horde here, it fights on as the next Chaos group on
+        the hex (Skeletons first, then the Horde), with no After Combat in between."""
+        if not self.merged or side.owner != "chaos" or self.alive(side):
+            return
+        from .fights import groups
+        nxt = groups(self.ctx, self.hid, "chaos")
+        if nxt and (nxt[0].kind, nxt[0].card) != (side.kind, side.card):
+            side.kind, side.card = nxt[0].kind, nxt[0].card
+            self.ctx.emit(CombatSideChanged(self.id, side.owner, side.kind, side.card))
 
     # ------------------------------------------------------------ After Combat
     def after_combat(self) -> Gen:
@@ -298,6 +364,7 @@ class Combat(CombatEffects):
         st = ctx.state
         self.part = "after_combat"
         self.step = None
+        self._moved_on()
         for side in (self.a, self.b):
             card = st.nem(side.card) if side.is_big else None
             if card is not None and card.threat <= 0:
@@ -311,8 +378,8 @@ class Combat(CombatEffects):
             pending = [(cid, by) for cid, by in self.destroyed_by.items() if st.nem(cid) is not None]
         h = st.hexes[self.hid]
         if h.haven and not h.units and (h.empire_here or h.chaos_here):
-            yield from pieces.remove_haven(ctx, self.hid, "overrun after combat")
-        winner = next((s.label(ctx) for s in (self.a, self.b) if self.alive(s)), "nobody")
+            yield from pieces.remove_haven(ctx, self.hid, "overrun")
+        winner = next((s.owner for s in (self.a, self.b) if self.alive(s)), None)
         ctx.emit(CombatEnded(self.id, self.hid, winner))
         for s in (self.a, self.b):
             yield from self.card_window(s, "after_combat", None)
@@ -359,10 +426,11 @@ class Combat(CombatEffects):
             cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
             if not cards:
                 return
-            opts = [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in cards]
-            opts.append(Option("done", "Continue"))
+            opts = [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in cards]
+            opts.append(CONTINUE)
             when = part.replace("_", " ") + (f", {step.replace('_', ' ')}" if step else "")
-            pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts)
+            pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts,
+                                      source=self.source(part + (f" {step}" if step else "")))
             if pick == "done":
                 return
             cid = pick.split(":", 1)[1]

@@ -1,11 +1,19 @@
 """The rules' working context: state, catalog, board, dice, and the two ways out
-of the rules: ``emit`` (an event happened) and ``ask`` (a person must choose)."""
+of the rules: ``emit`` (an event happened) and ``ask`` (a person must choose).
+
+Both are stamped with the top of the cause stack: code that runs an effect or acts for
+a rule section says so with ``with ctx.cause(SourceRef(...)):``; every event emitted and
+every Decision asked inside carries that SourceRef as its ``source`` (unless the event
+names its own)."""
 from __future__ import annotations
 
+import functools
 import random
-from typing import TYPE_CHECKING, Callable, Generator, Sequence
+from typing import TYPE_CHECKING, Callable, Generator
 
-from .decision import Decision, Option
+from .asking import ask as _ask
+from .decision import Decision
+from .refs import SourceRef
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
@@ -19,7 +27,8 @@ Ask = Generator[Decision, str, str]
 
 
 class Ctx:
-    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels")
+    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
+                 "causes", "always_depth")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -33,30 +42,41 @@ class Ctx:
         self.combat = None  # the combat being fought, if any
         self._labels: dict[str, tuple] = {}
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
+        self.causes: list[SourceRef] = []  # the cause stack: why what happens now happens (top last)
+        self.always_depth = 0  # > 0 inside the ALWAYS menu (always.py)
 
     @property
     def nemesis_acting(self) -> bool:
         """Choices made now are the first player's on the Nemesis's behalf (ties)."""
         return self.nemesis_depth > 0
 
+    # --------------------------------------------------------------- causes
+    def cause(self, ref: SourceRef) -> "_Cause":
+        """``with ctx.cause(SourceRef("quest", qid)):`` — events and Decisions inside name it
+        as their source. Generators may yield inside: the stack follows ``yield from``."""
+        return _Cause(self.causes, ref)
+
+    @property
+    def source(self) -> SourceRef | None:
+        """The cause on top of the stack, if any."""
+        causes = self.causes
+        return causes[-1] if causes else None
+
     def emit(self, event: "GameEvent") -> None:
+        """Announce an event, stamped with the current cause unless it names its own."""
+        causes = self.causes
+        if causes and event.source is None:
+            object.__setattr__(event, "source", causes[-1])
         self._emit(event)
 
-    def ask(self, actor: str, kind: str, prompt: str, options: Sequence[Option], *,
-            tie: bool = False) -> Ask:
-        """Yield a Decision and return the chosen option id.
-
-        A single option is taken without asking (there is no choice to make). A
-        Nemesis tie (``tie=True``) is decided by the first player unless the setup's
-        ``auto_ties`` is on, in which case the first option (the documented
-        tie-break order) is taken.
-        """
-        if not options:
-            raise RuntimeError(f"no options for {kind} ({prompt})")
-        if len(options) == 1 or (tie and self.setup.auto_ties):
-            return options[0].id
-        answer = yield Decision(actor, kind, prompt, tuple(options))
-        return answer
+    # ask(actor, kind, prompt, options, *, tie=False, source=None, chosen=(), cancel=False):
+    # yield a Decision and return the chosen option id. A single option is taken without
+    # asking; a Nemesis tie (``tie=True``) is the first player's unless ``auto_ties`` takes the
+    # first option; ``source`` says what asks (default: the top of the cause stack, e.g. the
+    # card of the effect being resolved); ``chosen`` what a multi-step choice has picked so
+    # far; ``cancel`` offers backing out; the ``always`` entry is added where it applies.
+    # See asking.py.
+    ask = _ask
 
     # --------------------------------------------------------------- naming
     def name(self, ident: str | None) -> str:
@@ -82,3 +102,48 @@ class Ctx:
     @property
     def first(self) -> "Player":
         return self.state.first
+
+
+class _Cause:
+    """The context manager ``Ctx.cause`` returns: pushes a SourceRef, pops it on the way out."""
+    __slots__ = ("stack", "ref")
+
+    def __init__(self, stack: list, ref: SourceRef):
+        self.stack = stack
+        self.ref = ref
+
+    def __enter__(self) -> SourceRef:
+        self.stack.append(self.ref)
+        return self.ref
+
+    def __exit__(self, *exc) -> None:
+        self.stack.pop()
+
+
+def caused_by(kind: str, ident: str, detail: str = "") -> Callable:
+    """Decorate a rules function ``fn(ctx, ...)`` (a generator or a plain function) so that
+    everything it emits or asks names ``SourceRef(kind, ident, detail)`` as its source
+    (unless a deeper cause says otherwise)."""
+    ref = SourceRef(kind, ident, detail)
+
+    def wrap(fn: Callable) -> Callable:
+        import inspect
+        if inspect.isgeneratorfunction(fn):
+            @functools.wraps(fn)
+            def gen(ctx, *args, **kw):
+                ctx.causes.append(ref)
+                try:
+                    return (yield from fn(ctx, *args, **kw))
+                finally:
+                    ctx.causes.pop()
+            return gen
+
+        @functools.wraps(fn)
+        def plain(ctx, *args, **kw):
+            ctx.causes.append(ref)
+            try:
+                return fn(ctx, *args, **kw)
+            finally:
+                ctx.causes.pop()
+        return plain
+    return wrap

@@ -25,7 +25,7 @@ class OptionCost(NamedTuple):
 
 # Option groups a client may lay options out by (see docs/engine.md).
 GROUPS = ("move", "command", "explore", "haven", "market", "quest", "trade", "convert", "card", "build",
-          "pay", "unit", "hex", "choice", "always", "end", "done", "cancel")
+          "pay", "unit", "hex", "choice", "always", "end", "done", "cancel", "back")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +39,34 @@ class Option:
     cost: OptionCost | None = None  # what taking it spends, if anything
 
 
+def option(oid: str, label: str, group: str, refs: tuple[Ref, ...] = (), cost: OptionCost | None = None) -> Option:
+    """An Option whose `hex` and `card` (what a client lights up) are its first hex and card refs."""
+    hx = cd = None
+    for kind, rid in refs:
+        if kind == "hex":
+            if hx is None:
+                hx = rid
+        elif kind == "card" and cd is None:
+            cd = rid
+    return Option(oid, label, hx, cd, group, refs, cost)
+
+
+_REFS: dict[tuple[str, str], Ref] = {}
+
+
+def ref(kind: str, rid: str) -> Ref:
+    """A Ref, shared (options are made by the thousand)."""
+    key = (kind, rid)
+    got = _REFS.get(key)
+    if got is None:
+        got = _REFS[key] = Ref(kind, rid)
+    return got
+
+
+CANCEL = option("cancel", "Cancel", "cancel")  # back out of a multi-step choice, nothing changed
+CANCELLED = "cancelled"  # what a multi-step choice (an Action's run) returns when the player backed out
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     actor: str  # faction id, or the first player's faction for Nemesis ties
@@ -46,6 +74,9 @@ class Decision:
     prompt: str
     options: tuple[Option, ...]
     source: SourceRef | None = None  # the card, rule or effect that asks
+    # what a multi-step choice has picked so far (command_units: the target hex, then each
+    # Unit as Ref("unit", "<from hex>:<unit>") and Ref("hero", <faction>) once the Hero comes)
+    chosen: tuple[Ref, ...] = ()
 
     def ids(self) -> list[str]:
         return [o.id for o in self.options]

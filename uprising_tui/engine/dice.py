@@ -30,8 +30,10 @@ class Dice:
     def __init__(self, rng: random.Random, faces: Mapping[str, tuple[Face, ...]]):
         self.rng = rng
         self.faces = {c: tuple(tuple(sorted(f)) for f in fs) for c, fs in faces.items()}
+        self.rolled = 0  # dice rolled so far (the game's history notes which answers rolled)
 
     def roll(self, colour: str) -> Face:
+        self.rolled += 1
         return self.faces[colour][self.rng.randrange(6)]
 
 
@@ -41,6 +43,7 @@ class RiggedDice(Dice):
     def __init__(self, rng: random.Random, faces: Mapping[str, tuple[Face, ...]]):
         super().__init__(rng, faces)
         self.script: dict[str, deque[Face]] = {c: deque() for c in self.faces}
+        self.rigged: dict[str, list[Face]] = {}  # every face ever scripted, to rig a replay the same way
 
     def rig(self, **by_colour: Iterable[str | Iterable[str]]) -> "RiggedDice":
         for colour, seq in by_colour.items():
@@ -51,11 +54,13 @@ class RiggedDice(Dice):
                 if face not in self.faces[colour]:
                     raise ValueError(f"the {colour} die has no face {f!r}")
                 self.script[colour].append(face)
+                self.rigged.setdefault(colour, []).append(face)
         return self
 
     def roll(self, colour: str) -> Face:
         q = self.script.get(colour)
         if q:
+            self.rolled += 1
             return q.popleft()
         return super().roll(colour)
 

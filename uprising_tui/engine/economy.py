@@ -4,8 +4,9 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING
 
-from .decision import Option
-from .events import APChanged, ResourcesChanged, VPChanged
+from .decision import CANCEL, Option, OptionCost, option
+from .events import APChanged, PlayerPassed, ResourcesChanged, VPChanged
+from .refs import Ref, SourceRef
 from .state import RES
 
 if TYPE_CHECKING:
@@ -14,15 +15,20 @@ if TYPE_CHECKING:
     from .state import Player
 
 RES_NAME = {"salt": "Salt", "plunder": "Plunder", "food": "Food"}
+_TRADE = SourceRef("action", "trade")
+_EXCHANGE = SourceRef("rule", "exchange")
 
 
 def gain(ctx: "Ctx", p: "Player", reason: str, salt: int = 0, plunder: int = 0, food: int = 0) -> None:
     if not (salt or plunder or food):
         return
+    old = (p.salt, p.plunder, p.food)
     p.salt = max(0, p.salt + salt)
     p.plunder = max(0, p.plunder + plunder)
     p.food = max(0, p.food + food)
-    ctx.emit(ResourcesChanged(p.faction, salt, plunder, food, reason))
+    ds, dp, df = p.salt - old[0], p.plunder - old[1], p.food - old[2]
+    if ds or dp or df:  # the change made (nothing goes below 0)
+        ctx.emit(ResourcesChanged(p.faction, ds, dp, df, reason))
 
 
 def pay(ctx: "Ctx", p: "Player", reason: str, **amounts: int) -> None:
@@ -51,10 +57,12 @@ def add_vp(ctx: "Ctx", who: str, amount: int, reason: str) -> None:
 
 
 def add_ap(ctx: "Ctx", p: "Player", amount: int, reason: str) -> None:
+    old = p.ap
     p.ap = max(0, p.ap + amount)
+    ctx.emit(APChanged(p.faction, p.ap - old, p.ap, reason))
     if amount > 0 and p.passed:
         p.passed = False
-    ctx.emit(APChanged(p.faction, amount, p.ap, reason))
+        ctx.emit(PlayerPassed(p.faction, False))
 
 
 # ------------------------------------------------------------------ ALWAYS
@@ -62,24 +70,32 @@ def always_options(p: "Player") -> list[Option]:
     """The conversions a player may make at any time: 1 AP → 1 Salt; 3 of one → 1 other."""
     out = []
     if p.ap > 0:
-        out.append(Option("trade:ap", "Trade: 1 AP → 1 Salt"))
+        out.append(TRADE_AP)
     for src in RES:
         if p.res(src) >= 3:
             for dst in RES:
                 if dst != src:
-                    out.append(Option(f"convert:{src}:{dst}", f"Exchange 3 {RES_NAME[src]} → 1 {RES_NAME[dst]}"))
+                    out.append(CONVERT[src, dst])
     return out
+
+
+TRADE_AP = option("trade:ap", "Trade: 1 AP → 1 Salt", "trade", (Ref("resource", "salt"),), OptionCost(ap=1))
+CONVERT = {(src, dst): option(f"convert:{src}:{dst}", f"Exchange 3 {RES_NAME[src]} → 1 {RES_NAME[dst]}", "convert",
+                              (Ref("resource", src), Ref("resource", dst)), OptionCost(**{src: 3}))
+           for src in RES for dst in RES if src != dst}
 
 
 def apply_always(ctx: "Ctx", p: "Player", oid: str) -> bool:
     """Apply a conversion option; return False if `oid` is not one."""
     if oid == "trade:ap":
-        add_ap(ctx, p, -1, "Trade")
-        gain(ctx, p, "Trade", salt=1)
+        with ctx.cause(_TRADE):
+            add_ap(ctx, p, -1, "trade")
+            gain(ctx, p, "trade", salt=1)
         return True
     if oid.startswith("convert:"):
         _, src, dst = oid.split(":")
-        gain(ctx, p, "exchange", **{src: -3, dst: 1})
+        with ctx.cause(_EXCHANGE):
+            gain(ctx, p, "exchange", **{src: -3, dst: 1})
         return True
     return False
 
@@ -101,6 +117,20 @@ def payments(p: "Player", costs: "list[Cost]") -> list[dict[str, int]]:
         elif all(p.res(k) >= v for k, v in base.items()) and base not in seen:
             seen.append(base)
     return seen
+
+
+def pay_options(ways: list[dict[str, int]]) -> list[Option]:
+    return [option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}", "pay", (), OptionCost(**w)) for w in ways]
+
+
+def choose_payment(ctx: "Ctx", p: "Player", prompt: str, ways, source=None):
+    """Ask `p` which way to pay (`ways()` lists them, recomputed whenever asked); `cancel` is
+    offered beside a real choice. Returns the way, or None when the player cancels (or can no
+    longer pay). A single way is taken without asking."""
+    def opts() -> list[Option]:
+        return pay_options(ways()) or [CANCEL]
+    pick = yield from ctx.ask(p.faction, "pay", prompt, opts, source=source, cancel=True)
+    return None if pick == "cancel" else parse_pay(pick[4:])
 
 
 def pay_label(way: dict[str, int]) -> str:

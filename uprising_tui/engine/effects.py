@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generator
 from .op_handlers import dice as dice_ops, nemesis as nemesis_ops, player as player_ops
 from .decision import Decision
 from .effect_source import Source, decider, players_for  # noqa: F401  (re-exported)
+from .refs import source_of
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -32,15 +33,29 @@ def nemesis_source(ctx: "Ctx", src: Source) -> bool:
 
 
 def run_effect(ctx: "Ctx", effect, src: Source) -> Gen:
-    """Run each step of an effect in order."""
+    """Run each step of an effect in order. What it does names the card as its source
+    (unless the caller already named that card, e.g. as a Godpower or an immediate effect)."""
+    if not effect:
+        return
     nem = nemesis_source(ctx, src)
     if nem:
         ctx.nemesis_depth += 1
+    causes = ctx.causes
+    card = src.card
+    pushed = card is not None and not (causes and causes[-1].id == card)
+    if pushed:
+        causes.append(source_of(ctx.cat, card))
     try:
         for op in effect:
             result = HANDLERS[op.op](ctx, op, src)
             if result is not None and hasattr(result, "send"):
                 yield from result
     finally:
+        if pushed:
+            causes.pop()
         if nem:
             ctx.nemesis_depth -= 1
+    if ctx.combat is None:  # complete: if it left only non-Imperial Units on the Capital,
+        from .fights import capital_needs_legion, capital_rule  # a Legion comes
+        if capital_needs_legion(ctx):
+            yield from capital_rule(ctx)

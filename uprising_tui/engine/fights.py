@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Generator
 from . import pieces
 from .combat import Combat
 from .combat_dice import Side
+from .context import caused_by
 from .decision import Decision
 from .economy import add_vp
-from .events import Note
+from .events import CapitalFell, Note
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -47,7 +48,6 @@ def groups(ctx: "Ctx", hid: str, owner: str) -> list[Side]:
 
 def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None = None) -> Gen:
     """Fight every combat this hex owes, then apply the Capital rule; repeat until quiet."""
-    st = ctx.state
     for _ in range(MAX_FIGHTS):
         sides = sides_present(ctx, hid)
         if len(sides) >= 2:
@@ -58,17 +58,47 @@ def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None 
             b = groups(ctx, hid, b_owner)[0]
             yield from Combat(ctx, hid, a, b).fight()
             continue
-        h = st.hexes[hid]
-        if h.role == "capital" and not h.capital_fallen and not h.empire_here and (h.units or h.chaos_here):
-            # the specific rule (the Capital falls) replaces the general 1 VP for a Legion not placed
-            card = (yield from pieces.place_legion(ctx, st.first.faction)) if st.legion_deck else None
+        if hid == ctx.board.capital and capital_needs_legion(ctx):
+            card = yield from capital_legion(ctx)
             if card is None:
-                h.capital_fallen = True
-                who = h.owner if h.units else "chaos"
-                ctx.emit(Note("No Legion is left to defend it: the Capital falls"))
-                add_vp(ctx, who, 5, "the Capital falls")
                 return
             attacker, mover = "empire", card.id
             continue
-        return
-    ctx.emit(Note(f"Combat on {hid} stopped after {MAX_FIGHTS} fights"))
+        break
+    else:
+        ctx.emit(Note("fights_stopped", (hid,)))
+    if hid != ctx.board.capital and ctx.combat is None and capital_needs_legion(ctx):
+        yield from capital_rule(ctx)  # the combat may have changed what stands there (a Siren, a Skeleton)
+
+
+# ------------------------------------------------------------------ the Capital rule
+def capital_needs_legion(ctx: "Ctx") -> bool:
+    """Only non-Imperial Units on the Capital (and it has not fallen)?"""
+    h = ctx.state.hexes.get(ctx.board.capital)
+    return h is not None and not h.capital_fallen and not h.empire_here and bool(h.units or h.chaos_here)
+
+
+@caused_by("rule", "capital_rule")
+def capital_legion(ctx: "Ctx") -> Gen:
+    """Place one Legion on the Capital for the Capital rule (no combat here); with none left the
+    Capital falls: 5 VP to whoever holds it (the specific rule replaces the general 1 VP for a
+    Legion not placed). Returns the Legion, or None when the Capital fell."""
+    st = ctx.state
+    h = st.hexes[ctx.board.capital]
+    card = (yield from pieces.place_legion(ctx, st.first.faction)) if st.legion_deck else None
+    if card is None:
+        h.capital_fallen = True
+        who = h.owner if h.units else "chaos"
+        ctx.emit(CapitalFell(h.id, who))
+        add_vp(ctx, who, 5, "capital_fell")
+    return card
+
+
+@caused_by("rule", "capital_rule")
+def capital_rule(ctx: "Ctx") -> Gen:
+    """The Capital rule, checked after anything that may change what stands on the Capital
+    (a combat, an effect, a Build, a Nemesis activation): when only non-Imperial Units stand
+    there, Legions come and fight until that is no longer so. Never inside a combat: that
+    combat's own settle checks once it is over."""
+    if ctx.combat is None and capital_needs_legion(ctx):
+        yield from settle(ctx, ctx.board.capital, attacker="empire")

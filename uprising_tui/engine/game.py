@@ -17,14 +17,27 @@ from .board import Board
 from .context import Ctx
 from .decision import Decision, GameFinished, IllegalChoice
 from .dice import Dice, RiggedDice
-from .events import GameEvent
+from .events import GameEvent, GameStarted, PhaseStarted, Rewound, TurnStarted
+from .history import Answered, Checkpoint, hidden_marks, revealed_between
+from .public import PublicView, build_view
+from .public_cache import ViewCache
+from .refs import SourceRef
 from .setup import Setup, build_state
 from .state import GameState
-from .public import PublicView, build_view
 from .savefile import SAVE_FORMAT, SAVE_VERSION, SaveError, check_bounds, parse_save, read_save
 from .view import ReadOnly
 
 ENGINE_VERSION = f"{__version__}+rules{SAVE_VERSION}"
+
+
+def started_event(ctx: Ctx) -> GameStarted:
+    """The first event: everything public at the start (the opening public view). A test
+    fixture that edits a started game's state by hand emits a fresh one to announce the table."""
+    st = ctx.state
+    return GameStarted(tuple(p.faction for p in st.players), st.chapters, ctx.setup.difficulty,
+                       ctx.setup.seed, tuple((h.id, h.tile) for h in st.hexes.values() if h.explored),
+                       view=build_view(st, ctx.cat, ctx.board, ctx.combat, ctx.setup.difficulty),
+                       fixed_edges=tuple(sorted(ctx.board.fixed_edges.items())))
 
 
 class EngineError(RuntimeError):
@@ -58,19 +71,40 @@ class Game:
         self._pending: Decision | None = None
         self._gen = None
         self.error: BaseException | None = None
+        self._views = ViewCache()
+        self._history: list[Answered] = []  # one record per answer (history())
+        self._checkpoints: list[Checkpoint] = []  # phase and turn starts (checkpoints())
+        self._answering = False
 
     # ------------------------------------------------------------ running
     def start(self) -> "Game":
         """Run the rules up to the first Decision (or the end)."""
         from .phases import play
+        with self.ctx.cause(SourceRef("rule", "setup")):
+            self.ctx.emit(self._started())
         self._gen = (self._script or play)(self.ctx)
         self._advance(None)
         return self
 
+    def _started(self) -> GameStarted:
+        return started_event(self.ctx)
+
     def _emit(self, event: GameEvent) -> None:
         self.log.append(event)
+        kind = type(event)
+        if kind is PhaseStarted or kind is TurnStarted:
+            self._checkpoint(event)
         for fn in self._listeners:
             fn(event)
+
+    def _checkpoint(self, event: GameEvent) -> None:
+        st = self.state
+        index = len(self.answers) + (1 if self._answering else 0)  # the answer being given counts
+        if type(event) is TurnStarted:
+            label, faction = f"Chapter {st.chapter}: {event.faction}'s turn", event.faction
+        else:
+            label, faction = f"Chapter {event.chapter}: {event.phase} phase", None
+        self._checkpoints.append(Checkpoint(index, label, st.chapter, st.phase, faction))
 
     def subscribe(self, fn: Callable[[GameEvent], None]) -> None:
         self._listeners.append(fn)
@@ -96,15 +130,23 @@ class Game:
             raise RuntimeError("call start() first")
         if self._pending is None:
             raise GameFinished("the game is over: there is no decision to answer")
-        self._pending.get(option_id)  # raises IllegalChoice before anything moves
+        asked = self._pending
+        asked.get(option_id)  # raises IllegalChoice before anything moves
+        marks, rolled, logged = hidden_marks(self.state), self.dice.rolled, len(self.log)
+        self._answering = True
         try:
             self._advance(option_id)
         except Exception as exc:  # a rules bug: restore the game as it was
             if self._script is not None:
                 raise
-            self._become(Game.replay(self.setup, self.answers, self.cat))
+            self._become(self._replay(self.answers))
             raise EngineError(f"the rules failed on answer {option_id!r} ({type(exc).__name__}: {exc}); "
                               "the game was restored to before it") from exc
+        finally:
+            self._answering = False
+        revealed = revealed_between(marks, hidden_marks(self.state), self.log[logged:])
+        self._history.append(Answered(len(self.answers), option_id, asked.kind, asked.actor,
+                                      self.dice.rolled > rolled, revealed))
         self.answers.append(option_id)
 
     def view(self) -> Any:
@@ -113,8 +155,9 @@ class Game:
         return ReadOnly(self.state)
 
     def public_view(self) -> PublicView:
-        """The game as it lies on the table, for everyone at it: nothing hidden (see public.py)."""
-        return build_view(self.state, self.cat, self.board, self.ctx.combat, self.setup.difficulty)
+        """The game as it lies on the table, for everyone at it: nothing hidden (see public.py).
+        Cached between events; only what the events since the last call touched is rebuilt."""
+        return self._views.get(self)
 
     # ------------------------------------------------------------ saving
     def checksum(self) -> str:
@@ -186,11 +229,46 @@ class Game:
                             "(the file was edited, or the rules changed since it was saved)")
         return game
 
-    def undo(self) -> None:
-        """Take back the last answer (replays all the others)."""
-        if not self.answers:
-            raise IllegalChoice("there is nothing to undo")
-        self._become(Game.replay(self.setup, self.answers[:-1], self.cat))
+    # ------------------------------------------------------------ undo
+    def undo(self, n: int = 1) -> None:
+        """Take back the last `n` answers (replays the others from the setup); subscribers then
+        receive a Rewound event and may rebuild from `log`."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise IllegalChoice(f"undo takes a positive number of answers, not {n!r}")
+        if n > len(self.answers):
+            raise IllegalChoice("there is nothing to undo" if not self.answers else
+                                f"cannot undo {n} answers: only {len(self.answers)} were given")
+        self.undo_to(len(self.answers) - n)
+
+    def undo_to(self, index: int) -> None:
+        """Go back to the point after the first `index` answers (a Checkpoint's index)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(self.answers):
+            raise IllegalChoice(f"no answer {index!r} to go back to: give 0 to {len(self.answers)}")
+        if index == len(self.answers):
+            return
+        self._become(self._replay(self.answers[:index]))
+        event = Rewound(index)
+        for fn in self._listeners:
+            fn(event)
+
+    def checkpoints(self) -> list[Checkpoint]:
+        """Every phase start and Actions turn start reached so far, oldest first."""
+        return list(self._checkpoints)
+
+    def history(self) -> list[Answered]:
+        """One record per answer given: option, kind, actor, and whether it rolled or revealed."""
+        return list(self._history)
+
+    def _replay(self, answers: list[str]) -> "Game":
+        """A fresh game built like this one (setup, catalog, fixture, script, rigged dice) with
+        `answers` replayed."""
+        g = Game(self.setup, self.cat, rigged=self._rigged, prepare=self._prepare, script=self._script)
+        if self._rigged:
+            g.dice.rig(**self.dice.rigged)
+        g.start()
+        for a in answers:
+            g.answer(a)
+        return g
 
     def _become(self, other: "Game") -> None:
         """Take over another game's state, keeping this object's subscribers."""

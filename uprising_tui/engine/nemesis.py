@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from . import pieces
+from . import always, pieces
 from .board import UNREACHABLE
 from .cards import fire_triggers
+from .context import caused_by
 from .decision import Decision
-from .events import HordeFormed, NemesisActivated, Note, PiecesRemoved
-from .fights import settle
+from .events import ActivationTokenUsed, HordeFormed, NemesisActivated, Note, SkeletonsMoved, SkeletonsRemoved
+from .fights import capital_rule, settle
+from .refs import SourceRef
 from .state import NemCard
 
 if TYPE_CHECKING:
@@ -21,9 +23,12 @@ def by_initiative(ctx: "Ctx", cards) -> list[NemCard]:
     return sorted(cards, key=lambda c: ctx.cat.nemesis(c.id).initiative)
 
 
+@caused_by("rule", "nemesis_phase")
 def nemesis_phase(ctx: "Ctx") -> Gen:
-    """Activate each Legion/Horde once per Activation Token, lowest initiative first."""
+    """Activate each Legion/Horde once per Activation Token, lowest initiative first (after each
+    player's ALWAYS window)."""
     st = ctx.state
+    yield from always.windows(ctx, "nemesis")
     while True:
         ready = by_initiative(ctx, [c for c in list(st.legions.values()) + list(st.hordes.values()) if c.tokens > 0])
         if not ready:
@@ -31,6 +36,7 @@ def nemesis_phase(ctx: "Ctx") -> Gen:
         card = ready[0]
         while st.nem(card.id) is card and card.tokens > 0:
             card.tokens -= 1
+            ctx.emit(ActivationTokenUsed(card.id, card.tokens))
             yield from activate_card(ctx, card)
 
 
@@ -51,23 +57,31 @@ def has_enemy(ctx: "Ctx", hid: str, side: str) -> bool:
     return bool(h.units) or (h.chaos_here if side == "empire" else h.empire_here)
 
 
-def choose_step(ctx: "Ctx", card: NemCard, cands: list[str], side: str) -> Gen:
-    """Movement priority: A. a Haven (fewest Units) B. enemies (fewest) C. empty D. any."""
+STEP_WHY = {"haven": "a Haven", "enemy": "the weakest enemy", "empty": "an empty hex", "closer": "any hex"}
+
+
+def step_rule(ctx: "Ctx", cands: list[str], side: str) -> tuple[str, list[str]]:
+    """Movement priority: A. a Haven (fewest Units) B. enemies (fewest) C. empty D. any.
+    Returns the rule that decided (haven / enemy / empty / closer) and the hexes it left."""
     st = ctx.state
     havens = [c for c in cands if st.hexes[c].haven]
     if havens:
-        pool, why = pieces.fewest_units(ctx, havens), "a Haven"
-    else:
-        enemies = [c for c in cands if has_enemy(ctx, c, side)]
-        if enemies:
-            low = min(enemy_strength(ctx, c, side) for c in enemies)
-            pool, why = [c for c in enemies if enemy_strength(ctx, c, side) == low], "the weakest enemy"
-        else:
-            empties = [c for c in cands if st.hexes[c].empty]
-            pool, why = (empties, "an empty hex") if empties else (cands, "any hex")
-    pool = sorted(pool)
-    return (yield from pieces.choose_hex(ctx, st.first.faction, "nemesis_tie",
-                                         f"{ctx.name(card.id)} moves into {why}: which one?", pool, tie=True))
+        return "haven", sorted(pieces.fewest_units(ctx, havens))
+    enemies = [c for c in cands if has_enemy(ctx, c, side)]
+    if enemies:
+        low = min(enemy_strength(ctx, c, side) for c in enemies)
+        return "enemy", sorted(c for c in enemies if enemy_strength(ctx, c, side) == low)
+    empties = [c for c in cands if st.hexes[c].empty]
+    return ("empty", sorted(empties)) if empties else ("closer", sorted(cands))
+
+
+def choose_step(ctx: "Ctx", card: NemCard, cands: list[str], side: str) -> Gen:
+    """Pick the hex a Legion/Horde/Skeletons step into: (dst, rule, tied)."""
+    rule, pool = step_rule(ctx, cands, side)
+    name = "The Skeletons" if card.id == "skeletons" else ctx.name(card.id)
+    dst = yield from pieces.choose_hex(ctx, ctx.state.first.faction, "nemesis_tie",
+                                       f"{name} move into {STEP_WHY[rule]}: which one?", pool, tie=True)
+    return dst, rule, tuple(pool)
 
 
 def activate_card(ctx: "Ctx", card: NemCard) -> Gen:
@@ -83,35 +97,47 @@ def activate_card(ctx: "Ctx", card: NemCard) -> Gen:
         ctx.nemesis_depth -= 1
 
 
+def _step(ctx: "Ctx", card: NemCard, n: int) -> "object":
+    """The cause of what an activation step does: ``SourceRef("rule", "legion_activation", "step 2")``."""
+    return ctx.cause(SourceRef("rule", f"{card.kind}_activation", f"step {n}"))
+
+
 def activate_legion(ctx: "Ctx", card: NemCard) -> Gen:
     st = ctx.state
     spec = ctx.cat.legions[card.id]
     if st.nem(card.id) is not card:
         return
     # 1. leave a Garrison (or VP if the hex already holds three, except the Capital)
-    yield from pieces.garrison_here(ctx, card.hex, st.first.faction)
+    with _step(ctx, card, 1):
+        yield from pieces.garrison_here(ctx, card.hex, st.first.faction)
     # 2. one step closer to the Target
     target = card.target or pieces.capital_id(ctx)
     if card.hex != target:
-        if spec.adjacent_to_all:
-            cands = [target]
-        else:
-            dist = ctx.board.dist_to(target)
-            here = dist.get(card.hex, UNREACHABLE)
-            cands = [n for n in ctx.board.unit_adjacent(card.hex) if dist.get(n, UNREACHABLE) == here - 1] \
-                if here < UNREACHABLE else []
-        if cands:
-            dst = yield from choose_step(ctx, card, cands, "empire")
-            pieces.move_nemesis(ctx, card, dst)
-        else:
-            ctx.emit(Note(f"{spec.name} finds no way towards its Target"))
+        with _step(ctx, card, 2):
+            if spec.adjacent_to_all:
+                cands = [target]
+            else:
+                dist = ctx.board.dist_to(target)
+                here = dist.get(card.hex, UNREACHABLE)
+                cands = [n for n in ctx.board.unit_adjacent(card.hex) if dist.get(n, UNREACHABLE) == here - 1] \
+                    if here < UNREACHABLE else []
+            if cands:
+                if spec.adjacent_to_all:
+                    dst, rule, tied = target, "target", (target,)
+                else:
+                    dst, rule, tied = yield from choose_step(ctx, card, cands, "empire")
+                pieces.move_nemesis(ctx, card, dst, step="2", rule=rule, candidates=tuple(sorted(cands)), tied=tied)
+            else:
+                ctx.emit(Note("no_route", (card.id, target)))
     # 3. combat
-    yield from settle(ctx, card.hex, attacker="empire", mover=card.id)
+    with _step(ctx, card, 3):
+        yield from settle(ctx, card.hex, attacker="empire", mover=card.id)
     # 4-5. a surviving Legion razes the Haven (its Target retargets)
     if st.nem(card.id) is card:
         h = st.hexes[card.hex]
         if h.haven and not h.units:
-            yield from pieces.remove_haven(ctx, h.id, f"razed by {spec.name}")
+            with _step(ctx, card, 4):
+                yield from pieces.remove_haven(ctx, h.id, "razed")
 
 
 def horde_candidates(ctx: "Ctx", hid: str) -> list[str]:
@@ -126,25 +152,31 @@ def activate_horde(ctx: "Ctx", card: NemCard) -> Gen:
     if st.nem(card.id) is not card:
         return
     # 1. Curse the hex (or VP if it is already Cursed); Garrisons there are destroyed
-    yield from pieces.place_curse(ctx, card.hex, st.first.faction)
-    if st.hexes[card.hex].role == "capital":
-        yield from settle(ctx, card.hex, attacker="chaos", mover=card.id)  # the Capital rule
-        if st.nem(card.id) is not card:
-            return
+    with _step(ctx, card, 1):
+        yield from pieces.place_curse(ctx, card.hex, st.first.faction)
+        yield from capital_rule(ctx)  # a Curse on the Capital destroys its Garrisons: only Chaos may be left
+    if st.nem(card.id) is not card:
+        return
     # 2. one step, never farther from the Capital
-    cands = horde_candidates(ctx, card.hex)
-    if cands:
-        dst = yield from choose_step(ctx, card, cands, "chaos")
-        pieces.move_nemesis(ctx, card, dst)
+    with _step(ctx, card, 2):
+        cands = horde_candidates(ctx, card.hex)
+        if cands:
+            dst, rule, tied = yield from choose_step(ctx, card, cands, "chaos")
+            pieces.move_nemesis(ctx, card, dst, step="2", rule=rule, candidates=tuple(sorted(cands)), tied=tied)
+        else:
+            ctx.emit(Note("no_step", (card.id,)))
     # 3. combat
-    yield from settle(ctx, card.hex, attacker="chaos", mover=card.id)
+    with _step(ctx, card, 3):
+        yield from settle(ctx, card.hex, attacker="chaos", mover=card.id)
     # 4. a surviving Horde razes the Haven
     if st.nem(card.id) is card:
         h = st.hexes[card.hex]
         if h.haven and not h.units:
-            yield from pieces.remove_haven(ctx, h.id, f"razed by {spec.name}")
+            with _step(ctx, card, 4):
+                yield from pieces.remove_haven(ctx, h.id, "razed")
 
 
+@caused_by("rule", "skeleton_activation")
 def activate_skeletons(ctx: "Ctx") -> Gen:
     """Move the Skeletons of each hex like a Horde (no Curse), one hex at a time."""
     st = ctx.state
@@ -161,15 +193,20 @@ def activate_skeletons(ctx: "Ctx") -> Gen:
         if not cands:
             continue
         probe = NemCard(id="skeletons", kind="horde", threat=0, hex=src)
-        dst = yield from choose_step(ctx, probe, cands, "chaos")
+        dst, rule, tied = yield from choose_step(ctx, probe, cands, "chaos")
         h.skeletons = 0
         st.hexes[dst].skeletons += n
-        ctx.emit(Note(f"{n} Skeleton(s) move {src} → {dst}"))
+        ctx.emit(SkeletonsMoved(src, dst, n, rule, tuple(sorted(cands)), tied))
         if st.hexes[dst].skeletons >= 3:
             d = st.hexes[dst]
             d.skeletons -= 3
             st.skeleton_reserve += 3
-            ctx.emit(PiecesRemoved("Skeleton", 3, dst))
-            ctx.emit(HordeFormed(dst))
-            yield from pieces.place_horde(ctx, st.first.faction, at=dst)
+            with ctx.cause(SourceRef("rule", "horde_formation")):
+                ctx.emit(SkeletonsRemoved(dst, 3, "reserve", "horde_formed"))
+                ctx.emit(HordeFormed(dst))
+                yield from pieces.place_horde(ctx, st.first.faction, at=dst)
         yield from settle(ctx, dst, attacker="chaos")
+        # Horde step 4 (no Curse was placed in step 1): if they survive, the Haven here is razed
+        d = st.hexes[dst]
+        if d.haven and d.chaos_here and not d.units:
+            yield from pieces.remove_haven(ctx, dst, "razed")

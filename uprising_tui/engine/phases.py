@@ -3,35 +3,43 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from . import pieces
+from . import always, pieces
 from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios)
+from .actions.trade import run_transfer, transfer_options
 from .actions.turn import actions_phase
 from .cards import draw_feats, refill_market, usable, use_card
-from .decision import Decision, Option
+from .context import caused_by
+from .decision import Decision, Option, OptionCost, option, ref
 from .economy import (
     add_vp,
     always_options,
     apply_always,
+    choose_payment,
     gain,
     pay,
-    pay_id,
-    pay_label,
     payments,
 )
 from .effects import Source, run_effect
 from .events import (
     ActivationTokenPlaced,
+    APChanged,
+    CardFlipped,
     DefenseBuilt,
     EventRevealed,
     FirstPlayerPassed,
     GameOver,
-    GameStarted,
+    GraveyardEmptied,
     HeroMoved,
+    MarketDiscarded,
     PhaseStarted,
+    PlayerPassed,
     Produced,
+    QuestsDiscarded,
 )
+from .fights import capital_legion, capital_needs_legion, settle
 from .nemesis import nemesis_phase
 from .quests import deal_quest
+from .refs import Ref, SourceRef
 from .units import build_unit, can_hold
 
 if TYPE_CHECKING:
@@ -47,23 +55,35 @@ def phase(ctx: "Ctx", name: str) -> None:
 
 
 # ------------------------------------------------------------------ Refresh
+@caused_by("rule", "refresh_phase")
 def refresh_phase(ctx: "Ctx") -> Gen:
     st = ctx.state
     phase(ctx, "refresh")
     for p in st.players:
         for c in p.feats + p.items + p.quests:
-            c.face_up = True
-        p.ap = 8
-        p.passed = False
+            if not c.face_up:
+                c.face_up = True
+                ctx.emit(CardFlipped(p.faction, c.id, True))
+        if p.ap != 8:
+            old, p.ap = p.ap, 8
+            ctx.emit(APChanged(p.faction, 8 - old, 8, "refresh"))
+        if p.passed:
+            p.passed = False
+            ctx.emit(PlayerPassed(p.faction, False))
     for p in st.seat_order():  # cards that pay out at every Refresh
         for cid in usable(ctx, p, ("refresh",)):
             yield from use_card(ctx, p, cid)
+    if st.market:
+        ctx.emit(MarketDiscarded(tuple(st.market)))
     st.item_discard.extend(st.market)
     st.market = []
     refill_market(ctx)
     keep = [q for q in st.quest_offer if ctx.cat.quests[q].stays]
-    st.quest_discard.extend(q for q in st.quest_offer if q not in keep)
+    gone = tuple(q for q in st.quest_offer if q not in keep)
+    st.quest_discard.extend(gone)
     st.quest_offer = keep
+    if gone:
+        ctx.emit(QuestsDiscarded(gone, "refresh"))
     for _ in range(3):
         yield from deal_quest(ctx)
     if st.chapter > 1:
@@ -72,20 +92,29 @@ def refresh_phase(ctx: "Ctx") -> Gen:
 
 
 # ------------------------------------------------------------------ Events
+@caused_by("rule", "events_phase")
 def events_phase(ctx: "Ctx") -> Gen:
     st = ctx.state
     phase(ctx, "events")
+    yield from always.windows(ctx, "events")
     for card in list(st.legions.values()) + list(st.hordes.values()):
         pieces.change_threat(ctx, card, 2)
     ev = ctx.cat.events[st.events[st.chapter - 1]]
     st.event_threat = ev.threat
     st.events_revealed = st.chapter
-    ctx.emit(EventRevealed(ev.id, ev.threat))
-    yield from run_effect(ctx, ev.effect, Source(st.first.faction, None, ev.id))
+    ctx.emit(EventRevealed(ev.id, ev.threat, tuple(st.events[:st.events_revealed])))
+    with ctx.cause(SourceRef("event", ev.id)):
+        yield from run_effect(ctx, ev.effect, Source(st.first.faction, None, ev.id))
+    # one Activation Token on each card (two in the last Chapter), in initiative order while the
+    # box has tokens left (ruling 43)
     n = 2 if st.chapter == st.chapters else 1
-    for card in list(st.legions.values()) + list(st.hordes.values()):
-        card.tokens += n
-        ctx.emit(ActivationTokenPlaced(card.id, card.tokens))
+    cards = sorted(list(st.legions.values()) + list(st.hordes.values()), key=lambda c: ctx.cat.nemesis(c.id).initiative)
+    for _ in range(n):
+        for card in cards:
+            if pieces.tokens_left(ctx) <= 0:
+                break
+            card.tokens += 1
+            ctx.emit(ActivationTokenPlaced(card.id, card.tokens))
 
 
 # ------------------------------------------------------------------ Build
@@ -93,7 +122,7 @@ def build_spots(ctx: "Ctx", p: "Player") -> list[str]:
     return [h.id for h in ctx.state.hexes.values() if h.haven == p.faction]
 
 
-def build_options(ctx: "Ctx", p: "Player", spots: list[str]) -> list[Option]:
+def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = False) -> list[Option]:
     st = ctx.state
     opts: list[Option] = []
     fac = ctx.cat.factions[p.faction]
@@ -102,19 +131,31 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str]) -> list[Option]:
             continue
         for hid in spots:
             if can_hold(ctx, st.hexes[hid], p.faction):
-                opts.append(Option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hex=hid))
+                opts.append(Option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hid, None,
+                                   "build", (ref("unit", u.id), ref("hex", hid))))
+    towers_left = walls_left = 0
+    if p.plunder >= min(ctx.cat.tower_cost, ctx.cat.wall_cost) and any(
+            st.hexes[hid].haven == p.faction and not (st.hexes[hid].tower and st.hexes[hid].wall) for hid in spots):
+        towers_left, walls_left = pieces.defenses_left(ctx, "tower"), pieces.defenses_left(ctx, "wall")
     for hid in spots:
         h = st.hexes[hid]
         if h.haven != p.faction:
             continue
-        if not h.tower and p.plunder >= ctx.cat.tower_cost:
-            opts.append(Option(f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", hex=hid))
-        if not h.wall and p.plunder >= ctx.cat.wall_cost:
-            opts.append(Option(f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", hex=hid))
-    opts += [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable(ctx, p, ("build", "always"))]
+        if not h.tower and p.plunder >= ctx.cat.tower_cost and towers_left > 0:
+            opts.append(option(f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+                               OptionCost(plunder=ctx.cat.tower_cost)))
+        if not h.wall and p.plunder >= ctx.cat.wall_cost and walls_left > 0:
+            opts.append(option(f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+                               OptionCost(plunder=ctx.cat.wall_cost)))
+    opts += [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable(ctx, p, ("build", "always"))]
     opts += always_options(p)
-    opts.append(Option("done", "Done building"))
+    if traded:  # Heros on one hex may give and take during the Trade (ruling 7)
+        opts += transfer_options(ctx, p)
+    opts.append(DONE_BUILDING)
     return opts
+
+
+DONE_BUILDING = option("done", "Done building", "done")
 
 
 def build_for(ctx: "Ctx", p: "Player") -> Gen:
@@ -127,33 +168,46 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
             hid = yield from pieces.choose_hex(ctx, p.faction, "no_haven_hex",
                                                "You have no Haven: where does your Hero gather an army?", cands)
             if hid != p.hero_hex:
-                ctx.emit(HeroMoved(p.faction, p.hero_hex, hid))
+                ctx.emit(HeroMoved(p.faction, p.hero_hex, hid, "gather"))
                 p.hero_hex = hid
             spots = [hid]
+    built_on: list[str] = []  # hexes that received Units: any combat they owe is fought at the end
+    traded = False
     while True:
-        pick = yield from ctx.ask(p.faction, "build", f"{ctx.name(p.faction)}: build", build_options(ctx, p, spots))
+        pick = yield from ctx.ask(p.faction, "build", f"{ctx.name(p.faction)}: build",
+                                  build_options(ctx, p, spots, traded))
         if pick == "done":
+            for hid in built_on:  # all the Units built on a hex fight together (ruling 41)
+                yield from settle(ctx, hid, attacker=p.faction)
             return
         kind, _, rest = pick.partition(":")
         if kind == "build":
             unit, hid = rest.split(":")
-            ways = payments(p, ctx.cat.units[unit].costs)
-            opts = [Option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}") for w in ways]
-            choice = (yield from ctx.ask(p.faction, "pay", f"Pay for {ctx.name(unit)}", opts)).split(":")[1]
-            way = next(w for w in ways if pay_id(w) == choice)
-            pay(ctx, p, f"build {ctx.name(unit)}", **way)
+            costs = ctx.cat.units[unit].costs
+            way = yield from choose_payment(ctx, p, f"Pay for {ctx.name(unit)}", lambda: payments(p, costs))
+            if way is None:
+                continue  # cancelled: back to the Build, nothing paid
+            pay(ctx, p, "build_unit", **way)
             build_unit(ctx, p, unit, hid, "built")
+            if hid not in built_on:
+                built_on.append(hid)
+            if hid == ctx.board.capital and capital_needs_legion(ctx):
+                yield from capital_legion(ctx)  # the Capital rule: the Legion comes at once
         elif kind in ("tower", "wall"):
             h = st.hexes[rest]
-            pay(ctx, p, f"build {kind}", plunder=ctx.cat.tower_cost if kind == "tower" else ctx.cat.wall_cost)
+            pay(ctx, p, f"build_{kind}", plunder=ctx.cat.tower_cost if kind == "tower" else ctx.cat.wall_cost)
             setattr(h, kind, True)
             ctx.emit(DefenseBuilt(p.faction, kind, rest))
         elif kind == "card":
             yield from use_card(ctx, p, rest)
+        elif kind in ("give", "ask", "give_item", "ask_item"):
+            yield from run_transfer(ctx, p, pick)
         else:
+            traded = traded or pick == "trade:ap"
             apply_always(ctx, p, pick)
 
 
+@caused_by("rule", "build_phase")
 def build_phase(ctx: "Ctx") -> Gen:
     phase(ctx, "build")
     for p in ctx.state.seat_order():
@@ -161,8 +215,22 @@ def build_phase(ctx: "Ctx") -> Gen:
 
 
 # ------------------------------------------------------------------ Production and Scoring
-def production_phase(ctx: "Ctx") -> None:
+@caused_by("rule", "production_phase")
+def production(ctx: "Ctx") -> Gen:
+    """The Production Phase with its ALWAYS window."""
     phase(ctx, "production")
+    yield from always.windows(ctx, "production")
+    produce(ctx)
+
+
+@caused_by("rule", "production_phase")
+def production_phase(ctx: "Ctx") -> None:
+    """The Production Phase without the window (for fixtures)."""
+    phase(ctx, "production")
+    produce(ctx)
+
+
+def produce(ctx: "Ctx") -> None:
     for p in ctx.state.seat_order():
         havens = pieces.havens_of(ctx, p.faction)
         row = ctx.cat.factions[p.faction].production[min(len(havens), 5)]
@@ -174,7 +242,7 @@ def production_phase(ctx: "Ctx") -> None:
             res = ctx.cat.hexes[h.tile].resources
             s, pl, f = s + res.salt, pl + res.plunder, f + res.food
         ctx.emit(Produced(p.faction, s, pl, f))
-        gain(ctx, p, "Production", salt=s, plunder=pl, food=f)
+        gain(ctx, p, "production", salt=s, plunder=pl, food=f)
 
 
 def _score_graveyard(ctx: "Ctx", side: str) -> int:
@@ -190,43 +258,58 @@ def _score_graveyard(ctx: "Ctx", side: str) -> int:
             else:
                 p = st.player(owner)
                 p.reserve[piece] = p.reserve.get(piece, 0) + n
-    gy.clear()
+    if gy:
+        gy.clear()
+        ctx.emit(GraveyardEmptied(side))
     return 2 * len(owners)
 
 
+@caused_by("rule", "scoring_phase")
 def scoring_phase(ctx: "Ctx") -> Gen:
     st = ctx.state
     phase(ctx, "scoring")
     hexes = st.hexes.values()
     empire = sum(1 for h in hexes if h.garrisons) + len(st.legions)
     empire += _score_graveyard(ctx, "empire")
-    add_vp(ctx, "empire", empire, "Scoring")
+    add_vp(ctx, "empire", empire, "scoring")
     chaos = sum(1 for h in hexes if h.curse) + len(st.hordes)
     chaos += _score_graveyard(ctx, "chaos")
-    add_vp(ctx, "chaos", chaos, "Scoring")
+    add_vp(ctx, "chaos", chaos, "scoring")
     for p in st.seat_order():
         havens = pieces.havens_of(ctx, p.faction)
         vp = 2 * len(havens) + sum(ctx.cat.hexes[st.hexes[h].tile].vp for h in havens)
-        add_vp(ctx, p.faction, vp, "Scoring: Havens")
+        add_vp(ctx, p.faction, vp, "scoring_havens")
     for p in st.seat_order():
-        while p.salt + p.plunder + p.food >= 5:
-            opts = [Option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}")
-                    for q in st.seat_order()]
-            opts.append(Option("done", "Keep your resources"))
+        while True:
+            if p.salt + p.plunder + p.food < 5:  # no purchase would ask: a window (AP to trade, a card)
+                yield from always.window(ctx, p, "scoring")
+                if p.salt + p.plunder + p.food < 5:
+                    break
+            opts = [option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}", "choice",
+                           (Ref("faction", q.faction),)) for q in st.seat_order()]
+            opts.append(KEEP_RESOURCES)
             pick = yield from ctx.ask(p.faction, "buy_vp", "Scoring: turn 5 resources into 1 VP?", opts)
             if pick == "done":
                 break
-            ways = []
-            for s in range(min(5, p.salt) + 1):
-                for pl in range(min(5 - s, p.plunder) + 1):
-                    f = 5 - s - pl
-                    if f <= p.food:
-                        ways.append({"salt": s, "plunder": pl, "food": f})
-            opts = [Option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}") for w in ways]
-            choice = (yield from ctx.ask(p.faction, "pay", "Which 5 resources?", opts)).split(":")[1]
-            way = next(w for w in ways if pay_id(w) == choice)
-            pay(ctx, p, "bought VP", **way)
-            add_vp(ctx, pick.split(":", 1)[1], 1, f"resources from {ctx.name(p.faction)}")
+            way = yield from choose_payment(ctx, p, "Which 5 resources?", lambda: five_ways(p))
+            if way is None:
+                continue  # cancelled: asked again, nothing paid
+            pay(ctx, p, "bought_vp", **way)
+            add_vp(ctx, pick.split(":", 1)[1], 1, "bought_vp")
+
+
+KEEP_RESOURCES = option("done", "Keep your resources", "done")
+
+
+def five_ways(p: "Player") -> list[dict[str, int]]:
+    """Every way `p` can pay 5 resources."""
+    ways = []
+    for s in range(min(5, p.salt) + 1):
+        for pl in range(min(5 - s, p.plunder) + 1):
+            f = 5 - s - pl
+            if f <= p.food:
+                ways.append({"salt": s, "plunder": pl, "food": f})
+    return ways
 
 
 def verdict(ctx: "Ctx") -> None:
@@ -248,17 +331,18 @@ def verdict(ctx: "Ctx") -> None:
 
 
 def play(ctx: "Ctx") -> Gen:
+    """The whole game (Game.start has announced it with GameStarted)."""
     st = ctx.state
-    ctx.emit(GameStarted(tuple(p.faction for p in st.players), st.chapters, ctx.setup.difficulty, ctx.setup.seed,
-                         tuple((h.id, h.tile) for h in st.hexes.values() if h.explored)))
     for chapter in range(1, st.chapters + 1):
         st.chapter = chapter
         yield from refresh_phase(ctx)
         yield from events_phase(ctx)
         yield from build_phase(ctx)
         yield from actions_phase(ctx)
-        phase(ctx, "nemesis")
-        yield from nemesis_phase(ctx)
-        production_phase(ctx)
+        with ctx.cause(SourceRef("rule", "nemesis_phase")):
+            phase(ctx, "nemesis")
+            yield from nemesis_phase(ctx)
+        yield from production(ctx)
         yield from scoring_phase(ctx)
-    verdict(ctx)
+    with ctx.cause(SourceRef("rule", "game_end")):
+        verdict(ctx)

@@ -8,20 +8,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator, Iterable
 
-from .decision import Decision, Option
+from .context import caused_by
+from .decision import Decision, Option, option, ref
 from .economy import add_vp
 from .events import (
     CursePlaced,
     CurseRemoved,
+    DeckChanged,
     GarrisonPlaced,
+    GarrisonsRemoved,
     HavenRemoved,
     HordeFormed,
     NemesisPlaced,
     Note,
-    PiecesRemoved,
+    SeaTowerRemoved,
     SkeletonPlaced,
+    SkeletonsRemoved,
     TargetPlaced,
+    TargetRemoved,
 )
+from .public import ACTIVATION_TOKENS, TOWERS, WALLS
+from .refs import Ref, SourceRef
 from .state import NemCard
 
 if TYPE_CHECKING:
@@ -51,15 +58,16 @@ def havens_of(ctx: "Ctx", faction: str) -> list[str]:
 
 
 def capital_id(ctx: "Ctx") -> str:
-    return next(h.id for h in ctx.state.hexes.values() if h.role == "capital")
+    return ctx.board.capital
 
 
 def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
-    return [Option(f"{prefix}:{hid}", ctx.hex_label(hid), hex=hid) for hid in hids]
+    return [Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),)) for hid in hids]
 
 
-def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False) -> Gen:
-    ans = yield from ctx.ask(actor, kind, prompt, hex_options(ctx, hids), tie=tie)
+def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,
+               source: SourceRef | None = None) -> Gen:
+    ans = yield from ctx.ask(actor, kind, prompt, hex_options(ctx, hids), tie=tie, source=source)
     return ans.split(":", 1)[1]
 
 
@@ -73,7 +81,7 @@ def fewest_units(ctx: "Ctx", hids: list[str]) -> list[str]:
 
 
 # ------------------------------------------------------------------ Garrisons
-def _stack_garrison(ctx: "Ctx", hid: str) -> bool:
+def _stack_garrison(ctx: "Ctx", hid: str, fallback: str = "") -> bool:
     """Add the next Garrison level to a hex; False if it is full or that piece is gone."""
     h = ctx.state.hexes[hid]
     level = len(h.garrisons) + 1
@@ -81,7 +89,7 @@ def _stack_garrison(ctx: "Ctx", hid: str) -> bool:
         return False
     ctx.state.garrison_reserve[level - 1] -= 1
     h.garrisons.append(level)
-    ctx.emit(GarrisonPlaced(hid, level))
+    ctx.emit(GarrisonPlaced(hid, level, fallback))
     return True
 
 
@@ -89,45 +97,55 @@ def garrison_here(ctx: "Ctx", hid: str, actor: str) -> Gen:
     """Place (or stack) one Garrison on this hex; the Capital overflows elsewhere."""
     h = ctx.state.hexes[hid]
     if len(h.garrisons) >= 3 and h.role == "capital" and not h.capital_fallen:
-        ctx.emit(Note("The Capital is full: the Garrison goes elsewhere"))
         yield from place_garrisons(ctx, actor, 1, capital_overflow=True)
         return
     if not _stack_garrison(ctx, hid):
-        add_vp(ctx, "empire", 1, "Garrison could not be placed")
+        add_vp(ctx, "empire", 1, "garrison_not_placed")
 
 
 def place_garrisons(ctx: "Ctx", actor: str, count: int, *, capital_overflow: bool = False) -> Gen:
     """'Place a Garrison on an empty hex with no cannot-gain-Haven icon', `count` times."""
     for _ in range(count):
         st = ctx.state
+        legions: list[str] = []
         if st.garrison_reserve[0] > 0:
             cands = empty_hexes(ctx, allow_icon=False)
-            if not cands and not capital_overflow:
-                cands = [h.id for h in st.hexes.values() if h.legions and not h.garrisons]
+            how = "capital_overflow" if capital_overflow else ""
             if cands:
                 hid = yield from choose_hex(ctx, actor, "place_garrison", "Place a Garrison on an empty hex", cands, tie=ctx.nemesis_acting)
-                _stack_garrison(ctx, hid)
+                _stack_garrison(ctx, hid, how)
                 continue
+            if not capital_overflow:  # with no empty hex it *may* go beside a Legion (ruling 36)
+                legions = [h.id for h in st.hexes.values() if h.legions and not h.garrisons]
         stacks = [h.id for h in st.hexes.values()
                   if 0 < len(h.garrisons) < 3 and st.garrison_reserve[len(h.garrisons)] > 0]
-        if stacks:
-            hid = yield from choose_hex(ctx, actor, "place_garrison", "Stack a Garrison on another Garrison", stacks, tie=True)
-            _stack_garrison(ctx, hid)
+        if legions or stacks:
+            opts = [option(f"hex:{hid}", f"{ctx.hex_label(hid)}: beside the Legion", "hex", (Ref("hex", hid),))
+                    for hid in legions]
+            opts += [option(f"hex:{hid}", f"{ctx.hex_label(hid)}: stack on its Garrison (level "
+                            f"{len(st.hexes[hid].garrisons) + 1})", "hex", (Ref("hex", hid),)) for hid in stacks]
+            prompt = ("No empty hex: place the Garrison beside a Legion or stack it on another Garrison"
+                      if legions else "Stack a Garrison on another Garrison")
+            pick = yield from ctx.ask(actor, "place_garrison", prompt, opts,
+                                      tie=ctx.nemesis_acting or not legions)
+            hid = pick.split(":", 1)[1]
+            _stack_garrison(ctx, hid, "legion_hex" if hid in legions else "stack")
             continue
-        add_vp(ctx, "empire", 1, "Garrison could not be placed")
+        add_vp(ctx, "empire", 1, "garrison_not_placed")
 
 
 # ------------------------------------------------------------------ Skeletons
 def _form_horde(ctx: "Ctx", hid: str, actor: str) -> Gen:
     h = ctx.state.hexes[hid]
-    ctx.state.skeleton_reserve += h.skeletons
-    ctx.emit(PiecesRemoved("Skeleton", h.skeletons, hid))
-    h.skeletons = 0
-    ctx.emit(HordeFormed(hid))
-    yield from place_horde(ctx, actor, at=hid)
+    with ctx.cause(SourceRef("rule", "horde_formation")):
+        ctx.state.skeleton_reserve += h.skeletons
+        ctx.emit(SkeletonsRemoved(hid, h.skeletons, "reserve", "horde_formed"))
+        h.skeletons = 0
+        ctx.emit(HordeFormed(hid))
+        yield from place_horde(ctx, actor, at=hid)
 
 
-def skeleton_here(ctx: "Ctx", hid: str, actor: str) -> Gen:
+def skeleton_here(ctx: "Ctx", hid: str, actor: str, fallback: str = "") -> Gen:
     """Place one Skeleton on this hex; three become a Horde."""
     st = ctx.state
     if st.skeleton_reserve <= 0:
@@ -136,7 +154,7 @@ def skeleton_here(ctx: "Ctx", hid: str, actor: str) -> Gen:
     st.skeleton_reserve -= 1
     h = st.hexes[hid]
     h.skeletons += 1
-    ctx.emit(SkeletonPlaced(hid))
+    ctx.emit(SkeletonPlaced(hid, fallback))
     if h.skeletons >= 3:
         yield from _form_horde(ctx, hid, actor)
 
@@ -145,10 +163,11 @@ def _skeleton_shortage(ctx: "Ctx", actor: str) -> Gen:
     st = ctx.state
     groups = [h.id for h in st.hexes.values() if 1 <= h.skeletons <= 2]
     if not groups or not st.horde_deck:
-        add_vp(ctx, "chaos", 1, "Skeleton could not be placed")
+        add_vp(ctx, "chaos", 1, "skeleton_not_placed")
         return
-    hid = yield from choose_hex(ctx, actor, "skeleton_shortage",
-                                "No Skeletons left: which group becomes a Horde?", groups, tie=True)
+    with ctx.cause(SourceRef("rule", "skeleton_shortage")):
+        hid = yield from choose_hex(ctx, actor, "skeleton_shortage",
+                                    "No Skeletons left: which group becomes a Horde?", groups, tie=True)
     yield from _form_horde(ctx, hid, actor)
 
 
@@ -160,15 +179,17 @@ def place_skeletons(ctx: "Ctx", actor: str, count: int, where: str = "with_skele
             yield from _skeleton_shortage(ctx, actor)
             continue
         cands: list[str] = []
+        how = ""
         if where == "with_skeletons":
             cands = [h.id for h in st.hexes.values() if 1 <= h.skeletons <= 2]
         if not cands:
             cands = empty_hexes(ctx)
+            how = "empty_hex" if where == "with_skeletons" else ""
         if not cands:
-            add_vp(ctx, "chaos", 1, "Skeleton could not be placed")
+            add_vp(ctx, "chaos", 1, "skeleton_not_placed")
             continue
         hid = yield from choose_hex(ctx, actor, "place_skeleton", "Place a Skeleton", cands, tie=ctx.nemesis_acting)
-        yield from skeleton_here(ctx, hid, actor)
+        yield from skeleton_here(ctx, hid, actor, how)
 
 
 def place_or_reinforce(ctx: "Ctx", hid: str, unit: str, count: int, actor: str) -> Gen:
@@ -180,7 +201,7 @@ def place_or_reinforce(ctx: "Ctx", hid: str, unit: str, count: int, actor: str) 
     elif h.chaos_here:
         kind = "skeleton"
     else:
-        ctx.emit(Note(f"{ctx.hex_label(hid)} holds only player Units: nothing is reinforced"))
+        ctx.emit(Note("no_reinforce", (hid,)))
         return
     for _ in range(count):
         if kind == "garrison":
@@ -193,12 +214,12 @@ def remove_here(ctx: "Ctx", hid: str, what: str) -> None:
     h = ctx.state.hexes[hid]
     if what == "skeletons" and h.skeletons:
         ctx.state.skeleton_reserve += h.skeletons
-        ctx.emit(PiecesRemoved("Skeleton", h.skeletons, hid))
+        ctx.emit(SkeletonsRemoved(hid, h.skeletons, "reserve", "effect"))
         h.skeletons = 0
     elif what == "garrisons" and h.garrisons:
         for lvl in h.garrisons:
             ctx.state.garrison_reserve[lvl - 1] += 1
-        ctx.emit(PiecesRemoved("Garrison", len(h.garrisons), hid))
+        ctx.emit(GarrisonsRemoved(hid, tuple(reversed(h.garrisons)), "reserve", "effect"))
         h.garrisons = []
 
 
@@ -207,7 +228,7 @@ def place_curse(ctx: "Ctx", hid: str, actor: str) -> Gen:
     st = ctx.state
     h = st.hexes[hid]
     if h.curse or st.curse_reserve <= 0:
-        add_vp(ctx, "chaos", 1, "Curse could not be placed")
+        add_vp(ctx, "chaos", 1, "curse_not_placed")
         return
     st.curse_reserve -= 1
     h.curse = True
@@ -215,10 +236,10 @@ def place_curse(ctx: "Ctx", hid: str, actor: str) -> Gen:
     if h.garrisons:
         for lvl in h.garrisons:
             to_graveyard(ctx, "chaos", "empire", f"garrison:{lvl}")
-        ctx.emit(PiecesRemoved("Garrison", len(h.garrisons), hid))
+        ctx.emit(GarrisonsRemoved(hid, tuple(reversed(h.garrisons)), "chaos", "curse"))
         h.garrisons = []
     if h.haven:
-        yield from remove_haven(ctx, hid, "Curse")
+        yield from remove_haven(ctx, hid, "curse")
 
 
 def to_graveyard(ctx: "Ctx", side: str, owner: str, piece: str, n: int = 1) -> None:
@@ -255,6 +276,7 @@ def remove_haven(ctx: "Ctx", hid: str, reason: str) -> Gen:
 
 
 # ------------------------------------------------------------------ Targets
+@caused_by("rule", "retarget")
 def retarget(ctx: "Ctx", card: NemCard) -> Gen:
     fac = card.target_faction
     cands = fewest_units(ctx, havens_of(ctx, fac)) if fac else []
@@ -262,13 +284,16 @@ def retarget(ctx: "Ctx", card: NemCard) -> Gen:
         hid = yield from choose_hex(ctx, ctx.first.faction, "retarget",
                                     f"{ctx.name(card.id)} retargets: which Haven?", cands, tie=True)
         card.target = hid
+        reason = "retarget"
     else:
         card.target = capital_id(ctx)
         card.target_faction = None
-    ctx.emit(TargetPlaced(card.id, card.target, card.target_faction))
+        reason = "retarget_capital"
+    ctx.emit(TargetPlaced(card.id, card.target, card.target_faction, reason, tuple(sorted(cands))))
     spec = ctx.cat.nemesis(card.id)
     if spec.retarget_removes_sea_tower:
-        yield from remove_sea_tower(ctx, card, move_here=False)
+        with ctx.cause(SourceRef("ability", card.id, "retarget_removes_sea_tower")):
+            yield from remove_sea_tower(ctx, card, move_here=False)
 
 
 def place_target(ctx: "Ctx", card: NemCard) -> Gen:
@@ -277,15 +302,17 @@ def place_target(ctx: "Ctx", card: NemCard) -> Gen:
     eligible = [p.faction for p in st.seat_order() if p.faction not in taken and havens_of(ctx, p.faction)]
     if not eligible:
         card.target, card.target_faction = capital_id(ctx), None
+        reason, cands = "capital", []
     else:
-        opts = [Option(f"faction:{f}", ctx.name(f)) for f in eligible]
+        opts = [option(f"faction:{f}", ctx.name(f), "choice", (Ref("faction", f),)) for f in eligible]
         fac = (yield from ctx.ask(st.first.faction, "target_faction",
                                   f"Which faction does {ctx.name(card.id)} hunt?", opts, tie=True)).split(":", 1)[1]
+        cands = fewest_units(ctx, havens_of(ctx, fac))
         hid = yield from choose_hex(ctx, st.first.faction, "target_haven",
-                                    f"Which {ctx.name(fac)} Haven is the Target?",
-                                    fewest_units(ctx, havens_of(ctx, fac)), tie=True)
+                                    f"Which {ctx.name(fac)} Haven is the Target?", cands, tie=True)
         card.target, card.target_faction = hid, fac
-    ctx.emit(TargetPlaced(card.id, card.target, card.target_faction))
+        reason = "hunt"
+    ctx.emit(TargetPlaced(card.id, card.target, card.target_faction, reason, tuple(sorted(cands))))
 
 
 def remove_sea_tower(ctx: "Ctx", card: NemCard | None, *, move_here: bool) -> Gen:
@@ -300,16 +327,19 @@ def remove_sea_tower(ctx: "Ctx", card: NemCard | None, *, move_here: bool) -> Ge
     h.sea_tower_removed = True
     h.explored = True
     h.tile = "howling_white" if "howling_white" in ctx.cat.hexes else h.tile
-    if h.haven:
-        yield from remove_haven(ctx, hid, "Sea Tower lost")
     ctx.board.touch()
-    ctx.emit(Note(f"The Sea Tower on {hid} is removed from the game"))
+    ctx.emit(SeaTowerRemoved(hid, h.tile))
+    if h.haven:
+        yield from remove_haven(ctx, hid, "sea_tower_lost")
     if move_here and card is not None:
-        move_nemesis(ctx, card, hid)
+        move_nemesis(ctx, card, hid, step="effect", rule="sea_tower", candidates=(hid,), tied=(hid,))
 
 
 # ------------------------------------------------------------------ Legions and Hordes
-def move_nemesis(ctx: "Ctx", card: NemCard, dst: str) -> None:
+def move_nemesis(ctx: "Ctx", card: NemCard, dst: str, *, step: str = "effect", rule: str = "",
+                 candidates: tuple[str, ...] = (), tied: tuple[str, ...] = ()) -> None:
+    """Move a Legion/Horde; the event says which activation step moved it, by which
+    priority rule, and the candidates weighed (see events_map.NemesisMoved)."""
     from .events import NemesisMoved
     src = card.hex
     if src == dst:
@@ -318,10 +348,10 @@ def move_nemesis(ctx: "Ctx", card: NemCard, dst: str) -> None:
     getattr(ctx.state.hexes[src], lst).remove(card.id)
     getattr(ctx.state.hexes[dst], lst).append(card.id)
     card.hex = dst
-    ctx.emit(NemesisMoved(card.id, src, dst))
+    ctx.emit(NemesisMoved(card.id, src, dst, step, rule, candidates, tied))
 
 
-def _enter(ctx: "Ctx", card_id: str, kind: str, hid: str, threat: int) -> NemCard:
+def _enter(ctx: "Ctx", card_id: str, kind: str, hid: str, threat: int, fallback: str = "") -> NemCard:
     spec = ctx.cat.nemesis(card_id)
     card = NemCard(id=card_id, kind=kind, threat=min(threat, spec.max_threat), hex=hid)
     if kind == "legion":
@@ -330,7 +360,7 @@ def _enter(ctx: "Ctx", card_id: str, kind: str, hid: str, threat: int) -> NemCar
     else:
         ctx.state.hordes[card_id] = card
         ctx.state.hexes[hid].hordes.append(card_id)
-    ctx.emit(NemesisPlaced(card_id, kind, hid, card.threat))
+    ctx.emit(NemesisPlaced(card_id, kind, hid, card.threat, fallback))
     return card
 
 
@@ -342,7 +372,9 @@ def _draw(ctx: "Ctx", kind: str, from_box: bool) -> str | None:
         return None
     if from_box:
         return deck.pop(ctx.rng.randrange(len(deck)))
-    return deck.pop(0)
+    cid = deck.pop(0)
+    ctx.emit(DeckChanged(kind, len(deck)))
+    return cid
 
 
 def place_legion(ctx: "Ctx", actor: str, threat: int | None = None, *, from_box: bool = False) -> Gen:
@@ -350,14 +382,21 @@ def place_legion(ctx: "Ctx", actor: str, threat: int | None = None, *, from_box:
     from .effects import Source, run_effect
     cid = _draw(ctx, "legion", from_box)
     if cid is None:
-        add_vp(ctx, "empire", 1, "no Legion left to place")
+        add_vp(ctx, "empire", 1, "no_legion")
         return None
     card = _enter(ctx, cid, "legion", capital_id(ctx), threat or ctx.state.event_threat)
-    yield from run_effect(ctx, ctx.cat.legions[cid].immediate, Source(actor, card.hex, cid, nem=card))
+    with ctx.cause(SourceRef("legion", cid, "immediate")):
+        yield from run_effect(ctx, ctx.cat.legions[cid].immediate, Source(actor, card.hex, cid, nem=card))
     return card
 
 
 def horde_spaces(ctx: "Ctx", region: str, not_adjacent_to_haven: bool) -> list[str]:
+    return horde_places(ctx, region, not_adjacent_to_haven)[0]
+
+
+def horde_places(ctx: "Ctx", region: str, not_adjacent_to_haven: bool, how: str = "") -> tuple[list[str], str]:
+    """Where a Horde may appear, and the placement rule that found the hexes: '' (as asked),
+    skeletons_or_curse, adjacent_to_haven (the not-adjacent condition dropped), any_region."""
     st = ctx.state
     def in_region(hid: str) -> bool:
         h = st.hexes[hid]
@@ -365,16 +404,17 @@ def horde_spaces(ctx: "Ctx", region: str, not_adjacent_to_haven: bool) -> list[s
     def ok_adj(hid: str) -> bool:
         if not not_adjacent_to_haven:
             return True
-        return not any(st.hexes[n].haven for n in ctx.board.geo[hid] if n)
-    for test in (lambda h: h.empty, lambda h: (h.skeletons or h.curse) and not h.units and not h.empire_here):
+        return not any(st.hexes[n].haven for n in ctx.board.adjacent(hid, reach=True))
+    for test, code in ((lambda h: h.empty, ""),
+                       (lambda h: (h.skeletons or h.curse) and not h.units and not h.empire_here, "skeletons_or_curse")):
         c = [h.id for h in st.hexes.values() if in_region(h.id) and test(h) and ok_adj(h.id)]
         if c:
-            return c
+            return c, ",".join(x for x in (how, code) if x)
     if not_adjacent_to_haven:
-        return horde_spaces(ctx, region, False)
+        return horde_places(ctx, region, False, "adjacent_to_haven")
     if region != "any":
-        return horde_spaces(ctx, "any", False)
-    return []
+        return horde_places(ctx, "any", False, ",".join(x for x in (how, "any_region") if x))
+    return [], how
 
 
 def place_horde(ctx: "Ctx", actor: str, *, at: str | None = None, region: str = "any",
@@ -382,20 +422,22 @@ def place_horde(ctx: "Ctx", actor: str, *, at: str | None = None, region: str = 
                 from_box: bool = False) -> Gen:
     from .effects import Source, run_effect
     st = ctx.state
+    how = ""
     if at is None:
-        cands = horde_spaces(ctx, region, not_adjacent_to_haven)
+        cands, how = horde_places(ctx, region, not_adjacent_to_haven)
         if not cands:
-            add_vp(ctx, "chaos", 1, "no hex for a Horde")
+            add_vp(ctx, "chaos", 1, "no_horde_hex")
             return None
     cid = _draw(ctx, "horde", from_box)
     if cid is None:
-        add_vp(ctx, "chaos", 1, "no Horde left to place")
+        add_vp(ctx, "chaos", 1, "no_horde")
         return None
     if at is None:
         at = yield from choose_hex(ctx, actor, "place_horde", f"Where does {ctx.name(cid)} appear?", cands,
                                    tie=ctx.nemesis_acting)
-    card = _enter(ctx, cid, "horde", at, threat or st.event_threat)
-    yield from run_effect(ctx, ctx.cat.hordes[cid].immediate, Source(actor, at, cid, nem=card))
+    card = _enter(ctx, cid, "horde", at, threat or st.event_threat, how)
+    with ctx.cause(SourceRef("horde", cid, "immediate")):
+        yield from run_effect(ctx, ctx.cat.hordes[cid].immediate, Source(actor, at, cid, nem=card))
     return card
 
 
@@ -405,13 +447,15 @@ def change_threat(ctx: "Ctx", card: NemCard, amount: int) -> None:
     spec = ctx.cat.nemesis(card.id)
     old = card.threat
     new = old + amount
+    overflow = 0
     if new > spec.max_threat:
-        add_vp(ctx, "empire" if card.kind == "legion" else "chaos", new - spec.max_threat,
-               f"{spec.name} Threat above its limit")
+        overflow = new - spec.max_threat
         new = spec.max_threat
     card.threat = max(0, new)
-    if card.threat != old:
-        ctx.emit(ThreatChanged(card.id, old, card.threat))
+    if card.threat != old or overflow:
+        ctx.emit(ThreatChanged(card.id, old, card.threat, overflow))
+    if overflow:
+        add_vp(ctx, "empire" if card.kind == "legion" else "chaos", overflow, "threat_overflow")
 
 
 def remove_nemesis_card(ctx: "Ctx", card: NemCard) -> None:
@@ -428,6 +472,7 @@ def remove_nemesis_card(ctx: "Ctx", card: NemCard) -> None:
         if spec.return_once and card.id not in st.returned_once:
             st.returned_once.append(card.id)
             st.horde_deck.append(card.id)
+            ctx.emit(DeckChanged("horde", len(st.horde_deck)))
 
 
 PLAYER_REWARDS = frozenset({"gain", "gain_choice", "gain_attribute", "roll_hero_dice", "draw_item", "draw_feat",
@@ -442,17 +487,18 @@ def destroy_nemesis(ctx: "Ctx", card: NemCard, by: str, hid: str | None = None) 
     st = ctx.state
     spec = ctx.cat.nemesis(card.id)
     hid = hid or card.hex
-    ctx.emit(NemesisDestroyed(card.id, by))
-    remove_nemesis_card(ctx, card)
-    if spec.destroyed_vp:
-        add_vp(ctx, by, spec.destroyed_vp, f"{spec.name} destroyed")
-    if card.kind == "legion" and card.target:
-        ctx.emit(Note(f"{spec.name}'s Target is removed"))
-    actor = by if by not in ("empire", "chaos") else st.first.faction
-    effect = spec.destroyed
-    if by in ("empire", "chaos"):  # the other Nemesis gains the VP, never a player's reward
-        effect = [op for op in effect if op.op not in PLAYER_REWARDS]
-    yield from run_effect(ctx, effect, Source(actor, hid, card.id))
+    with ctx.cause(SourceRef(card.kind, card.id, "destroyed")):
+        ctx.emit(NemesisDestroyed(card.id, by, card.hex))
+        remove_nemesis_card(ctx, card)
+        if spec.destroyed_vp:
+            add_vp(ctx, by, spec.destroyed_vp, "nemesis_destroyed")
+        if card.kind == "legion" and card.target:
+            ctx.emit(TargetRemoved(card.id, card.target))
+        actor = by if by not in ("empire", "chaos") else st.first.faction
+        effect = spec.destroyed
+        if by in ("empire", "chaos"):  # the other Nemesis gains the VP, never a player's reward
+            effect = [op for op in effect if op.op not in PLAYER_REWARDS]
+        yield from run_effect(ctx, effect, Source(actor, hid, card.id))
 
 
 def sweep_destroyed(ctx: "Ctx", by: str) -> Gen:
@@ -465,19 +511,36 @@ def sweep_destroyed(ctx: "Ctx", by: str) -> Gen:
             yield from destroy_nemesis(ctx, card, by)
 
 
+# ------------------------------------------------------------------ components limited to the box
+def tokens_left(ctx: "Ctx") -> int:
+    """Activation Tokens not on a card (the box holds ACTIVATION_TOKENS)."""
+    st = ctx.state
+    return ACTIVATION_TOKENS - sum(c.tokens for c in st.legions.values()) - sum(c.tokens for c in st.hordes.values())
+
+
+def defenses_left(ctx: "Ctx", kind: str) -> int:
+    """Walls or Towers ('wall' / 'tower') not on the map (the box holds WALLS / TOWERS)."""
+    on_map = sum(1 for h in ctx.state.hexes.values() if getattr(h, kind))
+    return (TOWERS if kind == "tower" else WALLS) - on_map
+
+
 def add_token(ctx: "Ctx", count: int = 1, *, exclude: str | None = None) -> Gen:
     """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties);
-    `exclude`: a card that may not take it (the Courtesan gives hers to another card)."""
+    `exclude`: a card that may not take it (the Courtesan gives hers to another card). With every
+    token of the box on a card, no more are placed (ruling 43)."""
     from .events import ActivationTokenPlaced
     for _ in range(count):
         cards = sorted([c for c in list(ctx.state.legions.values()) + list(ctx.state.hordes.values()) if c.id != exclude],
                        key=lambda c: ctx.cat.nemesis(c.id).initiative)
         if not cards:
-            ctx.emit(Note("No Legion or Horde to take the Activation Token"))
+            ctx.emit(Note("no_card_for_token"))
+            return
+        if tokens_left(ctx) <= 0:
+            ctx.emit(Note("no_token_left"))
             return
         low = min(c.tokens for c in cards)
         cands = [c for c in cards if c.tokens == low]
-        opts = [Option(f"card:{c.id}", ctx.name(c.id), card=c.id) for c in cands]
+        opts = [option(f"card:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in cands]
         pick = (yield from ctx.ask(ctx.first.faction, "activation_token", "Which card takes the Activation Token?",
                                    opts, tie=True)).split(":", 1)[1]
         card = ctx.state.nem(pick)

@@ -135,7 +135,7 @@ class PublicView(NamedTuple):
     events_to_come: int  # Chapter Events still face-down
     event: str | None  # the Event revealed this Chapter
     events_revealed: tuple[str, ...]  # every Event revealed so far, in order
-    event_threat: int  # the Threat new Legions and Hordes enter at
+    event_threat: int  # the Threat on the latest Event revealed (0 before the first)
     market: tuple[str, ...]
     item_discard: tuple[str, ...]
     quest_offer: tuple[str, ...]
@@ -184,56 +184,99 @@ def _side(s) -> SideView:
                     s.shields_broken, s.bolts_spent)
 
 
-def build_view(state: "GameState", cat, board: "Board", combat=None, difficulty: str = "") -> PublicView:
-    """The public view of `state` (see the module docstring for what is hidden)."""
-    st = state
+def hero_spots(state: "GameState") -> dict[str, tuple[str, ...]]:
+    """Hex id -> the factions whose Hero stands there, in seat order from the first player."""
     heroes: dict[str, list[str]] = {}
-    for p in st.seat_order():
+    for p in state.seat_order():
         heroes.setdefault(p.hero_hex, []).append(p.faction)
-    hexes: dict[str, HexView] = {}
-    walls = towers = 0
-    for h in st.hexes.values():
-        walls += h.wall
-        towers += h.tower
-        if h.explored:
-            tile = h.tile
-            terrain = "curse" if h.curse else cat.hexes[h.tile].terrain
-        else:
-            tile = None
-            terrain = "curse" if h.curse else None
-        hexes[h.id] = HexView(
-            h.id, h.q, h.r, h.role, h.region, h.explored, tile, terrain, h.rotation if h.explored else 0,
-            tuple(sorted(set(board.blocked_edges(h)))), board.is_sea_tower(h.id),
-            _counts(h.units), h.owner, tuple(heroes.get(h.id, ())), len(h.garrisons), h.skeletons,
-            tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower, h.capital_fallen)
-    init = lambda c: cat.nemesis(c.id).initiative  # noqa: E731
-    nem = lambda c: NemesisView(c.id, c.kind, c.threat, c.hex, c.tokens, c.target, c.target_faction)  # noqa: E731
-    legions = tuple(nem(c) for c in sorted(st.legions.values(), key=init))
-    hordes = tuple(nem(c) for c in sorted(st.hordes.values(), key=init))
-    tokens = sum(c.tokens for c in legions + hordes)
-    players = tuple(
+    return {k: tuple(v) for k, v in heroes.items()}
+
+
+def hex_view(h, cat, board: "Board", heroes: tuple[str, ...]) -> HexView:
+    """One hex as the table shows it (a face-down hex: no tile, no terrain, no rotation)."""
+    if h.explored:
+        tile = h.tile
+        terrain = "curse" if h.curse else cat.hexes[tile].terrain
+        rotation = h.rotation
+    else:
+        tile = None
+        terrain = "curse" if h.curse else None
+        rotation = 0
+    units = h.units
+    return HexView(
+        h.id, h.q, h.r, h.role, h.region, h.explored, tile, terrain, rotation,
+        tuple(sorted(set(board.blocked_edges(h)))), board.is_sea_tower(h.id),
+        tuple(sorted(units.items())) if units else (), h.owner, heroes, len(h.garrisons), h.skeletons,
+        tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower, h.capital_fallen)
+
+
+def players_part(st: "GameState") -> tuple[PlayerView, ...]:
+    return tuple(
         PlayerView(p.faction, p.hero, p.seat, p.hero_hex, p.salt, p.plunder, p.food, p.ap, p.vp,
                    p.might, p.magic, p.leadership, p.guile, _cards(p.feats), _cards(p.items), _cards(p.quests),
                    len(p.feat_deck), _counts(p.reserve), _counts(p.removed_units), p.havens_in_supply, p.passed)
         for p in st.players)
+
+
+def nemesis_part(st: "GameState", cat) -> tuple[tuple[NemesisView, ...], tuple[NemesisView, ...], int]:
+    """Legions and Hordes in play by initiative, and the Activation Tokens left."""
+    nemesis = cat.nemesis
+    key = lambda c: nemesis(c.id).initiative  # noqa: E731
+    legions = tuple(NemesisView(c.id, c.kind, c.threat, c.hex, c.tokens, c.target, c.target_faction)
+                    for c in sorted(st.legions.values(), key=key))
+    hordes = tuple(NemesisView(c.id, c.kind, c.threat, c.hex, c.tokens, c.target, c.target_faction)
+                   for c in sorted(st.hordes.values(), key=key))
+    tokens = sum(c.tokens for c in legions) + sum(c.tokens for c in hordes)
+    return legions, hordes, ACTIVATION_TOKENS - tokens
+
+
+def table_part(st: "GameState") -> tuple:
+    """The rest of the table, in PublicView order from vp_empire to graveyard_chaos (but the
+    walls and towers left, which the hexes give)."""
     revealed = tuple(st.events[:st.events_revealed])
     event = revealed[-1] if revealed and len(revealed) == st.chapter else None
-    combat_view = None
-    if combat is not None:
-        combat_view = CombatView(combat.id, combat.hid, combat.terrain, combat.part, combat.step, combat.round,
-                                 _side(combat.a), _side(combat.b))
+    return (st.vp_empire, st.vp_chaos, len(st.legion_deck), len(st.horde_deck), len(st.item_deck),
+            len(st.quest_deck), len(st.events) - len(revealed), event, revealed,
+            st.event_threat if revealed else 0, tuple(st.market), tuple(st.item_discard), tuple(st.quest_offer),
+            tuple(st.quest_discard), tuple(st.druids), tuple(st.garrison_reserve), st.skeleton_reserve,
+            st.curse_reserve)
+
+
+def combat_part(combat) -> CombatView | None:
+    if combat is None:
+        return None
+    return CombatView(combat.id, combat.hid, combat.terrain, combat.part, combat.step, combat.round,
+                      _side(combat.a), _side(combat.b))
+
+
+def hexes_part(hexes: dict[str, HexView]) -> tuple[Mapping[str, HexView], int, int]:
+    """A read-only copy of the hex views, and the Walls and Towers on the map."""
+    walls = towers = 0
+    for hv in hexes.values():
+        walls += hv.wall
+        towers += hv.tower
+    return MappingProxyType(dict(hexes)), walls, towers
+
+
+def assemble(st: "GameState", difficulty: str, hexes: tuple[Mapping[str, HexView], int, int], players, nemesis,
+             table, combat) -> PublicView:
+    hexmap, walls, towers = hexes
+    legions, hordes, tokens_left = nemesis
+    (vp_empire, vp_chaos, legion_deck, horde_deck, item_deck, quest_deck, to_come, event, revealed, threat,
+     market, item_discard, quest_offer, quest_discard, druids, garrison_reserve, skeleton_reserve,
+     curse_reserve) = table
     return PublicView(
-        chapter=st.chapter, chapters=st.chapters, phase=st.phase, difficulty=difficulty,
-        first_player=st.first.faction if st.players else "", turn=st.turn,
-        hexes=MappingProxyType(hexes), players=players, legions=legions, hordes=hordes,
-        vp_empire=st.vp_empire, vp_chaos=st.vp_chaos,
-        legion_deck=len(st.legion_deck), horde_deck=len(st.horde_deck), item_deck=len(st.item_deck),
-        quest_deck=len(st.quest_deck), events_to_come=len(st.events) - len(revealed), event=event,
-        events_revealed=revealed, event_threat=st.event_threat,
-        market=tuple(st.market), item_discard=tuple(st.item_discard), quest_offer=tuple(st.quest_offer),
-        quest_discard=tuple(st.quest_discard), druids=tuple(st.druids),
-        garrison_reserve=tuple(st.garrison_reserve), skeleton_reserve=st.skeleton_reserve,
-        curse_reserve=st.curse_reserve, walls_left=WALLS - walls, towers_left=TOWERS - towers,
-        tokens_left=ACTIVATION_TOKENS - tokens,
-        graveyard_empire=_graveyard(st.graveyard_empire), graveyard_chaos=_graveyard(st.graveyard_chaos),
-        combat=combat_view, verdict=st.verdict)
+        st.chapter, st.chapters, st.phase, difficulty, st.first.faction if st.players else "", st.turn,
+        hexmap, players, legions, hordes, vp_empire, vp_chaos, legion_deck, horde_deck,
+        item_deck, quest_deck, to_come, event, revealed, threat, market, item_discard, quest_offer, quest_discard,
+        druids, garrison_reserve, skeleton_reserve, curse_reserve, WALLS - walls, TOWERS - towers, tokens_left,
+        _graveyard(st.graveyard_empire), _graveyard(st.graveyard_chaos), combat, st.verdict)
+
+
+def build_view(state: "GameState", cat, board: "Board", combat=None, difficulty: str = "") -> PublicView:
+    """The public view of `state`, built afresh (see the module docstring for what is hidden).
+    ``Game.public_view()`` keeps one up to date more cheaply (engine/public_cache.py)."""
+    spots = hero_spots(state)
+    hexes = {h.id: hex_view(h, cat, board, spots.get(h.id, ())) for h in state.hexes.values()}
+    return assemble(state, difficulty, hexes_part(hexes), players_part(state), nemesis_part(state, cat), table_part(state),
+                    combat_part(combat))

@@ -5,27 +5,41 @@ from collections import Counter
 from typing import TYPE_CHECKING, Generator
 
 from .cards import can_use_card, card_use, pay_card_cost
-from .decision import Decision, Option
+from .decision import CANCELLED, Decision, Option, option
 from .effects import Source, run_effect
-from .events import HeroRolled, Note, QuestResolved, QuestsDealt
+from .events import DeckChanged, HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken, Reshuffled
+from .refs import Ref, SourceRef
 
 if TYPE_CHECKING:
     from .context import Ctx
     from .state import Player
 
 Gen = Generator[Decision, str, object]
+COLOURS = ("white", "yellow", "red", "blue", "purple", "black")
+DONE_CHOOSING = option("done", "Done choosing", "done")
+
+
+def colour_options() -> list[Option]:
+    """Any die colour (a bonus die of the player's choice)."""
+    return [option(f"colour:{c}", c.capitalize(), "choice", (Ref("colour", c),)) for c in COLOURS]
 
 
 def hero_pool(p: "Player") -> list[str]:
     return ["red"] * p.might + ["purple"] * p.magic + ["blue"] * p.leadership
 
 
-def choose_guile(ctx: "Ctx", p: "Player") -> Gen:
+def choose_guile(ctx: "Ctx", p: "Player", *, cancel: bool = False, source=None) -> Gen:
+    """The Guile dice (white or yellow for each point); None if the player cancels."""
     g = p.guile
     if g <= 0:
         return []
-    opts = [Option(f"guile:{g - y}w{y}y", f"{g - y} white + {y} yellow") for y in range(g + 1)]
-    pick = (yield from ctx.ask(p.faction, "guile_dice", "Guile: choose white or yellow for each point", opts)).split(":")[1]
+    opts = [option(f"guile:{g - y}w{y}y", f"{g - y} white + {y} yellow", "choice",
+                   (Ref("colour", "white"),) * (g - y) + (Ref("colour", "yellow"),) * y) for y in range(g + 1)]
+    pick = yield from ctx.ask(p.faction, "guile_dice", "Guile: choose white or yellow for each point", opts,
+                              cancel=cancel, source=source)
+    if pick == "cancel":
+        return None
+    pick = pick.split(":")[1]
     w, y = int(pick.split("w")[0]), int(pick.split("w")[1][:-1])
     return ["white"] * w + ["yellow"] * y
 
@@ -47,13 +61,18 @@ def draw_quest_card(ctx: "Ctx") -> str | None:
         st.quest_deck = st.quest_discard
         st.quest_discard = []
         ctx.rng.shuffle(st.quest_deck)
-    return st.quest_deck.pop(0) if st.quest_deck else None
+        ctx.emit(Reshuffled("quest", len(st.quest_deck)))
+    if not st.quest_deck:
+        return None
+    qid = st.quest_deck.pop(0)
+    ctx.emit(DeckChanged("quest", len(st.quest_deck)))
+    return qid
 
 
 def deal_quest(ctx: "Ctx") -> Gen:
     qid = draw_quest_card(ctx)
     if qid is None:
-        ctx.emit(Note("The Quest deck is empty"))
+        ctx.emit(Note("quest_deck_empty"))
         return
     ctx.state.quest_offer.append(qid)
     ctx.emit(QuestsDealt(tuple(ctx.state.quest_offer)))
@@ -61,13 +80,14 @@ def deal_quest(ctx: "Ctx") -> Gen:
     if q.immediate:  # resolved like a Legion's or Horde's: the first player decides for the Nemesis
         ctx.nemesis_depth += 1
         try:
-            yield from run_effect(ctx, q.immediate, Source(ctx.state.first.faction, None, qid))
+            with ctx.cause(SourceRef("quest", qid, "immediate")):
+                yield from run_effect(ctx, q.immediate, Source(ctx.state.first.faction, None, qid))
         finally:
             ctx.nemesis_depth -= 1
 
 
-def bonus_dice(ctx: "Ctx", p: "Player", qid: str) -> Gen:
-    """Dice a Quest grants when the Hero meets its condition."""
+def bonus_dice(ctx: "Ctx", p: "Player", qid: str, *, cancel: bool = False) -> Gen:
+    """Dice a Quest grants when the Hero meets its condition; None if the player cancels."""
     st = ctx.state
     h = st.hexes[p.hero_hex]
     out: list[str] = []
@@ -82,13 +102,16 @@ def bonus_dice(ctx: "Ctx", p: "Player", qid: str) -> Gen:
             continue
         out.extend(b.dice)
         for _ in range(b.any_die):
-            opts = [Option(f"colour:{c}", c.capitalize()) for c in ("white", "yellow", "red", "blue", "purple", "black")]
-            out.append((yield from ctx.ask(p.faction, "die_colour", "Quest bonus: which die do you add?", opts)).split(":")[1])
+            pick = yield from ctx.ask(p.faction, "die_colour", "Quest bonus: which die do you add?", colour_options(),
+                                      cancel=cancel, source=SourceRef("quest", qid))
+            if pick == "cancel":
+                return None
+            out.append(pick.split(":")[1])
     return out
 
 
 def quest_card_window(ctx: "Ctx", p: "Player", *, after: bool, pool: list | None = None,
-                      faces: list | None = None) -> Gen:
+                      faces: list | None = None, source=None) -> Gen:
     """Offer the Quest cards: before rolling those that add dice, after rolling those that reroll."""
     while True:
         usable = []
@@ -100,8 +123,10 @@ def quest_card_window(ctx: "Ctx", p: "Player", *, after: bool, pool: list | None
         if not usable:
             return
         done = "Keep the roll" if after else "Roll the dice"
-        opts = [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable] + [Option("done", done)]
-        pick = yield from ctx.ask(p.faction, "quest_card", f"{'After' if after else 'Before'} rolling: use a card?", opts)
+        opts = [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable] + \
+            [option("done", done, "done")]
+        pick = yield from ctx.ask(p.faction, "quest_card", f"{'After' if after else 'Before'} rolling: use a card?", opts,
+                                  source=source)
         if pick == "done":
             return
         cid = pick.split(":", 1)[1]
@@ -121,58 +146,79 @@ def reroll_hero_dice(ctx: "Ctx", p: "Player", faces: list, count, only: str) -> 
         left = [i for i in idx if i not in chosen]
         if not left:
             break
-        opts = [Option(f"die:{i}", f"Reroll {faces[i][0]} {'+'.join(faces[i][1]) or 'blank'}") for i in left]
-        pick = yield from ctx.ask(p.faction, "reroll", "Reroll which Hero Die?", opts + [Option("done", "Done choosing")])
+        opts = [option(f"die:{i}", f"Reroll {faces[i][0]} {'+'.join(faces[i][1]) or 'blank'}", "choice",
+                       (Ref("die", str(i)), Ref("colour", faces[i][0]))) for i in left]
+        pick = yield from ctx.ask(p.faction, "reroll", "Reroll which Hero Die?", opts + [DONE_CHOOSING],
+                                  chosen=tuple(Ref("die", str(i)) for i in chosen))
         if pick == "done":
             break
         chosen.append(int(pick.split(":")[1]))
     for i in chosen:
         faces[i] = (faces[i][0], ctx.dice.roll(faces[i][0]))
     if chosen:
-        ctx.emit(HeroRolled(p.faction, tuple(faces)))
+        ctx.emit(HeroRolled(p.faction, tuple(faces), tuple(chosen)))
 
 
 def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[str] | None = None,
-                  ignore_failure: bool = False, free: bool = False) -> Gen:
+                  ignore_failure: bool = False, free: bool = False, action: bool = False) -> Gen:
+    """Attempt a Quest. As the Quest Action (`action`), the Hero Dice are chosen first with
+    ``cancel`` on offer, and the AP is paid once they are (before any card or roll); returns
+    CANCELLED if the player backs out."""
     st = ctx.state
     if qid is None:
         if not st.quest_offer:
-            ctx.emit(Note("No Quest is on offer"))
+            ctx.emit(Note("no_quest_on_offer"))
             return
-        opts = [Option(f"quest:{q}", ctx.name(q), card=q) for q in st.quest_offer]
+        opts = [option(f"quest:{q}", ctx.name(q), "quest", (Ref("card", q),)) for q in st.quest_offer]
         qid = (yield from ctx.ask(p.faction, "choose_quest", "Which Quest do you attempt?", opts)).split(":", 1)[1]
     q = ctx.cat.quests[qid]
-    pool = hero_pool(p) + (yield from choose_guile(ctx, p)) + list(bonus or []) + (yield from bonus_dice(ctx, p, qid))
+    guile = yield from choose_guile(ctx, p, cancel=action, source=SourceRef("quest", qid))
+    if guile is None:
+        return CANCELLED
+    extra = yield from bonus_dice(ctx, p, qid, cancel=action)
+    if extra is None:
+        return CANCELLED
+    if action:
+        from .economy import add_ap
+        add_ap(ctx, p, -1, "quest")
+    pool = hero_pool(p) + guile + list(bonus or []) + extra
     # Quest cards (e.g. Xyxrit Leaves) before rolling
-    yield from quest_card_window(ctx, p, after=False, pool=pool)
+    yield from quest_card_window(ctx, p, after=False, pool=pool, source=SourceRef("quest", qid))
     faces = roll_pool(ctx, p, pool)
     # ... and those that reroll Hero Dice (Seer's Bones) after rolling
-    yield from quest_card_window(ctx, p, after=True, faces=faces)
+    yield from quest_card_window(ctx, p, after=True, faces=faces, source=SourceRef("quest", qid))
     got = Counter(sym for _, f in faces for sym in f)
     met = [g for g in q.goals if got[g.symbol] >= g.count]
     solved = len(met) >= q.threshold
     ctx.emit(QuestResolved(p.faction, qid, len(met), "solves" if solved else "fails"))
     src = Source(p.faction, p.hero_hex, qid)
     if solved:
-        yield from run_effect(ctx, q.solve, src)
+        with ctx.cause(SourceRef("quest", qid, "solve")):
+            yield from run_effect(ctx, q.solve, src)
         for g in met:
-            yield from run_effect(ctx, g.reward, src)
+            with ctx.cause(SourceRef("quest", qid, f"goal:{g.symbol}")):
+                yield from run_effect(ctx, g.reward, src)
     elif not ignore_failure:
-        yield from run_effect(ctx, q.fail, src)
+        with ctx.cause(SourceRef("quest", qid, "fail")):
+            yield from run_effect(ctx, q.fail, src)
     if qid in st.quest_offer and not src.flags.get("keep"):
         st.quest_offer.remove(qid)
         if solved and src.flags.get("take"):
             from .state import CardState
             p.quests.append(CardState(qid))
+            ctx.emit(QuestTaken(p.faction, qid))
         else:
             st.quest_discard.append(qid)
+            ctx.emit(QuestsDiscarded((qid,), "solved" if solved else "failed"))
 
 
 def resolve_failure(ctx: "Ctx", p: "Player", qid: str) -> Gen:
     q = ctx.cat.quests[qid]
     src = Source(p.faction, p.hero_hex, qid)
-    yield from run_effect(ctx, q.fail, src)
+    with ctx.cause(SourceRef("quest", qid, "fail")):
+        yield from run_effect(ctx, q.fail, src)
     st = ctx.state
     if qid in st.quest_offer and not src.flags.get("keep"):
         st.quest_offer.remove(qid)
         st.quest_discard.append(qid)
+        ctx.emit(QuestsDiscarded((qid,), "failure_resolved"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # What a Ref may point at.
-REF_KINDS = ("hex", "card", "unit", "faction", "resource", "die", "colour", "attribute", "side")
+REF_KINDS = ("hex", "card", "unit", "faction", "resource", "die", "colour", "attribute", "side", "hero")
 
 # What may cause an event or a decision.
 #   feat, item, quest, event, druid, legion, horde: a card, by its id
@@ -19,8 +19,9 @@ REF_KINDS = ("hex", "card", "unit", "faction", "resource", "die", "colour", "att
 #   action: one of the seven Actions (id = move, trade, command, explore, haven, market, quest)
 #   rule: a rule section of the rulebook (id = e.g. legion_activation, capital_rule, skeleton_bolt,
 #         placement, scoring, production, refresh, events_phase, build_phase, card_limit, ...)
+#   skeletons: the Skeletons of a hex acting (their Bolts, their move)
 SOURCE_KINDS = ("feat", "item", "quest", "event", "druid", "legion", "horde", "godpower", "ability",
-                "hex", "unit", "terrain", "action", "rule")
+                "hex", "unit", "terrain", "action", "rule", "skeletons")
 
 
 class Ref(NamedTuple):
@@ -38,3 +39,24 @@ class SourceRef(NamedTuple):
     kind: str
     id: str
     detail: str = ""
+
+
+_KIND_TABLES = (("feat", "feats"), ("item", "items"), ("quest", "quests"), ("event", "events"),
+                ("druid", "druids"), ("legion", "legions"), ("horde", "hordes"), ("hex", "hexes"))
+_KINDS: list = [None, {}]  # [the catalog the table was built for, card id -> kind]
+
+
+def card_kind(cat, ident: str) -> str:
+    """The source kind of a catalog id: 'feat', 'item', 'quest', 'event', 'druid', 'legion',
+    'horde' or 'hex' (a hex tile); 'rule' for anything else."""
+    if _KINDS[0] is not cat:
+        table = {}
+        for kind, attr in reversed(_KIND_TABLES):  # the first table named wins a shared id
+            table.update(dict.fromkeys(getattr(cat, attr), kind))
+        _KINDS[:] = [cat, table]
+    return _KINDS[1].get(ident, "rule")
+
+
+def source_of(cat, ident: str, detail: str = "") -> SourceRef:
+    """A SourceRef for a catalog id, its kind looked up: ``source_of(cat, "rigga", "explore")``."""
+    return SourceRef(card_kind(cat, ident), ident, detail)

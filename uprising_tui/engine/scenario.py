@@ -230,9 +230,7 @@ def run_phase(name: str) -> Callable:
         from .nemesis import nemesis_phase
         table = {"refresh": phases.refresh_phase, "events": phases.events_phase, "build": phases.build_phase,
                  "actions": actions_phase, "nemesis": nemesis_phase, "scoring": phases.scoring_phase}
-        if name == "production":
-            phases.production_phase(ctx)
-            return
+        table["production"] = phases.production
         yield from table[name](ctx)
     return script
 

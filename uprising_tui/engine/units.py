@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from .decision import Decision, Option
-from .events import Note, UnitDestroyed, UnitPlaced, UnitsMoved
-from .pieces import choose_hex
+from .decision import Decision, option
+from .events import Note, UnitDestroyed, UnitExchanged, UnitPlaced, UnitsMoved
+from .pieces import hex_options
+from .refs import Ref
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -73,11 +74,17 @@ def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: st
         if where == "haven_or_empty_explored":
             spots += [h.id for h in st.hexes.values() if h.explored and h.empty]
     if not kinds or not spots:
-        ctx.emit(Note(f"{ctx.name(p.faction)} has nowhere or nothing to place"))
+        ctx.emit(Note("nothing_to_place", (p.faction,)))
         return
-    opts = [Option(f"unit:{u}", ctx.name(u)) for u in kinds]
-    unit = (yield from ctx.ask(chooser, "place_unit", f"Which {ctx.name(p.faction)} Unit is placed?", opts)).split(":", 1)[1]
-    hid = yield from choose_hex(ctx, chooser, "place_unit_hex", f"Where does the {ctx.name(unit)} go?", spots)
+    opts = [option(f"unit:{u}", ctx.name(u), "unit", (Ref("unit", u), Ref("faction", p.faction))) for u in kinds]
+    while True:  # the hex choice may be cancelled back to the Unit's (when there was a choice of Unit)
+        unit = (yield from ctx.ask(chooser, "place_unit", f"Which {ctx.name(p.faction)} Unit is placed?",
+                                   opts)).split(":", 1)[1]
+        pick = yield from ctx.ask(chooser, "place_unit_hex", f"Where does the {ctx.name(unit)} go?",
+                                  hex_options(ctx, spots), cancel=len(kinds) > 1, chosen=(Ref("unit", unit),))
+        if pick != "cancel":
+            break
+    hid = pick.split(":", 1)[1]
     build_unit(ctx, p, unit, hid, "effect")
     from .fights import settle
     yield from settle(ctx, hid, attacker=p.faction)
@@ -88,13 +95,13 @@ def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_u
         return
     h = ctx.state.hexes[hid]
     if h.units.get(src_unit, 0) <= 0 or p.reserve.get(dst_unit, 0) <= 0:
-        ctx.emit(Note("Nothing to exchange"))
+        ctx.emit(Note("nothing_to_exchange", (p.faction,)))
         return
     take_units(h, src_unit)
     p.reserve[src_unit] = p.reserve.get(src_unit, 0) + 1
     p.reserve[dst_unit] -= 1
     add_units(h, p.faction, dst_unit)
-    ctx.emit(UnitPlaced(p.faction, dst_unit, hid, f"exchanged for {ctx.name(src_unit)}"))
+    ctx.emit(UnitExchanged(p.faction, hid, src_unit, dst_unit))
 
 
 def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:

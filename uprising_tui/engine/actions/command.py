@@ -1,10 +1,21 @@
-"""Command: 1 AP + 1 Food; choose an explored hex and bring adjacent Units and/or the Hero."""
+"""Command: 1 AP + 1 Food; choose an explored hex and bring adjacent Units and/or the Hero.
+
+Who comes is chosen first, one pick at a time, and nothing moves or is paid until "March!":
+until then ``cancel`` backs out to the turn with nothing changed. On March the AP and Food
+are paid, everyone chosen moves at once, and the hex's combats are fought.
+"""
 from __future__ import annotations
 
-from ..decision import Option
+from collections import Counter
+
+from ..context import caused_by
+from ..decision import CANCEL, CANCELLED, Option, OptionCost, option, ref
 from ..economy import add_ap, pay
 from ..events import HeroMoved
+from ..refs import Ref
 from ..units import HEX_LIMIT, move_units
+
+COST = OptionCost(ap=1, food=1)
 
 
 def _enterable(ctx, p, hid: str) -> bool:
@@ -56,39 +67,73 @@ def options(ctx, p) -> list[Option]:
         if not (h.explored or h.curse) or h.owner not in (None, fac) or h.haven not in (None, fac):
             continue
         room = by_units and sum(h.units.values()) < HEX_LIMIT
-        if room or (hid in hero_reach and (by_units or h.owner == fac)):
-            out.append(Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hex=hid))
+        if room or hid in hero_reach:  # Units and/or the Hero: the Hero may come alone
+            out.append(Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command",
+                              (ref("hex", hid),), COST))
     return out
 
 
+def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The picks whose Units still stand where they were chosen, within the hex limit."""
+    hexes = ctx.state.hexes
+    left = HEX_LIMIT - hexes[dst].unit_count
+    taken: Counter = Counter()
+    out = []
+    for src, unit in picks:
+        if left > 0 and hexes[src].units.get(unit, 0) - taken[src, unit] > 0:
+            taken[src, unit] += 1
+            left -= 1
+            out.append((src, unit))
+    return out
+
+
+def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> list[Option]:
+    """Who may still come, and March! once someone has been chosen and the cost can be paid."""
+    hexes = ctx.state.hexes
+    picks[:] = _still_there(ctx, dst, picks)
+    taken = Counter(picks)
+    opts = []
+    if hexes[dst].unit_count + len(picks) < HEX_LIMIT:
+        for src in sources(ctx, p, dst):
+            for unit in sorted(hexes[src].units):
+                if hexes[src].units[unit] - taken[src, unit] > 0:
+                    opts.append(option(f"bring:{src}:{unit}", f"Bring 1 {ctx.name(unit)} from {ctx.hex_label(src)}",
+                                       "unit", (Ref("hex", src), Ref("unit", unit))))
+    if not hero and hero_can_come(ctx, p, dst):
+        opts.append(option("hero", "Bring your Hero", "unit", (Ref("hex", p.hero_hex), Ref("hero", p.faction))))
+    if (picks or hero) and p.ap >= 1 and p.food >= 1:
+        opts.append(option("done", "March!", "done", (Ref("hex", dst),), COST))
+    return opts or [CANCEL]
+
+
+@caused_by("action", "command")
 def run(ctx, p, dst: str):
-    add_ap(ctx, p, -1, "Command")
-    pay(ctx, p, "Command", food=1)
-    st = ctx.state
-    h = st.hexes[dst]
-    moved = 0
+    """Choose who comes, then March! Returns CANCELLED if the player backed out."""
+    picks: list[tuple[str, str]] = []  # (from hex, unit), one per Unit
+    hero = False
     while True:
-        opts = []
-        if h.unit_count < HEX_LIMIT:
-            for src in sources(ctx, p, dst):
-                for unit in sorted(st.hexes[src].units):
-                    opts.append(Option(f"bring:{src}:{unit}", f"Bring 1 {ctx.name(unit)} from {ctx.hex_label(src)}", hex=src))
-        if hero_can_come(ctx, p, dst):
-            opts.append(Option("hero", "Bring your Hero", hex=p.hero_hex))
-        if moved:
-            opts.append(Option("done", "March!"))
-        if not opts:
-            break
-        pick = yield from ctx.ask(p.faction, "command_units", f"Command into {ctx.hex_label(dst)}: who comes?", opts)
+        chosen = (Ref("hex", dst),) + tuple(Ref("unit", f"{s}:{u}") for s, u in picks) + \
+            ((Ref("hero", p.faction),) if hero else ())
+        pick = yield from ctx.ask(p.faction, "command_units", f"Command into {ctx.hex_label(dst)}: who comes?",
+                                  lambda: unit_options(ctx, p, dst, picks, hero), chosen=chosen,
+                                  cancel=True)
+        if pick == "cancel":
+            return CANCELLED
         if pick == "done":
             break
         if pick == "hero":
-            src = p.hero_hex
-            p.hero_hex = dst
-            ctx.emit(HeroMoved(p.faction, src, dst))
+            hero = True
         else:
             _, src, unit = pick.split(":")
-            move_units(ctx, p.faction, unit, 1, src, dst)
-        moved += 1
+            picks.append((src, unit))
+    # March!
+    add_ap(ctx, p, -1, "command")
+    pay(ctx, p, "command", food=1)
+    for (src, unit), n in Counter(_still_there(ctx, dst, picks)).items():
+        move_units(ctx, p.faction, unit, n, src, dst)
+    if hero:
+        src = p.hero_hex
+        p.hero_hex = dst
+        ctx.emit(HeroMoved(p.faction, src, dst, "command"))
     from ..fights import settle
     yield from settle(ctx, dst, attacker=p.faction)

@@ -1,17 +1,19 @@
 """Explore: flip the unexplored hex under the Hero; resolve its effect; orient it."""
 from __future__ import annotations
 
-from ..decision import Option
+from ..context import caused_by
+from ..decision import Option, OptionCost, option
 from ..economy import add_ap
 from ..effects import Source, run_effect
-from ..events import HexExplored
+from ..events import HexExplored, HexOriented
+from ..refs import Ref, SourceRef
 
 
 def options(ctx, p) -> list[Option]:
     h = ctx.state.hexes[p.hero_hex]
     if p.ap < 1 or h.explored or h.curse:
         return []
-    return [Option("explore", f"Explore {h.id}", hex=h.id)]
+    return [option("explore", f"Explore {h.id}", "explore", (Ref("hex", h.id),), OptionCost(ap=1))]
 
 
 def flip_hex(ctx, p, hid: str):
@@ -20,18 +22,22 @@ def flip_hex(ctx, p, hid: str):
     tile = ctx.cat.hexes[h.tile]
     h.explored = True
     ctx.board.touch()
-    ctx.emit(HexExplored(p.faction, hid, h.tile, 0))
-    yield from run_effect(ctx, tile.explore, Source(p.faction, hid, h.tile))
+    ctx.emit(HexExplored(p.faction, hid, h.tile, h.rotation))
+    with ctx.cause(SourceRef("hex", h.tile, "explore")):
+        yield from run_effect(ctx, tile.explore, Source(p.faction, hid, h.tile))
     if tile.impassable:
-        opts = [Option(f"rotate:{r}", f"Turn the impassable edges to {', '.join(str((e + r) % 6) for e in tile.impassable)}", hex=hid)
-                for r in range(6)]
-        pick = yield from ctx.ask(p.faction, "orient", f"Orient {tile.name}'s impassable edges", opts)
-        h.rotation = int(pick.split(":")[1])
-        ctx.board.touch()
+        opts = [option(f"rotate:{r}", f"Turn the impassable edges to {', '.join(str((e + r) % 6) for e in tile.impassable)}",
+                       "choice", (Ref("hex", hid),)) for r in range(6)]
+        with ctx.cause(SourceRef("rule", "orientation")):
+            pick = yield from ctx.ask(p.faction, "orient", f"Orient {tile.name}'s impassable edges", opts)
+            h.rotation = int(pick.split(":")[1])
+            ctx.board.touch()
+            ctx.emit(HexOriented(p.faction, hid, h.rotation))
     from ..fights import settle
     yield from settle(ctx, hid, attacker=None)
 
 
+@caused_by("action", "explore")
 def run(ctx, p):
-    add_ap(ctx, p, -1, "Explore")
+    add_ap(ctx, p, -1, "explore")
     yield from flip_hex(ctx, p, p.hero_hex)

@@ -1,10 +1,12 @@
 """Haven: 1 AP + the faction's Haven cost in Plunder, on the Hero's hex."""
 from __future__ import annotations
 
-from ..decision import Option
+from ..context import caused_by
+from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
 from ..events import HavenBuilt
 from ..pieces import no_haven_icon
+from ..refs import Ref
 
 
 def can_build(ctx, p, hid: str) -> bool:
@@ -18,12 +20,14 @@ def options(ctx, p) -> list[Option]:
     cost = ctx.cat.factions[p.faction].haven_cost
     if p.ap < 1 or p.plunder < cost or not can_build(ctx, p, p.hero_hex):
         return []
-    return [Option("haven", f"Build a Haven here ({cost} Plunder)", hex=p.hero_hex)]
+    return [option("haven", f"Build a Haven here ({cost} Plunder)", "haven", (Ref("hex", p.hero_hex),),
+                   OptionCost(ap=1, plunder=cost))]
 
 
+@caused_by("action", "haven")
 def run(ctx, p):
-    add_ap(ctx, p, -1, "Haven")
-    pay(ctx, p, "Haven", plunder=ctx.cat.factions[p.faction].haven_cost)
+    add_ap(ctx, p, -1, "haven")
+    pay(ctx, p, "haven", plunder=ctx.cat.factions[p.faction].haven_cost)
     place_haven(ctx, p, p.hero_hex)
     from ..cards import fire_triggers
     yield from fire_triggers(ctx, "haven_built", only=p.faction)

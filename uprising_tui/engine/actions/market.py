@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from ..cards import can_use_item, refill_market, take_card
-from ..decision import Option
+from ..context import caused_by
+from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
+from ..refs import Ref
 
 
 def price(ctx, p, iid: str) -> int:
@@ -19,13 +21,16 @@ def options(ctx, p) -> list[Option]:
     out = []
     for iid in ctx.state.market:
         if can_use_item(ctx, p, iid) and p.salt >= price(ctx, p, iid):
-            out.append(Option(f"market:{iid}", f"Buy {ctx.name(iid)} ({price(ctx, p, iid)} Salt)", card=iid))
+            cost = price(ctx, p, iid)
+            out.append(option(f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
+                              OptionCost(ap=1, salt=cost)))
     return out
 
 
+@caused_by("action", "market")
 def run(ctx, p, iid: str):
-    add_ap(ctx, p, -1, "Market")
-    pay(ctx, p, "Market", salt=price(ctx, p, iid))
+    add_ap(ctx, p, -1, "market")
+    pay(ctx, p, "market", salt=price(ctx, p, iid))
     ctx.state.market.remove(iid)
     refill_market(ctx)
     yield from take_card(ctx, p, "item", iid, "bought")

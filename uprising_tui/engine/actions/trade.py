@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from ..cards import can_use_item
-from ..decision import Option
+from ..context import caused_by
+from ..decision import Option, OptionCost, option
 from ..economy import RES_NAME, apply_always, gain
-from ..events import CardGained, Note
+from ..events import ItemGiven, Note
+from ..refs import Ref
 
 
 def partners(ctx, p):
@@ -16,19 +18,24 @@ def transfer_options(ctx, p) -> list[Option]:
     out = []
     for q in partners(ctx, p):
         for r in ("salt", "plunder", "food"):
+            who = (Ref("faction", q.faction), Ref("resource", r))
             if p.res(r) > 0:
-                out.append(Option(f"give:{q.faction}:{r}", f"Give 1 {RES_NAME[r]} to {ctx.name(q.faction)}"))
+                out.append(option(f"give:{q.faction}:{r}", f"Give 1 {RES_NAME[r]} to {ctx.name(q.faction)}", "trade",
+                                  who, OptionCost(**{r: 1})))
             if q.res(r) > 0:
-                out.append(Option(f"ask:{q.faction}:{r}", f"Ask {ctx.name(q.faction)} for 1 {RES_NAME[r]}"))
+                out.append(option(f"ask:{q.faction}:{r}", f"Ask {ctx.name(q.faction)} for 1 {RES_NAME[r]}", "trade", who))
         for c in p.items:
             if can_use_item(ctx, q, c.id):
-                out.append(Option(f"give_item:{q.faction}:{c.id}", f"Give {ctx.name(c.id)} to {ctx.name(q.faction)}", card=c.id))
+                out.append(option(f"give_item:{q.faction}:{c.id}", f"Give {ctx.name(c.id)} to {ctx.name(q.faction)}",
+                                  "trade", (Ref("faction", q.faction), Ref("card", c.id))))
         for c in q.items:
             if can_use_item(ctx, p, c.id):
-                out.append(Option(f"ask_item:{q.faction}:{c.id}", f"Ask {ctx.name(q.faction)} for {ctx.name(c.id)}", card=c.id))
+                out.append(option(f"ask_item:{q.faction}:{c.id}", f"Ask {ctx.name(q.faction)} for {ctx.name(c.id)}",
+                                  "trade", (Ref("faction", q.faction), Ref("card", c.id))))
     return out
 
 
+@caused_by("action", "trade")
 def run_transfer(ctx, p, oid: str):
     from ..cards import enforce_limit
     kind, fac, what = oid.split(":", 2)
@@ -37,21 +44,23 @@ def run_transfer(ctx, p, oid: str):
     if kind.startswith("ask"):
         label = ctx.name(what) if kind == "ask_item" else f"1 {RES_NAME[what]}"
         yes = yield from ctx.ask(q.faction, "trade_consent", f"{ctx.name(p.faction)} asks you for {label}",
-                                 [Option("yes", "Agree"), Option("no", "Refuse")])
+                                 [option("yes", "Agree", "choice", (Ref("faction", p.faction),)),
+                                  option("no", "Refuse", "choice", (Ref("faction", p.faction),))])
         if yes != "yes":
-            ctx.emit(Note(f"{ctx.name(q.faction)} refuses"))
+            ctx.emit(Note("trade_refused", (q.faction, p.faction)))
             return
     if kind.endswith("item"):
         card = next(c for c in giver.items if c.id == what)
         giver.items.remove(card)
         taker.items.append(card)
-        ctx.emit(CardGained(taker.faction, what, f"from {ctx.name(giver.faction)}"))
+        ctx.emit(ItemGiven(giver.faction, taker.faction, what))
         yield from enforce_limit(ctx, taker)
     else:
-        gain(ctx, giver, f"gift to {ctx.name(taker.faction)}", **{what: -1})
-        gain(ctx, taker, f"gift from {ctx.name(giver.faction)}", **{what: 1})
+        gain(ctx, giver, "gift", **{what: -1})
+        gain(ctx, taker, "gift", **{what: 1})
 
 
+@caused_by("action", "trade")
 def run(ctx, p):
     apply_always(ctx, p, "trade:ap")
     return

@@ -1,13 +1,17 @@
 """The Actions Phase: clockwise turns; Move/Trade freely, then at most one other Action."""
 from __future__ import annotations
 
+from .. import always
 from ..cards import usable, use_card
-from ..decision import Option
+from ..context import caused_by
+from ..decision import CANCELLED, Option, option
+from ..refs import Ref
 from ..economy import always_options, apply_always
-from ..events import PhaseStarted, TurnStarted
+from ..events import PhaseStarted, PlayerPassed, TurnEnded, TurnStarted
 from . import command, explore, haven, market, move, quest, trade
 
 MAIN = ("command", "explore", "haven", "market", "quest")
+END = option("end", "End your turn", "end")
 
 
 def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
@@ -22,12 +26,13 @@ def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
     opts += always_options(p)
     if traded:
         opts += trade.transfer_options(ctx, p)
-    opts += [Option(f"card:{c}", f"Use {ctx.name(c)}", card=c) for c in usable(ctx, p, ("actions", "always"))]
+    opts += [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable(ctx, p, ("actions", "always"))]
     if p.spent_this_turn > 0 or p.ap == 0:
-        opts.append(Option("end", "End your turn"))
+        opts.append(END)
     return opts
 
 
+@caused_by("rule", "actions_phase")  # also when a scenario plays one turn alone
 def take_turn(ctx, p):
     ctx.state.turn = p.faction
     ctx.emit(TurnStarted(p.faction, p.ap))
@@ -40,6 +45,7 @@ def take_turn(ctx, p):
         if pick == "end":
             break
         kind, _, arg = pick.partition(":")
+        result = None
         if kind == "move":
             yield from move.run(ctx, p, arg)
         elif pick == "trade:ap":
@@ -52,7 +58,7 @@ def take_turn(ctx, p):
         elif kind == "card":
             yield from use_card(ctx, p, arg)
         elif kind == "command":
-            yield from command.run(ctx, p, arg)
+            result = yield from command.run(ctx, p, arg)
         elif kind == "explore":
             yield from explore.run(ctx, p)
         elif kind == "haven":
@@ -60,32 +66,43 @@ def take_turn(ctx, p):
         elif kind == "market":
             yield from market.run(ctx, p, arg)
         elif kind == "quest":
-            yield from quest.run(ctx, p, arg)
-        if kind in MAIN:
+            result = yield from quest.run(ctx, p, arg)
+        if kind in MAIN and result != CANCELLED:  # backed out before paying: the turn goes on
             main_done = True
-        p.spent_this_turn += max(0, before - p.ap)
+        p.spent_this_turn += max(0, before - p.ap)  # AP traded in the ALWAYS menu meanwhile counts
         if main_done:
             break  # the turn ends after the main Action
         if p.ap == 0 and not usable(ctx, p, ("actions", "always")):
             break  # no AP and nothing free left to do (a card may still give AP back)
 
 
+def _set_passed(ctx, p, passed: bool) -> None:
+    if p.passed != passed:
+        p.passed = passed
+        ctx.emit(PlayerPassed(p.faction, passed))
+
+
+@caused_by("rule", "actions_phase")
 def actions_phase(ctx):
     st = ctx.state
     st.phase = "actions"
     ctx.emit(PhaseStarted(st.chapter, "actions"))
     for p in st.players:
-        p.passed = p.ap <= 0
+        _set_passed(ctx, p, p.ap <= 0)
     while True:
         progressed = False
         for p in st.seat_order():
             if st.verdict:
                 return
             if p.ap <= 0:
-                p.passed = True
-                continue
+                _set_passed(ctx, p, True)
+                if any(q.ap > 0 for q in st.players if q is not p):  # others still act: a passed
+                    yield from always.window(ctx, p, "actions")  # player may use an ALWAYS card
+                if p.ap <= 0:
+                    continue
             yield from take_turn(ctx, p)
             st.turn = None
+            ctx.emit(TurnEnded(p.faction))
             progressed = True
         if not progressed:
             return

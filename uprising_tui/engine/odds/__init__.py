@@ -151,6 +151,13 @@ def odds(game, option_id: str) -> FightOdds | None:
             return None
         units = _units_on(st, hid, faction)
         hero = st.player(faction).hero_hex == hid
+        # nothing moves until March!: the force chosen so far is the decision's `chosen`
+        for r in d.chosen:
+            if r.kind == "unit" and ":" in r.id:
+                u = r.id.split(":")[1]
+                units[u] = units.get(u, 0) + 1
+            elif r.kind == "hero":
+                hero = True
         if option_id.startswith("bring:"):
             u = option_id.split(":")[2]
             units[u] = units.get(u, 0) + 1
@@ -168,6 +175,10 @@ def _units_on(st, hid: str, faction: str) -> dict[str, int]:
 
 
 def _command_target(game) -> str | None:
+    d = game.decision
+    for r in d.chosen if d is not None else ():
+        if r.kind == "hex":
+            return r.id
     for a in reversed(game.answers):
         if a.startswith("command:"):
             return a.split(":", 1)[1]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator
 
-from ..decision import Decision, Option
+from ..decision import Decision
 from ..effect_source import decider, players_for
 
 if TYPE_CHECKING:
@@ -16,7 +16,8 @@ Gen = Generator[Decision, str, Any]
 def op_add_dice(ctx, op, src):
     colour = op.colour
     if colour == "choice":
-        opts = [Option(f"colour:{c}", c.capitalize()) for c in ("white", "yellow", "red", "blue", "purple", "black")]
+        from ..quests import colour_options
+        opts = colour_options()
         colour = (yield from ctx.ask(decider(ctx, src), "die_colour", "Which die do you add?", opts)).split(":")[1]
     if src.pool is not None:
         src.pool.extend([colour] * op.count)

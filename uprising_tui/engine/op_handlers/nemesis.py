@@ -4,10 +4,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generator
 
 from .. import pieces
-from ..decision import Decision, Option
+from ..decision import Decision, option
+from ..refs import Ref
 from ..economy import add_vp
 from ..effect_source import decider
-from ..events import Note
+from ..events import DefenseRemoved, Note
 from ..state import NemCard
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def op_place_curse(ctx, op, src):
             else:
                 cands = [h.id for h in st.hexes.values() if not h.explored and not h.curse]
             if not cands:
-                add_vp(ctx, "chaos", 1, "no hex for a Curse")
+                add_vp(ctx, "chaos", 1, "no_curse_hex")
                 continue
             hid = yield from pieces.choose_hex(ctx, actor, "place_curse", "Place a Curse", cands, tie=True)
         yield from pieces.place_curse(ctx, hid, actor)
@@ -103,11 +104,12 @@ def op_remove_curse(ctx, op, src):
     if op.where == "here":
         cands = [src.hex] if src.hex and st.hexes[src.hex].curse else []
     elif op.where == "adjacent":
-        cands = [n for n in (src.hex,) + tuple(x for x in ctx.board.geo[src.hex] if x) if st.hexes[n].curse]
+        # "next to your Hero's hex": the Hero stands there, so a Sea Tower reaches every hex
+        cands = [n for n in (src.hex,) + ctx.board.adjacent(src.hex, reach=True) if st.hexes[n].curse]
     else:
         cands = [h.id for h in st.hexes.values() if h.curse]
     if not cands:
-        ctx.emit(Note("No Curse to remove"))
+        ctx.emit(Note("no_curse_to_remove"))
         return
     hid = yield from pieces.choose_hex(ctx, decider(ctx, src), "remove_curse", "Remove which Curse?", cands)
     pieces.remove_curse(ctx, hid)
@@ -180,7 +182,7 @@ def op_remove_haven(ctx, op, src):
     if op.where == "here":
         cands = [here] if here and st.hexes[here].haven else []
     elif op.where == "here_or_adjacent":
-        cands = [x for x in (here,) + tuple(n for n in ctx.board.geo[here] if n) if st.hexes[x].haven]
+        cands = [x for x in (here,) + ctx.board.adjacent(here) if st.hexes[x].haven]
     else:
         cands = [h.id for h in st.hexes.values() if h.haven]
     if not cands:
@@ -188,7 +190,7 @@ def op_remove_haven(ctx, op, src):
     # the acting player picks (a destroyed card's reward: its destroyer); for the Nemesis, the first player
     hid = yield from pieces.choose_hex(ctx, decider(ctx, src), "remove_haven", "Which Haven is removed?", cands,
                                        tie=ctx.nemesis_acting)
-    yield from pieces.remove_haven(ctx, hid, ctx.name(src.card))
+    yield from pieces.remove_haven(ctx, hid, "effect")
 
 
 def op_remove_defense(ctx, op, src):
@@ -201,13 +203,15 @@ def op_remove_defense(ctx, op, src):
     foe_card = ctx.state.nem(foe.card) if foe is not None and foe.is_big else None
     opts = []
     if h.tower:
-        opts.append(Option("remove:tower", f"Remove the Tower on {ctx.hex_label(hid)}", hex=hid))
+        opts.append(option("remove:tower", f"Remove the Tower on {ctx.hex_label(hid)}", "choice", (Ref("hex", hid),)))
     if h.wall:
-        opts.append(Option("remove:wall", f"Remove the Wall on {ctx.hex_label(hid)}", hex=hid))
+        opts.append(option("remove:wall", f"Remove the Wall on {ctx.hex_label(hid)}", "choice", (Ref("hex", hid),)))
     if h.haven:
-        opts.append(Option("remove:haven", f"Remove the Haven on {ctx.hex_label(hid)} (with its Defenses)", hex=hid))
+        opts.append(option("remove:haven", f"Remove the Haven on {ctx.hex_label(hid)} (with its Defenses)", "choice",
+                           (Ref("hex", hid),)))
     if op.threat and foe_card is not None and foe_card.threat > 0:
-        opts.append(Option("remove:threat", f"{ctx.name(foe_card.id)} loses {op.threat} Threat", card=foe_card.id))
+        opts.append(option("remove:threat", f"{ctx.name(foe_card.id)} loses {op.threat} Threat", "choice",
+                           (Ref("card", foe_card.id),)))
     if not opts:
         return
     if foe is not None and foe.is_player:
@@ -218,12 +222,12 @@ def op_remove_defense(ctx, op, src):
     what = pick.split(":", 1)[1]
     if what == "tower":
         h.tower = False
-        ctx.emit(Note(f"{ctx.name(src.card)} tears down the Tower on {h.id}"))
+        ctx.emit(DefenseRemoved(h.id, "tower", "effect"))
     elif what == "wall":
         h.wall = False
-        ctx.emit(Note(f"{ctx.name(src.card)} tears down the Wall on {h.id}"))
+        ctx.emit(DefenseRemoved(h.id, "wall", "effect"))
     elif what == "haven":
-        yield from pieces.remove_haven(ctx, h.id, ctx.name(src.card))
+        yield from pieces.remove_haven(ctx, h.id, "effect")
     else:
         ctx.combat.wound(foe_card, op.threat, src.actor)
 
@@ -259,7 +263,8 @@ def op_move_to_closest_empty(ctx, op, src):
     d = min(steps[e] for e in reachable)
     cands = [e for e in reachable if steps[e] == d]
     hid = yield from pieces.choose_hex(ctx, st.first.faction, "nemesis_move", f"Where does {ctx.name(src.card)} go?", cands, tie=True)
-    pieces.move_nemesis(ctx, src.nem, hid)
+    pieces.move_nemesis(ctx, src.nem, hid, step="effect", rule="closest_empty", candidates=tuple(sorted(reachable)),
+                        tied=tuple(sorted(cands)))
 
 
 def op_explore(ctx, op, src):

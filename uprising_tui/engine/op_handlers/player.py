@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator
 
-from ..decision import Decision, Option
+from ..decision import Decision, option
+from ..refs import Ref
 from ..economy import RES_NAME, add_ap, add_vp, gain
 from ..effect_source import decider, players_for
-from ..events import AttributeGained, Note
+from ..events import AttributeGained, DeckChanged, MarketDiscarded, Note
 
 if TYPE_CHECKING:
     pass
@@ -19,45 +20,42 @@ ATTRS = ("might", "magic", "leadership", "guile")
 # ------------------------------------------------------------------ economy ops
 def op_gain(ctx, op, src):
     for p in players_for(ctx, src, op.who):
-        gain(ctx, p, ctx.name(src.card) if src.card else "effect", salt=op.salt, plunder=op.plunder, food=op.food)
+        gain(ctx, p, "effect", salt=op.salt, plunder=op.plunder, food=op.food)
         if op.vp:
-            add_vp(ctx, p.faction, op.vp, ctx.name(src.card))
+            add_vp(ctx, p.faction, op.vp, "effect")
         if op.ap:
-            add_ap(ctx, p, op.ap, ctx.name(src.card))
+            add_ap(ctx, p, op.ap, "effect")
     return None
 
 
 def op_gain_choice(ctx, op, src):
     p = players_for(ctx, src, "self")[0]
     for i in range(op.count):
-        opts = [Option(f"res:{r}", RES_NAME[r]) for r in ("salt", "plunder", "food")]
+        opts = [option(f"res:{r}", RES_NAME[r], "choice", (Ref("resource", r),)) for r in ("salt", "plunder", "food")]
         pick = yield from ctx.ask(p.faction, "gain_choice", f"Gain a resource ({i + 1} of {op.count})", opts)
-        gain(ctx, p, ctx.name(src.card), **{pick.split(":")[1]: 1})
+        gain(ctx, p, "effect", **{pick.split(":")[1]: 1})
 
 
 def op_lose_half(ctx, op, src):
     for p in players_for(ctx, src, op.who):
         n = p.res(op.resource) // 2
         if n:
-            gain(ctx, p, ctx.name(src.card), **{op.resource: -n})
+            gain(ctx, p, "effect", **{op.resource: -n})
 
 
 def op_nemesis_vp(ctx, op, src):
-    add_vp(ctx, op.faction, op.amount, ctx.name(src.card))
+    add_vp(ctx, op.faction, op.amount, "effect")
 
 
 def op_vp(ctx, op, src):
-    if src.actor in ("empire", "chaos"):
-        add_vp(ctx, src.actor, op.amount, ctx.name(src.card))
-    else:
-        add_vp(ctx, src.actor, op.amount, ctx.name(src.card))
+    add_vp(ctx, src.actor, op.amount, "effect")
 
 
 def op_gain_attribute(ctx, op, src):
     p = players_for(ctx, src, "self")[0]
     attr = op.attribute
     if attr == "choice":
-        opts = [Option(f"attr:{a}", a.capitalize()) for a in ATTRS]
+        opts = [option(f"attr:{a}", a.capitalize(), "choice", (Ref("attribute", a),)) for a in ATTRS]
         attr = (yield from ctx.ask(p.faction, "gain_attribute", "Which attribute does your Hero gain?", opts)).split(":")[1]
     setattr(p, attr, getattr(p, attr) + 1)
     ctx.emit(AttributeGained(p.faction, attr))
@@ -69,9 +67,9 @@ def op_roll_hero_dice(ctx, op, src):
     faces = yield from roll_hero_dice(ctx, p, [])
     n = sum(f.count(op.per) for _, f in faces)
     if n:
-        gain(ctx, p, ctx.name(src.card), salt=op.salt * n, plunder=op.plunder * n, food=op.food * n)
+        gain(ctx, p, "effect", salt=op.salt * n, plunder=op.plunder * n, food=op.food * n)
         if op.vp:
-            add_vp(ctx, p.faction, op.vp * n, ctx.name(src.card))
+            add_vp(ctx, p.faction, op.vp * n, "effect")
 
 
 # ------------------------------------------------------------------ card ops
@@ -81,7 +79,7 @@ def op_draw_item(ctx, op, src):
     for _ in range(op.count):
         iid = draw_item(ctx)
         if iid is None:
-            ctx.emit(Note("The Item deck is empty"))
+            ctx.emit(Note("item_deck_empty"))
             return
         yield from take_card(ctx, p, "item", iid, "drawn")
 
@@ -96,11 +94,12 @@ def op_gain_feat(ctx, op, src):
     from ..cards import take_card
     p = players_for(ctx, src, "self")[0]
     if not p.feat_deck:
-        ctx.emit(Note(f"{ctx.name(p.faction)} has no Feats left in the deck"))
+        ctx.emit(Note("feat_deck_empty", (p.faction,)))
         return
-    opts = [Option(f"feat:{f}", ctx.name(f), card=f) for f in p.feat_deck]
+    opts = [option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),)) for f in p.feat_deck]
     fid = (yield from ctx.ask(p.faction, "gain_feat", "Choose any Feat from your deck", opts)).split(":", 1)[1]
     p.feat_deck.remove(fid)
+    ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
     if op.shuffle:
         ctx.rng.shuffle(p.feat_deck)
     yield from take_card(ctx, p, "feat", fid, "searched")
@@ -110,7 +109,7 @@ def op_discard_feat(ctx, op, src):
     for p in players_for(ctx, src, op.who):
         if not p.feats:
             continue
-        opts = [Option(f"feat:{c.id}", ctx.name(c.id), card=c.id) for c in p.feats]
+        opts = [option(f"feat:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in p.feats]
         fid = (yield from ctx.ask(p.faction, "discard_feat", "Discard a Feat", opts)).split(":", 1)[1]
         from ..cards import discard_card
         discard_card(ctx, p, fid)
@@ -126,7 +125,7 @@ def op_resolve_quest_failure(ctx, op, src):
     st = ctx.state
     if not st.quest_offer:
         return
-    opts = [Option(f"quest:{q}", ctx.name(q), card=q) for q in st.quest_offer]
+    opts = [option(f"quest:{q}", ctx.name(q), "quest", (Ref("card", q),)) for q in st.quest_offer]
     qid = (yield from ctx.ask(decider(ctx, src), "quest_failure", "Which Quest's failure effect resolves?", opts,
                               tie=True)).split(":", 1)[1]
     from ..quests import resolve_failure
@@ -136,6 +135,8 @@ def op_resolve_quest_failure(ctx, op, src):
 def op_discard_market(ctx, op, src):
     from ..cards import refill_market
     st = ctx.state
+    if st.market:
+        ctx.emit(MarketDiscarded(tuple(st.market)))
     st.item_discard.extend(st.market)
     st.market = []
     refill_market(ctx)
@@ -159,7 +160,8 @@ def op_place_unit(ctx, op, src):
     from ..units import place_from_reserve
     chooser = decider(ctx, src)
     if op.who == "any":  # 'a Unit of any player': the acting player picks whose
-        opts = [Option(f"faction:{p.faction}", ctx.name(p.faction)) for p in ctx.state.seat_order()]
+        opts = [option(f"faction:{p.faction}", ctx.name(p.faction), "choice", (Ref("faction", p.faction),))
+                for p in ctx.state.seat_order()]
         fac = (yield from ctx.ask(chooser, "place_unit_player", "Whose Unit is placed?", opts)).split(":", 1)[1]
         targets = [ctx.state.player(fac)]
     else:

@@ -1,0 +1,57 @@
+"""What a game remembers of its answers, for undo: each answer's record and the checkpoints.
+
+``Game.history()`` gives one ``Answered`` per answer: the option id, the Decision's kind and
+actor, and whether answering rolled dice or revealed something hidden (a hex flipped, a card
+drawn or dealt from a face-down deck, a Legion or Horde drawn, an Event turned up), so a
+client can warn before undoing past it. ``Game.checkpoints()`` gives a ``Checkpoint`` at each
+phase start and each Actions turn start: ``Game.undo_to(checkpoint.index)`` goes back to it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from .events import HexExplored
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+class Answered(NamedTuple):
+    index: int  # 0-based position in game.answers
+    option: str  # the option id answered
+    kind: str  # the Decision's kind
+    actor: str  # the faction that answered
+    rolled: bool  # dice were rolled before the next Decision
+    revealed: bool  # something hidden came face up (a hex, a card from a deck, an Event)
+
+
+class Checkpoint(NamedTuple):
+    index: int  # how many answers the game had reached at this point: undo_to(index) returns here
+    label: str  # e.g. "Chapter 2: nemesis phase", "Chapter 1: krowh's turn"
+    chapter: int
+    phase: str
+    faction: str | None  # the faction whose turn starts (None for a phase start)
+
+
+def hidden_marks(st: "GameState") -> list[int]:
+    """What changes when something hidden is revealed: Events turned up and the size of every
+    face-down deck (a draw shrinks one). Hexes flipped are told by their HexExplored events."""
+    marks = [st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
+             len(st.legion_box), len(st.horde_box)]
+    for p in st.players:
+        marks.append(len(p.feat_deck))
+    return marks
+
+
+def revealed_between(before: list[int], after: list[int], new_events) -> bool:
+    """Did anything hidden come face up between two `hidden_marks` (an Event revealed, a deck
+    drawn from) or in `new_events` (a hex explored)?"""
+    if after[0] > before[0]:
+        return True
+    for i in range(1, len(after)):
+        if after[i] < before[i]:
+            return True
+    for e in new_events:
+        if type(e) is HexExplored:
+            return True
+    return False
