@@ -311,3 +311,32 @@ def test_the_bot_answers_combat_decisions_with_the_fight_policy():
             seen += 1
         game.answer(pick)
     assert seen > 10
+
+
+def test_the_bot_never_loops_through_always_and_back(monkeypatch):
+    """Handlers that open the ALWAYS menu on every Decision offering it (and leave it at
+    once: nothing in it is worth doing) still finish the game: HeuristicBot.choose does not
+    take the same entry twice on a Decision nothing has changed since (the log as long)."""
+    from uprising_tui.bots import heuristic
+
+    def restless(handler):
+        def answer(bot, v):
+            return "always" if "always" in v.entries else handler(bot, v)
+        return answer
+
+    for kind, handler in list(heuristic.HANDLERS.items()):
+        if kind != "always":
+            monkeypatch.setitem(heuristic.HANDLERS, kind, restless(handler))
+    monkeypatch.setitem(heuristic.HANDLERS, "always", lambda bot, v: v.pick("back"))
+    bot = HeuristicBot()
+    game = Game(Setup(factions=["druwhn", "krowh"], chapters=2, seed=4)).start()
+    opened = 0
+    for _ in range(5000):
+        d = game.decision
+        if d is None:
+            break
+        pick = bot.choose(game, d)
+        opened += pick == "always"
+        game.answer(pick)
+    assert game.decision is None and game.state.verdict
+    assert opened > 20  # it did open the menu, and came back out each time

@@ -127,6 +127,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         self._cards_moved = False
         self._game = None
         self._seen = 0  # events of the log already seen
+        self._last_entry: tuple | None = None  # the last `always`/`cancel` taken, and where (entry_key)
 
     # ------------------------------------------------------------------ entry point
     def choose(self, game, decision) -> str:
@@ -134,9 +135,22 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         self.notice(game)
         handler = HANDLERS.get(decision.kind)
         pick = handler(self, v) if handler is not None else None
-        if pick is None or (pick not in v.ids and pick not in v.entries):
+        if pick is None or (pick not in v.ids and pick not in v.entries) or \
+                (pick in v.entries and not self.entry_ok(v, pick)):
             pick = self.fallback(v)
+        if pick in v.entries:
+            self._last_entry = self.entry_key(v, pick)
         return pick
+
+    @staticmethod
+    def entry_key(v: View, entry: str) -> tuple:
+        return (id(v.game), len(v.game.log), v.d.kind, v.d.actor, entry)
+
+    def entry_ok(self, v: View, entry: str) -> bool:
+        """May we take `entry` (``always``/``cancel``) here? Not when we took it on this same
+        Decision and came back with nothing changed (the log as long as then): that would
+        loop for ever."""
+        return self._last_entry != self.entry_key(v, entry)
 
     def notice(self, game) -> None:
         """Forget what the state has changed since (every change of the state is logged)."""

@@ -181,7 +181,7 @@ class AnswersMixin:
         st = v.st
         if st.chapter != st.chapters:
             return "done"
-        if v.p is not None and v.p.ap > 0 and "always" in v.entries:
+        if v.p is not None and v.p.ap > 0 and "always" in v.entries and self.entry_ok(v, "always"):
             return "always"  # AP left: trade it for Salt first, it buys VP too
         vp = {q.faction: q.vp for q in st.players}
         opts = [o for o in v.ids if o.startswith("vp:") and o[3:] in vp]
