@@ -26,9 +26,12 @@ def ready(app) -> bool:
     return g.bar.interactive or g.ctl.finished
 
 
-async def settle(pilot, limit: int = 400) -> None:
-    for _ in range(limit):
-        await pilot.pause()
+async def settle(pilot, limit: int = 3000) -> None:
+    """Wait until the client waits for a person (or the game is over). The first tries yield
+    only; later ones sleep a little, so a busy machine (the opener and bots run in threads)
+    gets up to a minute before this gives up: a guard against a hang, not a timing check."""
+    for i in range(limit):
+        await pilot.pause(None if i < 200 else 0.02)
         if ready(pilot.app):
             return
     raise AssertionError("the client did not settle")

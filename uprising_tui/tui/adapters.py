@@ -1,9 +1,7 @@
-"""The client's one meeting point with engine features that other lanes are still adding.
-
-Each function here uses the engine's interface when it exists (PLAN.md: the event projection,
-option groups and costs, exact odds, undo checkpoints and history) and falls back to a plain
-stand-in when it does not yet. Swapping a fallback for the real thing touches this file only.
-Nothing here reads the raw game state: fallbacks use the public view, ids and the catalog.
+"""The client's one meeting point with the engine's face for people: the projection that keeps
+the public view from the events, option groups and costs (with the printed base cost for an
+option the engine gives none), exact odds, the history undo reads, and words for the engine's
+codes. Nothing here reads the raw game state.
 """
 from __future__ import annotations
 
@@ -20,40 +18,29 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------ the public view
 class ViewKeeper:
-    """Keeps the public view up to date from the events alone (the projection), or, until the
-    projection lands, asks the game for its public view after each answer."""
+    """Keeps the public view up to date from the events alone (the engine's projection), so the
+    panes show exactly what the table sees and can never drift from the log."""
 
     def __init__(self, game: "Game"):
+        from ..engine.projection import Projection
         self.game = game
-        try:
-            from ..engine.projection import Projection  # face lane
-        except ImportError:
-            Projection = None
-        self._projection_cls = Projection
-        self._projection = None
-        if Projection is not None:
-            self._projection = Projection.from_events(game.cat, game.log)
+        self._projection = Projection.from_events(game.cat, game.log)
 
     @property
     def projects(self) -> bool:
-        """True when views come from the events alone."""
-        return self._projection is not None
+        """Views come from the events alone (always, now the engine has its projection)."""
+        return True
 
     def apply(self, event: "GameEvent") -> None:
-        if self._projection is not None:
-            self._projection.apply(event)
+        self._projection.apply(event)
 
     def view(self) -> "PublicView":
-        if self._projection is not None:
-            return self._projection.view()
-        return self.game.public_view()
+        return self._projection.view()
 
-    def view_after(self, events: list["GameEvent"]) -> "PublicView | None":
-        """The view after exactly these events from the start of the game, or None when
-        only the current view can be had (no projection yet)."""
-        if self._projection_cls is None:
-            return None
-        return self._projection_cls.from_events(self.game.cat, events).view()
+    def view_after(self, events: list["GameEvent"]) -> "PublicView":
+        """The view after exactly these events from the start of the game."""
+        from ..engine.projection import Projection
+        return Projection.from_events(self.game.cat, events).view()
 
 
 # ------------------------------------------------------------------ option groups and costs
@@ -157,12 +144,9 @@ def cost_text(cost: OptionCost | None) -> str:
 
 # ------------------------------------------------------------------ odds
 def fight_odds(game: "Game", option_id: str) -> Any | None:
-    """Exact odds of the fight(s) an option starts (`engine.odds.odds`), or None when the odds
-    module is not there yet or the option starts no fight."""
-    try:
-        from ..engine.odds import odds  # odds lane
-    except ImportError:
-        return None
+    """Exact odds of the fight(s) an option starts (`engine.odds.odds`), or None when the option
+    starts no fight."""
+    from ..engine.odds import odds
     try:
         return odds(game, option_id)
     except (KeyError, ValueError):
@@ -170,17 +154,13 @@ def fight_odds(game: "Game", option_id: str) -> Any | None:
 
 
 def odds_available() -> bool:
-    try:
-        from ..engine import odds  # noqa: F401
-    except ImportError:
-        return False
     return True
 
 
 # ------------------------------------------------------------------ undo and history
 class Answered(NamedTuple):
     """One past answer: its index, the option id, who gave it, and whether it rolled dice or
-    revealed something (None when the engine does not say)."""
+    revealed something."""
     index: int
     option: str
     actor: str | None
@@ -188,65 +168,30 @@ class Answered(NamedTuple):
     revealed: bool | None
 
 
-def history(game: "Game", actors: list[str | None]) -> list[Answered]:
-    """Every answer so far. Uses `game.history()` when the engine has it; otherwise the actors
-    the controller noted as it answered (None where it does not know)."""
-    hist = getattr(game, "history", None)
-    if callable(hist):
-        out = []
-        for i, h in enumerate(hist()):
-            out.append(Answered(i, getattr(h, "id", game.answers[i]), getattr(h, "actor", None),
-                                getattr(h, "rolled", None), getattr(h, "revealed", None)))
-        return out
-    return [Answered(i, a, actors[i] if i < len(actors) else None, None, None)
-            for i, a in enumerate(game.answers)]
+def history(game: "Game", actors: list[str | None] | None = None) -> list[Answered]:
+    """Every answer so far, from the engine's own history (`game.history()`)."""
+    return [Answered(h.index, h.option, h.actor, h.rolled, h.revealed) for h in game.history()]
 
 
 # ------------------------------------------------------------------ words for the engine's codes
-_OWN_MOVE_RULES = {
-    "haven": "a Haven, fewest Units", "enemy": "the weakest enemy", "empty": "an empty hex",
-    "closer": "any hex on the way", "target": "straight to its Target", "target_here": "its Target is here",
-    "effect": "moved by an effect",
-}
-
-
-def _log_words():
-    try:
-        from ..engine import log_words  # face lane
-    except ImportError:
-        return None
-    return log_words
-
-
 def engine_words_moves() -> bool:
-    """True when the engine's own log line already says why a Legion or Horde moved."""
-    return _log_words() is not None
+    """True: the engine's own log line says why a Legion or Horde moved."""
+    return True
 
 
 def move_rule_words(code: str) -> str:
     """Why a Legion or Horde took its step, in words (NemesisMoved.rule)."""
-    lw = _log_words()
-    table = getattr(lw, "MOVE_RULES", None) or _OWN_MOVE_RULES
-    return table.get(code, _OWN_MOVE_RULES.get(code, code.replace("_", " ")))
+    from ..engine.log_words import MOVE_RULES
+    return MOVE_RULES.get(code, code.replace("_", " "))
 
 
 def fallback_words(code: str) -> str:
     """Which placement fallback was used (NemesisPlaced/GarrisonPlaced/SkeletonPlaced.fallback)."""
-    lw = _log_words()
-    table = getattr(lw, "FALLBACKS", None) or {}
-    return ", ".join(table.get(c, c.replace("_", " ")) for c in code.split(",") if c)
+    from ..engine.log_words import FALLBACKS
+    return ", ".join(FALLBACKS.get(c, c.replace("_", " ")) for c in code.split(",") if c)
 
 
 def source_words(src, cat) -> str:
     """Where a Decision or event comes from, in words (SourceRef)."""
-    try:
-        from ..engine.log import source_text  # face lane
-    except ImportError:
-        source_text = None
-    if source_text is not None:
-        try:
-            return source_text(src, cat)
-        except (KeyError, AttributeError, TypeError):
-            pass
-    what = cat.names.get(src.id, src.id.replace("_", " "))
-    return f"{src.kind}: {what}" + (f" ({src.detail})" if src.detail else "")
+    from ..engine.log import source_text
+    return source_text(src, cat)
