@@ -127,6 +127,9 @@ def _uses(cat) -> dict[str, tuple]:
     return table
 
 
+_NO_USE = (None, ())  # read only, for the loops below
+
+
 def card_use(ctx: "Ctx", cid: str):
     """A held card's timing and effect (a Quest's are its ongoing ones)."""
     return _uses(ctx.cat).get(cid, (None, []))
@@ -146,17 +149,23 @@ def pay_card_cost(ctx: "Ctx", p: "Player", cid: str) -> None:
 
 def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
     """Face-up cards of `p` whose timing is one of `when` (not combat: see combat.py)."""
-    wanted = set(when)
+    table = _uses(ctx.cat)
+    items = ctx.cat.items
+    when = when if isinstance(when, (tuple, frozenset, set)) else tuple(when)
     out = []
-    for c in p.feats + p.items + p.quests:
-        if not c.face_up or not can_use_card(ctx, p, c.id):
-            continue
-        use, eff = card_use(ctx, c.id)
-        if use is None or not eff or use.when not in wanted:
-            continue
-        if use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in eff):
-            continue  # attribute Feats resolved when gained
-        out.append(c.id)
+    for cards in (p.feats, p.items, p.quests):
+        for c in cards:
+            if not c.face_up:
+                continue
+            cid = c.id
+            use, eff = table.get(cid, _NO_USE)  # the timing first: it rules out most cards cheaply
+            if use is None or not eff or use.when not in when:
+                continue
+            if cid in items and not can_use_item(ctx, p, cid):
+                continue
+            if use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in eff):
+                continue  # attribute Feats resolved when gained
+            out.append(cid)
     return out
 
 

@@ -393,14 +393,17 @@ class Combat(CombatEffects):
         ctx = self.ctx
         if not side.is_player:
             return []
-        from .cards import can_use_card, card_use
+        from .cards import _NO_USE, _uses, can_use_card
         p = ctx.state.player(side.owner)
+        table = _uses(ctx.cat)
         out = []
         for c in p.feats + p.items + p.quests:
-            if not c.face_up or not can_use_card(ctx, p, c.id):
+            if not c.face_up:
                 continue
-            use, eff = card_use(ctx, c.id)
+            use, eff = table.get(c.id, _NO_USE)  # the timing first: it rules out most cards cheaply
             if use is None or use.when != "combat" or part not in use.parts or not eff:
+                continue
+            if not can_use_card(ctx, p, c.id):
                 continue
             if part in ("archery", "clash") and use.step != step:
                 continue

@@ -33,17 +33,14 @@ class Checkpoint(NamedTuple):
     faction: str | None  # the faction whose turn starts (None for a phase start)
 
 
-def hidden_marks(st: "GameState") -> list[int]:
+def hidden_marks(st: "GameState") -> tuple[int, ...]:
     """What changes when something hidden is revealed: Events turned up and the size of every
     face-down deck (a draw shrinks one). Hexes flipped are told by their HexExplored events."""
-    marks = [st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
-             len(st.legion_box), len(st.horde_box)]
-    for p in st.players:
-        marks.append(len(p.feat_deck))
-    return marks
+    return (st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
+            len(st.legion_box), len(st.horde_box), *[len(p.feat_deck) for p in st.players])
 
 
-def revealed_between(before: list[int], after: list[int], new_events) -> bool:
+def revealed_between(before: tuple[int, ...], after: tuple[int, ...], new_events) -> bool:
     """Did anything hidden come face up between two `hidden_marks` (an Event revealed, a deck
     drawn from) or in `new_events` (a hex explored)?"""
     if after[0] > before[0]:

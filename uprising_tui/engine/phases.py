@@ -126,13 +126,15 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
     st = ctx.state
     opts: list[Option] = []
     fac = ctx.cat.factions[p.faction]
+    holds = None  # the spots with room, found once (they do not depend on the Unit)
     for u in fac.units:
         if p.reserve.get(u.id, 0) <= 0 or not payments(p, u.costs):
             continue
-        for hid in spots:
-            if can_hold(ctx, st.hexes[hid], p.faction):
-                opts.append(Option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hid, None,
-                                   "build", (ref("unit", u.id), ref("hex", hid))))
+        if holds is None:
+            holds = [hid for hid in spots if can_hold(ctx, st.hexes[hid], p.faction)]
+        for hid in holds:
+            opts.append(Option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hid, None,
+                               "build", (ref("unit", u.id), ref("hex", hid))))
     towers_left = walls_left = 0
     if p.plunder >= min(ctx.cat.tower_cost, ctx.cat.wall_cost) and any(
             st.hexes[hid].haven == p.faction and not (st.hexes[hid].tower and st.hexes[hid].wall) for hid in spots):
