@@ -25,6 +25,7 @@ class Board:
         for h in state.hexes.values():
             self.geo[h.id] = tuple(by_coord.get((h.q + dq, h.r + dr)) for dq, dr in DIRS)
         self.all_ids: tuple[str, ...] = tuple(state.hexes)
+        self.order: dict[str, int] = {hid: i for i, hid in enumerate(self.all_ids)}  # a hex's place in all_ids
         self.capital: str = next((h.id for h in state.hexes.values() if h.role == "capital"), "")
         self._walk: dict[str, tuple[str, ...]] = {}
         self._dist_cache: dict[tuple, dict[str, int]] = {}

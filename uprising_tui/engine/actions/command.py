@@ -60,13 +60,12 @@ def options(ctx, p) -> list[Option]:
             units_reach.update(board.unit_adjacent(h.id))
     hero_reach = set(board.hero_adjacent(p.hero_hex))
     out = []
-    for hid, h in hexes.items():
+    for hid in sorted(units_reach | hero_reach, key=board.order.__getitem__):  # in the map's order
+        h = hexes[hid]
         by_units = hid in units_reach
-        if not by_units and hid not in hero_reach:
-            continue
         if not (h.explored or h.curse) or h.owner not in (None, fac) or h.haven not in (None, fac):
             continue
-        room = by_units and sum(h.units.values()) < HEX_LIMIT
+        room = by_units and h.unit_count < HEX_LIMIT
         if room or hid in hero_reach:  # Units and/or the Hero: the Hero may come alone
             out.append(Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command",
                               (ref("hex", hid),), COST))
