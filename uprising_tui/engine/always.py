@@ -50,8 +50,19 @@ def cards(ctx: "Ctx", p: "Player") -> list[str]:
     """`p`'s ALWAYS cards usable now (none inside a combat)."""
     if ctx.combat is not None:
         return []
-    from .cards import usable
-    return usable(ctx, p, ("always",))
+    return _cards().usable(ctx, p, ("always",))
+
+
+def _cards():
+    """cards.py, imported on first use (it imports this module by way of context.py)."""
+    global _CARDS
+    if _CARDS is None:
+        from . import cards
+        _CARDS = cards
+    return _CARDS
+
+
+_CARDS = None
 
 
 def offered(ctx: "Ctx", actor: str, kind: str) -> bool:

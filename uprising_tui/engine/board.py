@@ -24,6 +24,7 @@ class Board:
         self.geo: dict[str, tuple[str | None, ...]] = {}
         for h in state.hexes.values():
             self.geo[h.id] = tuple(by_coord.get((h.q + dq, h.r + dr)) for dq, dr in DIRS)
+        self.near: dict[str, tuple[str, ...]] = {hid: tuple(n for n in g if n is not None) for hid, g in self.geo.items()}
         self.all_ids: tuple[str, ...] = tuple(state.hexes)
         self.order: dict[str, int] = {hid: i for i, hid in enumerate(self.all_ids)}  # a hex's place in all_ids
         self.capital: str = next((h.id for h in state.hexes.values() if h.role == "capital"), "")
@@ -91,7 +92,7 @@ class Board:
         """Heros ignore impassable terrain; a Sea Tower reaches everywhere."""
         if self.is_sea_tower(hid):
             return tuple(x for x in self.all_ids if x != hid)
-        return tuple(n for n in self.geo[hid] if n is not None)
+        return self.near[hid]
 
     def units_can_step(self, src: str, dst: str) -> bool:
         return self.are_adjacent(src, dst, reach=True)

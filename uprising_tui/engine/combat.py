@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Generator
 
 from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, has_ability, mirror_dice, terrain_of
+from .cards import _NO_USE, _uses, can_use_card, card_use, fire_triggers, pay_card_cost
 from .combat_effects import CombatEffects
 from .decision import Decision, option
 from .economy import add_vp
@@ -385,7 +386,6 @@ class Combat(CombatEffects):
             yield from self.card_window(s, "after_combat", None)
         for s in (self.a, self.b):
             if s.is_player and self.alive(s) and not self.alive(self.enemy_of(s)):
-                from .cards import fire_triggers
                 yield from fire_triggers(ctx, "combat_won", only=s.owner)
 
     # ------------------------------------------------------------ cards in combat
@@ -393,7 +393,6 @@ class Combat(CombatEffects):
         ctx = self.ctx
         if not side.is_player:
             return []
-        from .cards import _NO_USE, _uses, can_use_card
         p = ctx.state.player(side.owner)
         table = _uses(ctx.cat)
         out = []
@@ -423,7 +422,6 @@ class Combat(CombatEffects):
 
     def card_window(self, side: Side, part: str, step: str | None) -> Gen:
         ctx = self.ctx
-        from .cards import pay_card_cost
         used_here: set[str] = set()  # a card with no limit still acts once per window
         while True:
             cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
@@ -441,7 +439,6 @@ class Combat(CombatEffects):
             side.used_round.add(cid)
             side.used_combat.add(cid)
             p = ctx.state.player(side.owner)
-            from .cards import card_use
             _, eff = card_use(ctx, cid)
             pay_card_cost(ctx, p, cid)
             yield from run_effect(ctx, eff, Source(side.owner, self.hid, cid, side=side))
