@@ -43,11 +43,12 @@ def hidden_marks(st: "GameState") -> tuple[int, ...]:
 def revealed_between(before: tuple[int, ...], after: tuple[int, ...], new_events) -> bool:
     """Did anything hidden come face up between two `hidden_marks` (an Event revealed, a deck
     drawn from) or in `new_events` (a hex explored)?"""
-    if after[0] > before[0]:
-        return True
-    for i in range(1, len(after)):
-        if after[i] < before[i]:
+    if after != before:  # most answers change none of the marks
+        if after[0] > before[0]:
             return True
+        for i in range(1, len(after)):
+            if after[i] < before[i]:
+                return True
     for e in new_events:
         if type(e) is HexExplored:
             return True

@@ -20,8 +20,8 @@ def options(ctx, p) -> list[Option]:
         return []
     out = []
     for iid in ctx.state.market:
-        if can_use_item(ctx, p, iid) and p.salt >= price(ctx, p, iid):
-            cost = price(ctx, p, iid)
+        cost = price(ctx, p, iid)
+        if p.salt >= cost and can_use_item(ctx, p, iid):
             out.append(option(f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
                               OptionCost(ap=1, salt=cost)))
     return out

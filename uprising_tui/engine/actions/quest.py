@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 from ..context import caused_by
-from ..decision import Option, OptionCost, option
-from ..refs import Ref
+from ..decision import Option, OptionCost, ref
 from ..quests import attempt_quest
 
 
 def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
-    return [option(f"quest:{q}", f"Quest: {ctx.name(q)}", "quest", (Ref("card", q),), OptionCost(ap=1))
+    return [Option(f"quest:{q}", f"Quest: {ctx.name(q)}", None, q, "quest", (ref("card", q),), COST)
             for q in ctx.state.quest_offer]
+
+
+COST = OptionCost(ap=1)
 
 
 @caused_by("action", "quest")
