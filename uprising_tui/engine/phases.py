@@ -122,13 +122,23 @@ def build_spots(ctx: "Ctx", p: "Player") -> list[str]:
     return [h.id for h in ctx.state.hexes.values() if h.haven == p.faction]
 
 
+def can_pay(p: "Player", costs) -> bool:
+    """Has `p` any way to pay one of `costs`? (what `payments(p, costs)` being non-empty says,
+    without listing the ways)."""
+    for c in costs:
+        s, pl, f = p.salt - c.salt, p.plunder - c.plunder, p.food - c.food
+        if s >= 0 and pl >= 0 and f >= 0 and s + pl + f >= c.any:
+            return True
+    return False
+
+
 def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = False) -> list[Option]:
     st = ctx.state
     opts: list[Option] = []
     fac = ctx.cat.factions[p.faction]
     holds = None  # the spots with room, found once (they do not depend on the Unit)
     for u in fac.units:
-        if p.reserve.get(u.id, 0) <= 0 or not payments(p, u.costs):
+        if p.reserve.get(u.id, 0) <= 0 or not can_pay(p, u.costs):
             continue
         if holds is None:
             holds = [hid for hid in spots if can_hold(ctx, st.hexes[hid], p.faction)]
