@@ -31,9 +31,17 @@ class Board:
         self._walk: dict[str, tuple[str, ...]] = {}
         self._dist_cache: dict[tuple, dict[str, int]] = {}
 
-    def touch(self) -> None:
-        """Forget cached passability (after an Explore, a removed Sea Tower, ...)."""
-        self._walk.clear()
+    def touch(self, hid: str | None = None) -> None:
+        """Forget cached passability (after an Explore, a removed Sea Tower, ...). With `hid`
+        (the one hex whose tile, side or orientation changed) only its own and its
+        neighbours' walks are forgotten: no other hex's walk reads it. Distances always go."""
+        if hid is None:
+            self._walk.clear()
+        else:
+            walk = self._walk
+            walk.pop(hid, None)
+            for n in self.near[hid]:
+                walk.pop(n, None)
         self._dist_cache.clear()
 
     # ------------------------------------------------------------- edges
