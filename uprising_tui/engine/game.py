@@ -74,6 +74,7 @@ class Game:
         self._views = ViewCache()
         self._history: list[Answered] = []  # one record per answer (history())
         self._checkpoints: list[Checkpoint] = []  # phase and turn starts (checkpoints())
+        self._marks: tuple | None = None  # (state, log length, hidden_marks) after the last answer
         self._answering = False
 
     # ------------------------------------------------------------ running
@@ -132,7 +133,9 @@ class Game:
             raise GameFinished("the game is over: there is no decision to answer")
         asked = self._pending
         asked.get(option_id)  # raises IllegalChoice before anything moves
-        marks, rolled, logged = hidden_marks(self.state), self.dice.rolled, len(self.log)
+        st, rolled, logged = self.state, self.dice.rolled, len(self.log)
+        kept = self._marks  # the marks taken after the last answer, if nothing happened since
+        marks = kept[2] if kept is not None and kept[0] is st and kept[1] == logged else hidden_marks(st)
         self._answering = True
         try:
             self._advance(option_id)
@@ -144,7 +147,9 @@ class Game:
                               "the game was restored to before it") from exc
         finally:
             self._answering = False
-        revealed = revealed_between(marks, hidden_marks(self.state), self.log[logged:])
+        after = hidden_marks(self.state)
+        self._marks = (self.state, len(self.log), after)
+        revealed = revealed_between(marks, after, self.log[logged:])
         self._history.append(Answered(len(self.answers), option_id, asked.kind, asked.actor,
                                       self.dice.rolled > rolled, revealed))
         self.answers.append(option_id)
