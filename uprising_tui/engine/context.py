@@ -91,12 +91,11 @@ class Ctx:
 
     def hex_label(self, hid: str) -> str:
         h = self.state.hexes[hid]
-        key = (h.explored, h.tile)
         got = self._labels.get(hid)
-        if got is not None and got[0] == key:
-            return got[1]
+        if got is not None and got[0] == h.explored and got[1] == h.tile:
+            return got[2]
         label = f"{hid} {self.cat.hexes[h.tile].name}" if h.explored else f"{hid} (unexplored)"
-        self._labels[hid] = (key, label)
+        self._labels[hid] = (h.explored, h.tile, label)
         return label
 
     @property
