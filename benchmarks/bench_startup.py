@@ -57,10 +57,13 @@ CHILD = "import time\n_t0 = time.perf_counter()\n{body}\nprint(time.perf_counter
 ENV: dict[str, str] | None = None  # the children's environment (None: this one's)
 
 
-def run_once(body: str) -> tuple[float, float]:
+CWD: dict[str, str] = {}  # a case run from another checkout (--baseline): its directory
+
+
+def run_once(body: str, cwd: str | None = None) -> tuple[float, float]:
     t0 = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", CHILD.format(body=body)], capture_output=True, text=True,
-                         check=True, env=ENV)
+                         check=True, env=ENV, cwd=cwd)
     wall = time.perf_counter() - t0
     return wall, float(out.stdout.strip().splitlines()[-1])
 
@@ -69,7 +72,7 @@ def measure(repeats: int) -> dict[str, dict[str, float]]:
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in CASES}
     for _ in range(repeats):
         for name, body in CASES.items():
-            times[name].append(run_once(body))
+            times[name].append(run_once(body, CWD.get(name)))
     out = {}
     for name, pairs in times.items():
         walls, works = [p[0] for p in pairs], [p[1] for p in pairs]
@@ -84,12 +87,18 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--no-bytecode-cache", action="store_true",
                     help="keep PYTHONDONTWRITEBYTECODE if set (this package is then compiled every round)")
+    ap.add_argument("--baseline", metavar="DIR",
+                    help="also time engine + catalog from another checkout's source tree (e.g. an export of "
+                         "main: `git archive main uprising_tui content | tar -x -C DIR`), side by side")
     args = ap.parse_args()
     global ENV
+    if args.baseline:
+        CASES["engine + catalog (baseline)"] = CASES["engine + catalog"]
+        CWD["engine + catalog (baseline)"] = args.baseline
     if not args.no_bytecode_cache and "PYTHONDONTWRITEBYTECODE" in os.environ:
         ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    for body in CASES.values():  # warm the file cache and the bytecode caches first
-        run_once(body)
+    for name, body in CASES.items():  # warm the file cache and the bytecode caches first
+        run_once(body, CWD.get(name))
     res = measure(args.repeats)
     eng, tx = res["engine + catalog"], res["textual"]
     ratio = {"process": eng["process_median"] / tx["process_median"], "work": eng["work_median"] / tx["work_median"]}
@@ -105,6 +114,11 @@ def main() -> None:
         print(f"{name:<40} {1000 * r['process_median']:>12.1f} ms {1000 * r['process_min']:>6.1f} ms "
               f"{1000 * r['work_median']:>9.1f} ms {1000 * r['work_min']:>6.1f} ms")
     print(f"engine + catalog / textual: {ratio['process']:.2f}x (whole process), {ratio['work']:.2f}x (work alone)")
+    if args.baseline:
+        base = res["engine + catalog (baseline)"]
+        print(f"baseline / textual: {base['process_median'] / tx['process_median']:.2f}x (whole process), "
+              f"{base['work_median'] / tx['work_median']:.2f}x (work alone); engine + catalog / baseline: "
+              f"{eng['work_median'] / base['work_median']:.2f}x (work alone)")
 
 
 if __name__ == "__main__":
