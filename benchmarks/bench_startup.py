@@ -103,11 +103,12 @@ def main() -> None:
     eng, tx = res["engine + catalog"], res["textual"]
     ratio = {"process": eng["process_median"] / tx["process_median"], "work": eng["work_median"] / tx["work_median"]}
     if args.json:
-        print(json.dumps({"repeats": args.repeats, "bytecode_cached": ENV is not None or
-                          "PYTHONDONTWRITEBYTECODE" not in os.environ, "cases": res, "engine_over_textual": ratio}, indent=1))
+        cached_bc = ENV is not None or "PYTHONDONTWRITEBYTECODE" not in os.environ
+        print(json.dumps({"repeats": args.repeats, "bytecode_cached": cached_bc, "cases": res,
+                          "engine_over_textual": ratio}, indent=1))
         return
-    cached = "not cached: PYTHONDONTWRITEBYTECODE" if args.no_bytecode_cache and "PYTHONDONTWRITEBYTECODE" in os.environ \
-        else "cached"
+    uncached = args.no_bytecode_cache and "PYTHONDONTWRITEBYTECODE" in os.environ
+    cached = "not cached: PYTHONDONTWRITEBYTECODE" if uncached else "cached"
     print(f"{args.repeats} rounds, each case in a fresh interpreter ({sys.executable}); bytecode {cached}")
     print(f"{'':<40} {'process median':>15} {'fastest':>9} {'work median':>12} {'fastest':>9}")
     for name, r in res.items():
