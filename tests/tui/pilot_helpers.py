@@ -70,3 +70,14 @@ def shown(widget) -> str:
     from textual.geometry import Region
     w, h = widget.outer_size.width, widget.outer_size.height
     return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, w, h)))
+
+
+async def until(pilot, condition, limit: int = 500) -> bool:
+    """Let the app process its messages until `condition()` holds (True), or give up after a
+    while (False; the caller's assertion then says what is wrong). A busy machine may need
+    more than one pause for a chain of messages (highlight -> pane update) to run."""
+    for i in range(limit):
+        if condition():
+            return True
+        await pilot.pause(None if i < 50 else 0.02)
+    return condition()

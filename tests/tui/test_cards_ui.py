@@ -15,7 +15,7 @@ from uprising_tui.tui.screens.cards import CardsScreen
 from uprising_tui.tui.screenshots import advance
 from uprising_tui.tui.widgets.card_info import CardInfo
 
-from .pilot_helpers import game_screen, settle, shown
+from .pilot_helpers import game_screen, settle, shown, until
 
 
 def plain(renderable) -> str:
@@ -51,10 +51,11 @@ async def test_the_card_under_the_cursor_and_the_cards_screen(tmp_path):
         await settle(pilot)
         g = game_screen(app)
         info = g.query_one(CardInfo)
+        await until(pilot, lambda: info.card == first)
         assert info.card == first and info.display
         assert ctl.cat.feats[first].text[:30] in shown(info).replace("\n", " ")
         await pilot.press("down")
-        await pilot.pause()
+        await until(pilot, lambda: info.card == ctl.decision.options[1].card)
         assert info.card == ctl.decision.options[1].card
         await pilot.press("k")
         await pilot.pause()

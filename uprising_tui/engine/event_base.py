@@ -1,14 +1,24 @@
 """The base of every game event, and the registry of event types.
 
-Events are frozen, slotted dataclasses: typed fields naming things by id (never by display
-name), a ``template`` the log renderer fills in (``engine/log.py``), and a ``source``: the
-card, rule or effect that caused the event (a ``SourceRef``, stamped by ``Ctx.emit`` from
+Events are frozen, slotted dataclass-like classes: typed fields naming things by id (never by
+display name), a ``template`` the log renderer fills in (``engine/log.py``), and a ``source``:
+the card, rule or effect that caused the event (a ``SourceRef``, stamped by ``Ctx.emit`` from
 the cause stack). The event modules are ``events.py`` (game flow, players, cards),
 ``events_map.py`` (pieces on the map, the Nemesis) and ``events_combat.py`` (a combat).
+
+Start-up: ``@dataclass(frozen=True, slots=True)`` over ~75 classes cost tens of milliseconds at
+import (several generated methods per class, each class built twice for its slots). The
+metaclass below builds each event class once, with its ``__slots__`` from the annotations, and
+the same behaviour as those dataclasses: ``dataclasses.fields``/``is_dataclass``/``replace``
+work (``__dataclass_fields__``), fields in the same order (``source`` first, keyword-only),
+equality and hash over the field values of the same class, the same repr, frozen instances,
+pickling. The shared methods are written once; only ``__init__`` is generated per class, on
+its first call. An event class is a plain subclass of :class:`GameEvent`: no decorator.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+import dataclasses
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .refs import SourceRef
@@ -17,17 +27,128 @@ Roll = tuple[tuple[str, tuple[str, ...]], ...]  # ((colour, symbols), ...)
 
 EVENT_TYPES: dict[str, type] = {}  # every event class by name, in definition order
 
+_MISSING = dataclasses.MISSING
+_FIELD = dataclasses._FIELD  # type: ignore[attr-defined]  # what dataclasses.fields() keeps
 
-@dataclass(frozen=True, slots=True)
-class GameEvent:
+
+def _is_classvar(ann: Any) -> bool:
+    if isinstance(ann, str):
+        return ann.startswith(("ClassVar", "typing.ClassVar"))
+    return getattr(ann, "__origin__", None) is ClassVar or ann is ClassVar
+
+
+def _field(name: str, ann: Any, default: Any, kw_only: bool) -> dataclasses.Field:
+    f = dataclasses.field(default=default, kw_only=kw_only)
+    f.name, f.type, f._field_type = name, ann, _FIELD  # type: ignore[attr-defined]
+    return f
+
+
+def _values_getter(names: tuple[str, ...]):
+    if len(names) == 1:
+        get = attrgetter(names[0])
+        return lambda obj: (get(obj),)
+    return attrgetter(*names)
+
+
+class _EventMeta(type):
+    def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any):
+        anns = ns.get("__annotations__", {})
+        inherited: dict[str, dataclasses.Field] = {}
+        for base in reversed(bases):
+            inherited.update(getattr(base, "__dataclass_fields__", {}))
+        own: dict[str, dataclasses.Field] = {}
+        for fname, ann in anns.items():
+            if _is_classvar(ann):
+                continue
+            default = ns.pop(fname, _MISSING)
+            if isinstance(default, dataclasses.Field):  # only `source` uses field(): keyword-only
+                f, default = default, default.default
+                own[fname] = _field(fname, ann, default, f.kw_only is True)
+            else:
+                own[fname] = _field(fname, ann, default, False)
+        ns["__slots__"] = tuple(n for n in own if n not in inherited)
+        all_fields = dict(inherited)
+        all_fields.update(own)
+        ns["__dataclass_fields__"] = all_fields
+        names = tuple(all_fields)
+        ns["__match_args__"] = tuple(n for n, f in all_fields.items() if not f.kw_only)
+        ns["_values"] = staticmethod(_values_getter(names))
+        positional = [f for f in all_fields.values() if not f.kw_only]
+        seen_default = False
+        for f in positional:
+            if f.default is not _MISSING:
+                seen_default = True
+            elif seen_default:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+        if "__init__" not in ns:
+            ns["__init__"] = _lazy_init()
+        return super().__new__(mcls, name, bases, ns, **kw)
+
+
+def _lazy_init():
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        cls = type(self)
+        # the class whose stub this is (a subclass has its own stub, so this is cls itself)
+        real = _make_init(cls)
+        cls.__init__ = real
+        real(self, *args, **kw)
+    return __init__
+
+
+def _make_init(cls: type) -> Any:
+    flds = cls.__dataclass_fields__.values()
+    params, kwonly, body, glob = [], [], [], {"__object_setattr": object.__setattr__}
+    for f in flds:
+        if f.default is _MISSING:
+            p = f.name
+        else:
+            glob[f"__dflt_{f.name}"] = f.default
+            p = f"{f.name}=__dflt_{f.name}"
+        (kwonly if f.kw_only else params).append(p)
+        body.append(f"    __object_setattr(self, {f.name!r}, {f.name})")
+    sig = ", ".join(["self", *params] + (["*", *kwonly] if kwonly else []))
+    src = f"def __init__({sig}):\n" + ("\n".join(body) or "    pass") + "\n"
+    loc: dict[str, Any] = {}
+    exec(compile(src, f"<event {cls.__qualname__}.__init__>", "exec"), glob, loc)
+    fn = loc["__init__"]
+    fn.__qualname__ = f"{cls.__qualname__}.__init__"
+    return fn
+
+
+class GameEvent(metaclass=_EventMeta):
     template: ClassVar[str] = ""
     # the card, rule or effect that caused it (stamped by the engine when it emits)
-    source: SourceRef | None = field(default=None, kw_only=True)
+    source: SourceRef | None = dataclasses.field(default=None, kw_only=True)
 
     def __init_subclass__(cls, **kw: Any) -> None:
-        # no super(): dataclass(slots=True) rebuilds the class, which breaks the zero-argument
-        # form; the rebuilt class registers last, so the registry holds the final classes
+        super().__init_subclass__(**kw)
         EVENT_TYPES[cls.__name__] = cls
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values(self) == other._values(other)  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values(self))  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        cls = type(self)
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in cls.__dataclass_fields__)  # type: ignore[attr-defined]
+        return f"{cls.__qualname__}({inner})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> tuple:
+        return self._values(self)  # type: ignore[attr-defined]
+
+    def __setstate__(self, state: tuple) -> None:
+        for name, value in zip(type(self).__dataclass_fields__, state):  # type: ignore[attr-defined]
+            object.__setattr__(self, name, value)
 
     @property
     def event_type(self) -> str:
@@ -45,6 +166,6 @@ def field_names(cls: type) -> tuple[str, ...]:
     """An event class's data fields, in order, ``source`` last."""
     got = _FIELDS.get(cls)
     if got is None:
-        names = [f.name for f in fields(cls) if f.name != "source"]
+        names = [f.name for f in dataclasses.fields(cls) if f.name != "source"]
         got = _FIELDS[cls] = tuple(names) + ("source",)
     return got

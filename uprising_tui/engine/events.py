@@ -8,14 +8,12 @@ renderer turns into words (see docs/engine.md for the table of every event).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .event_base import EVENT_TYPES, GameEvent, Roll, field_names  # noqa: F401  (re-exported)
 
 
 # ------------------------------------------------------------------ the game
-@dataclass(frozen=True, slots=True)
 class GameStarted(GameEvent):
     """Everything public at the start: ``view`` is the opening public view (the layout's
     spaces, face-up tiles, every piece, players, decks as counts, reserves, ...), and
@@ -30,27 +28,23 @@ class GameStarted(GameEvent):
     fixed_edges: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
 class PhaseStarted(GameEvent):
     template: ClassVar[str] = "Chapter {chapter}: {phase} phase"
     chapter: int
     phase: str
 
 
-@dataclass(frozen=True, slots=True)
 class TurnStarted(GameEvent):
     template: ClassVar[str] = "{faction}'s turn ({ap} AP)"
     faction: str
     ap: int
 
 
-@dataclass(frozen=True, slots=True)
 class TurnEnded(GameEvent):
     template: ClassVar[str] = "{faction}'s turn ends"
     faction: str
 
 
-@dataclass(frozen=True, slots=True)
 class PlayerPassed(GameEvent):
     """A player is out of (passed=True) or back in (False) this Actions Phase."""
     template: ClassVar[str] = "{faction} {passed}"
@@ -58,13 +52,11 @@ class PlayerPassed(GameEvent):
     passed: bool
 
 
-@dataclass(frozen=True, slots=True)
 class FirstPlayerPassed(GameEvent):
     template: ClassVar[str] = "{faction} takes the First Player Token"
     faction: str
 
 
-@dataclass(frozen=True, slots=True)
 class GameOver(GameEvent):
     template: ClassVar[str] = "Game over: {verdict}"
     verdict: str  # "the players win" / "the Empire wins" / "Chaos wins" / "the Empire and Chaos win"
@@ -72,7 +64,6 @@ class GameOver(GameEvent):
     winners: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Rewound(GameEvent):
     """The game was taken back (an undo): it now stands after `answers` answers. Sent to
     subscribers only (game.log is the log of the game as replayed): rebuild from game.log."""
@@ -80,7 +71,6 @@ class Rewound(GameEvent):
     answers: int
 
 
-@dataclass(frozen=True, slots=True)
 class Note(GameEvent):
     """Commentary that changes nothing (something could not happen): a code and the ids it
     names; the renderer words it (log.NOTES)."""
@@ -90,7 +80,6 @@ class Note(GameEvent):
 
 
 # ------------------------------------------------------------------ resources, AP, VP
-@dataclass(frozen=True, slots=True)
 class ResourcesChanged(GameEvent):
     """Salt, Plunder and Food as they changed (never below 0: the amounts are the change made)."""
     template: ClassVar[str] = "{faction} {delta} ({reason})"
@@ -101,7 +90,6 @@ class ResourcesChanged(GameEvent):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
 class APChanged(GameEvent):
     template: ClassVar[str] = "{faction} AP {amount:+d} → {total} ({reason})"
     faction: str
@@ -110,7 +98,6 @@ class APChanged(GameEvent):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
 class VPChanged(GameEvent):
     template: ClassVar[str] = "{faction} {amount:+d} VP → {total} ({reason})"
     faction: str  # a player faction, 'empire' or 'chaos'
@@ -119,7 +106,6 @@ class VPChanged(GameEvent):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
 class Produced(GameEvent):
     template: ClassVar[str] = "{faction} produces {salt} Salt, {plunder} Plunder, {food} Food"
     faction: str
@@ -128,14 +114,12 @@ class Produced(GameEvent):
     food: int
 
 
-@dataclass(frozen=True, slots=True)
 class AttributeGained(GameEvent):
     template: ClassVar[str] = "{faction}'s Hero gains 1 {attribute}"
     faction: str
     attribute: str
 
 
-@dataclass(frozen=True, slots=True)
 class HeroMoved(GameEvent):
     template: ClassVar[str] = "{faction}'s Hero moves {src} → {dst} ({reason})"
     faction: str
@@ -145,7 +129,6 @@ class HeroMoved(GameEvent):
 
 
 # ------------------------------------------------------------------ cards in hand
-@dataclass(frozen=True, slots=True)
 class CardGained(GameEvent):
     template: ClassVar[str] = "{faction} gains {card} ({how})"
     faction: str
@@ -154,14 +137,12 @@ class CardGained(GameEvent):
     kind: str = "item"  # feat / item
 
 
-@dataclass(frozen=True, slots=True)
 class CardUsed(GameEvent):
     template: ClassVar[str] = "{faction} uses {card}"
     faction: str
     card: str
 
 
-@dataclass(frozen=True, slots=True)
 class CardFlipped(GameEvent):
     template: ClassVar[str] = "{faction}'s {card} is turned {face}"
     faction: str
@@ -169,7 +150,6 @@ class CardFlipped(GameEvent):
     face_up: bool
 
 
-@dataclass(frozen=True, slots=True)
 class CardDiscarded(GameEvent):
     template: ClassVar[str] = "{faction} discards {card}"
     faction: str
@@ -177,7 +157,6 @@ class CardDiscarded(GameEvent):
     to: str = "item_discard"  # feat_deck (the bottom of the Feat deck) / item_discard
 
 
-@dataclass(frozen=True, slots=True)
 class ItemGiven(GameEvent):
     template: ClassVar[str] = "{faction} gives {card} to {to}"
     faction: str
@@ -185,7 +164,6 @@ class ItemGiven(GameEvent):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
 class HeroRolled(GameEvent):
     template: ClassVar[str] = "{faction} rolls Hero Dice: {dice}"
     faction: str
@@ -194,39 +172,33 @@ class HeroRolled(GameEvent):
 
 
 # ------------------------------------------------------------------ Market, Quests, decks
-@dataclass(frozen=True, slots=True)
 class MarketDealt(GameEvent):
     template: ClassVar[str] = "Market: {cards}"
     cards: tuple[str, ...]  # the whole Market after the deal
 
 
-@dataclass(frozen=True, slots=True)
 class MarketDiscarded(GameEvent):
     template: ClassVar[str] = "The Market is discarded: {cards}"
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class QuestsDealt(GameEvent):
     template: ClassVar[str] = "Quests: {cards}"
     cards: tuple[str, ...]  # the whole offer after the deal
 
 
-@dataclass(frozen=True, slots=True)
 class QuestsDiscarded(GameEvent):
     template: ClassVar[str] = "Quests discarded: {cards} ({reason})"
     cards: tuple[str, ...]
     reason: str  # refresh / solved / failed / failure_resolved
 
 
-@dataclass(frozen=True, slots=True)
 class QuestTaken(GameEvent):
     template: ClassVar[str] = "{faction} keeps {card} in play"
     faction: str
     card: str
 
 
-@dataclass(frozen=True, slots=True)
 class QuestResolved(GameEvent):
     template: ClassVar[str] = "{faction} {outcome} {card} ({successes} goal(s) met)"
     faction: str
@@ -235,7 +207,6 @@ class QuestResolved(GameEvent):
     outcome: str  # solves / fails
 
 
-@dataclass(frozen=True, slots=True)
 class EventRevealed(GameEvent):
     template: ClassVar[str] = "Event: {card} (Threat {threat})"
     card: str
@@ -243,7 +214,6 @@ class EventRevealed(GameEvent):
     revealed: tuple[str, ...] = ()  # every Event face up now, in Chapter order (this one last)
 
 
-@dataclass(frozen=True, slots=True)
 class DeckChanged(GameEvent):
     """A face-down deck holds `count` cards now (its order is never told)."""
     template: ClassVar[str] = "{deck} deck: {count} card(s)"
@@ -252,7 +222,6 @@ class DeckChanged(GameEvent):
     faction: str | None = None  # whose Feat deck
 
 
-@dataclass(frozen=True, slots=True)
 class Reshuffled(GameEvent):
     template: ClassVar[str] = "The {deck} discards are shuffled into a new deck of {count}"
     deck: str  # item / quest

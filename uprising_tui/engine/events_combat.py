@@ -6,7 +6,6 @@ always have different owners. ``CombatStarted`` says what each side is (kind and
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from .event_base import GameEvent, Roll
@@ -18,7 +17,6 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
 class CombatStarted(GameEvent):
     template: ClassVar[str] = "Combat on {hex}: {side_a} vs {side_b}"
     combat: int
@@ -32,7 +30,6 @@ class CombatStarted(GameEvent):
     card_b: str | None
 
 
-@dataclass(frozen=True, slots=True)
 class CombatStep(GameEvent):
     """The combat moves on: `part` before_combat / archery / clash / after_combat; `step`
     before_rolling / before_damage / after_damage (None outside a round); a new `round`
@@ -44,7 +41,6 @@ class CombatStep(GameEvent):
     round: int
 
 
-@dataclass(frozen=True, slots=True)
 class CombatRolled(GameEvent):
     template: ClassVar[str] = "{part} round {round}: {side_a} {dice_a} | {side_b} {dice_b}"
     combat: int
@@ -56,7 +52,6 @@ class CombatRolled(GameEvent):
     dice_b: Roll
 
 
-@dataclass(frozen=True, slots=True)
 class DiceRerolled(GameEvent):
     template: ClassVar[str] = "{side} rerolls {dice}"
     combat: int
@@ -64,7 +59,6 @@ class DiceRerolled(GameEvent):
     dice: tuple[tuple[int, str, tuple[str, ...], tuple[str, ...]], ...]  # (index, colour, was, now)
 
 
-@dataclass(frozen=True, slots=True)
 class DieSet(GameEvent):
     template: ClassVar[str] = "{side} turns a {colour} die to {face}"
     combat: int
@@ -74,7 +68,6 @@ class DieSet(GameEvent):
     face: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class DiceAdded(GameEvent):
     """`when`: next_roll (the dice join this round's roll; `dice` shows them unrolled), now
     (rolled at once and added to the side's dice), after_damage (rolled at once; their
@@ -86,7 +79,6 @@ class DiceAdded(GameEvent):
     when: str
 
 
-@dataclass(frozen=True, slots=True)
 class SymbolsAdded(GameEvent):
     template: ClassVar[str] = "{side} adds {skull} Skull(s), {shield} Shield(s), {bolt} Bolt(s)"
     combat: int
@@ -97,7 +89,6 @@ class SymbolsAdded(GameEvent):
     after_damage: bool = False  # the Skulls hit straight away (nothing is kept for the round)
 
 
-@dataclass(frozen=True, slots=True)
 class SymbolsCancelled(GameEvent):
     template: ClassVar[str] = "{count} {symbol}(s) of {side} are cancelled"
     combat: int
@@ -106,7 +97,6 @@ class SymbolsCancelled(GameEvent):
     count: int
 
 
-@dataclass(frozen=True, slots=True)
 class BoltSpent(GameEvent):
     """`use`: shield (cancel an enemy Shield), godpower (a Legion's/Horde's), druid, none;
     `shield_broken`: an enemy Shield was cancelled by it."""
@@ -118,7 +108,6 @@ class BoltSpent(GameEvent):
     shield_broken: bool
 
 
-@dataclass(frozen=True, slots=True)
 class CombatTally(GameEvent):
     template: ClassVar[str] = "{side} take {skulls} hit(s), {blocked} blocked by Shields"
     combat: int
@@ -127,7 +116,6 @@ class CombatTally(GameEvent):
     blocked: int
 
 
-@dataclass(frozen=True, slots=True)
 class CombatSideChanged(GameEvent):
     """Skeletons of this combat became a Horde (ruling 17): the fallen side fights on, in the
     same combat, as its owner's next group on the hex (`kind` and `card` as in CombatStarted;
@@ -139,7 +127,6 @@ class CombatSideChanged(GameEvent):
     card: str | None
 
 
-@dataclass(frozen=True, slots=True)
 class GodpowerUsed(GameEvent):
     template: ClassVar[str] = "{side} fires the Godpower of {card}"
     combat: int
@@ -147,7 +134,6 @@ class GodpowerUsed(GameEvent):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
 class CombatEnded(GameEvent):
     template: ClassVar[str] = "Combat on {hex} ends: {winner} holds the field"
     combat: int
@@ -155,7 +141,6 @@ class CombatEnded(GameEvent):
     winner: str | None  # the surviving side's owner; None when both are gone
 
 
-@dataclass(frozen=True, slots=True)
 class CombatClosed(GameEvent):
     """After the After Combat cards: the combat is over and off the table."""
     template: ClassVar[str] = "Combat {combat} is over"

@@ -7,7 +7,6 @@ of their activation moved them, by which priority rule, and the candidates weigh
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from .event_base import GameEvent
@@ -23,7 +22,6 @@ __all__ = [
 
 
 # ------------------------------------------------------------------ hexes
-@dataclass(frozen=True, slots=True)
 class HexExplored(GameEvent):
     template: ClassVar[str] = "{faction} explores {hex}: {tile}"
     faction: str
@@ -32,7 +30,6 @@ class HexExplored(GameEvent):
     rotation: int
 
 
-@dataclass(frozen=True, slots=True)
 class HexOriented(GameEvent):
     """The explorer turned the new tile: its impassable edges are in force from now."""
     template: ClassVar[str] = "{faction} turns {hex} (rotation {rotation})"
@@ -41,7 +38,6 @@ class HexOriented(GameEvent):
     rotation: int
 
 
-@dataclass(frozen=True, slots=True)
 class SeaTowerRemoved(GameEvent):
     template: ClassVar[str] = "The Sea Tower on {hex} is lost: it becomes {tile}"
     hex: str
@@ -49,7 +45,6 @@ class SeaTowerRemoved(GameEvent):
 
 
 # ------------------------------------------------------------------ player Units
-@dataclass(frozen=True, slots=True)
 class UnitsMoved(GameEvent):
     template: ClassVar[str] = "{count}× {unit} move {src} → {dst}"
     faction: str
@@ -59,7 +54,6 @@ class UnitsMoved(GameEvent):
     dst: str
 
 
-@dataclass(frozen=True, slots=True)
 class UnitPlaced(GameEvent):
     """A Unit from the reserve onto the map."""
     template: ClassVar[str] = "{faction} places {unit} on {hex} ({reason})"
@@ -69,7 +63,6 @@ class UnitPlaced(GameEvent):
     reason: str  # built / effect
 
 
-@dataclass(frozen=True, slots=True)
 class UnitExchanged(GameEvent):
     """`unit` goes back to the reserve, `to_unit` comes from it onto the same hex."""
     template: ClassVar[str] = "{faction} exchanges {unit} for {to_unit} on {hex}"
@@ -79,7 +72,6 @@ class UnitExchanged(GameEvent):
     to_unit: str
 
 
-@dataclass(frozen=True, slots=True)
 class UnitDestroyed(GameEvent):
     template: ClassVar[str] = "{unit} of {owner} destroyed on {hex} → {to}"
     owner: str
@@ -88,7 +80,6 @@ class UnitDestroyed(GameEvent):
     to: str  # graveyard side ('empire' / 'chaos'), 'reserve' or 'box' (out of the game)
 
 
-@dataclass(frozen=True, slots=True)
 class UnitRemovedFromReserve(GameEvent):
     template: ClassVar[str] = "{unit} is taken from {faction}'s reserve out of the game"
     faction: str
@@ -96,7 +87,6 @@ class UnitRemovedFromReserve(GameEvent):
 
 
 # ------------------------------------------------------------------ Havens and Defenses
-@dataclass(frozen=True, slots=True)
 class DefenseBuilt(GameEvent):
     template: ClassVar[str] = "{faction} builds a {kind} on {hex}"
     faction: str
@@ -104,7 +94,6 @@ class DefenseBuilt(GameEvent):
     hex: str
 
 
-@dataclass(frozen=True, slots=True)
 class DefenseRemoved(GameEvent):
     template: ClassVar[str] = "The {kind} on {hex} is torn down"
     hex: str
@@ -112,14 +101,12 @@ class DefenseRemoved(GameEvent):
     reason: str = "effect"
 
 
-@dataclass(frozen=True, slots=True)
 class HavenBuilt(GameEvent):
     template: ClassVar[str] = "{faction} builds a Haven on {hex}"
     faction: str
     hex: str
 
 
-@dataclass(frozen=True, slots=True)
 class HavenRemoved(GameEvent):
     """The Haven goes back to its faction's supply, its Wall and Tower with it."""
     template: ClassVar[str] = "{faction}'s Haven on {hex} is removed ({reason})"
@@ -129,7 +116,6 @@ class HavenRemoved(GameEvent):
 
 
 # ------------------------------------------------------------------ Garrisons, Skeletons, Curses
-@dataclass(frozen=True, slots=True)
 class GarrisonPlaced(GameEvent):
     template: ClassVar[str] = "Garrison (level {level}) placed on {hex}"
     hex: str
@@ -137,7 +123,6 @@ class GarrisonPlaced(GameEvent):
     fallback: str = ""  # '' / empty_hex / legion_hex / stack / capital_overflow
 
 
-@dataclass(frozen=True, slots=True)
 class GarrisonsRemoved(GameEvent):
     template: ClassVar[str] = "Garrison level(s) {levels} leave {hex} → {to} ({reason})"
     hex: str
@@ -146,14 +131,12 @@ class GarrisonsRemoved(GameEvent):
     reason: str  # combat / curse / effect
 
 
-@dataclass(frozen=True, slots=True)
 class SkeletonPlaced(GameEvent):
     template: ClassVar[str] = "Skeleton placed on {hex}"
     hex: str
     fallback: str = ""  # '' / with_skeletons / empty_hex
 
 
-@dataclass(frozen=True, slots=True)
 class SkeletonsRemoved(GameEvent):
     template: ClassVar[str] = "{count} Skeleton(s) leave {hex} → {to} ({reason})"
     hex: str
@@ -162,7 +145,6 @@ class SkeletonsRemoved(GameEvent):
     reason: str  # combat / horde_formed / effect
 
 
-@dataclass(frozen=True, slots=True)
 class SkeletonsMoved(GameEvent):
     template: ClassVar[str] = "{count} Skeleton(s) move {src} → {dst}"
     src: str
@@ -173,32 +155,27 @@ class SkeletonsMoved(GameEvent):
     tied: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class HordeFormed(GameEvent):
     template: ClassVar[str] = "Skeletons on {hex} join into a Horde"
     hex: str
 
 
-@dataclass(frozen=True, slots=True)
 class CursePlaced(GameEvent):
     template: ClassVar[str] = "Curse placed on {hex}"
     hex: str
 
 
-@dataclass(frozen=True, slots=True)
 class CurseRemoved(GameEvent):
     template: ClassVar[str] = "Curse removed from {hex}"
     hex: str
 
 
-@dataclass(frozen=True, slots=True)
 class GraveyardEmptied(GameEvent):
     """Scoring: every piece in this Graveyard goes back to its owner's reserve."""
     template: ClassVar[str] = "The {side} Graveyard is emptied"
     side: str  # empire / chaos
 
 
-@dataclass(frozen=True, slots=True)
 class CapitalFell(GameEvent):
     template: ClassVar[str] = "No Legion is left to defend {hex}: the Capital falls to {by}"
     hex: str
@@ -206,7 +183,6 @@ class CapitalFell(GameEvent):
 
 
 # ------------------------------------------------------------------ Legions and Hordes
-@dataclass(frozen=True, slots=True)
 class NemesisPlaced(GameEvent):
     template: ClassVar[str] = "{card} enters on {hex} at Threat {threat}"
     card: str
@@ -216,7 +192,6 @@ class NemesisPlaced(GameEvent):
     fallback: str = ""  # where a Horde went: '' / empty_hex / skeletons_or_curse / any_region / ...
 
 
-@dataclass(frozen=True, slots=True)
 class NemesisMoved(GameEvent):
     """`step`: the activation step ('2' for a Legion's or a Horde's move) or 'effect';
     `rule`: why dst — haven (a Haven, fewest Units), enemy (the weakest enemy), empty (an
@@ -233,13 +208,11 @@ class NemesisMoved(GameEvent):
     tied: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
 class NemesisActivated(GameEvent):
     template: ClassVar[str] = "{card} activates"
     card: str
 
 
-@dataclass(frozen=True, slots=True)
 class NemesisDestroyed(GameEvent):
     template: ClassVar[str] = "{card} is destroyed by {by}"
     card: str
@@ -247,7 +220,6 @@ class NemesisDestroyed(GameEvent):
     hex: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class ThreatChanged(GameEvent):
     template: ClassVar[str] = "{card} Threat {old} → {new}"
     card: str
@@ -256,7 +228,6 @@ class ThreatChanged(GameEvent):
     overflow: int = 0  # Threat above the card's maximum, given as VP to its side
 
 
-@dataclass(frozen=True, slots=True)
 class TargetPlaced(GameEvent):
     """`reason`: hunt (a faction's Haven with the fewest Units), capital (no faction left to
     hunt), retarget (its Target Haven was removed: another Haven of that faction),
@@ -269,21 +240,18 @@ class TargetPlaced(GameEvent):
     candidates: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
 class TargetRemoved(GameEvent):
     template: ClassVar[str] = "{card}'s Target on {hex} is removed"
     card: str
     hex: str
 
 
-@dataclass(frozen=True, slots=True)
 class ActivationTokenPlaced(GameEvent):
     template: ClassVar[str] = "{card} gains an Activation Token ({tokens})"
     card: str
     tokens: int
 
 
-@dataclass(frozen=True, slots=True)
 class ActivationTokenUsed(GameEvent):
     template: ClassVar[str] = "{card} spends an Activation Token ({tokens} left)"
     card: str
