@@ -114,6 +114,7 @@ class DecisionBar(Vertical, can_focus=False):
         self.interactive = False
         self.wait_text = ""
         self._group_lines = 1
+        self._items_key: list | None = None  # what the option list holds, when it holds options
 
     def compose(self):
         yield Static(id="prompt")
@@ -151,6 +152,7 @@ class DecisionBar(Vertical, can_focus=False):
         self._group_lines = 1
         ol = self.query_one(OptionList)
         ol.set_options([ListOption(text)] if text else [])
+        self._items_key = None
         ol.highlighted = None
 
     def _show_group(self) -> None:
@@ -195,8 +197,13 @@ class DecisionBar(Vertical, can_focus=False):
                 line.append(" " * max(2, width - 2 - len(label) - len(cost)))
                 line.append(cost, style="dim")
             items.append(ListOption(line, id=o.id))
-        ol.set_options(items)
+        key = [(item.id, item.prompt) for item in items]
+        if key != self._items_key:  # the same list as on show: no rebuild (a rebuild lays the screen out again)
+            self._items_key = key
+            ol.set_options(items)
         if items:
+            if ol.highlighted == 0:  # kept: say so, as a new highlight would (the map, odds and card follow it)
+                self.post_message(self.Highlighted(self.highlighted_option))
             ol.highlighted = 0
         self.post_message(self.GroupShown(option_hexes(opts)))
 

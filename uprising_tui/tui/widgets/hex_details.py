@@ -56,8 +56,19 @@ class HexDetails(Static):
         self.hex_id = hex_id
         dark = self.app.current_theme.dark if self.is_mounted else True
         inks = {f: hs.readable(hs.parse_colour(c, "white"), dark).hex for f, c in self._colours.items()}
-        self.text = describe(self.cat, view, hex_id, inks)
-        self.update(self.text)
+        text = describe(self.cat, view, hex_id, inks)
+        if text == self.text and self.is_mounted:
+            return  # the same words and styles: no new layout and repaint (most answers leave the hex as it was)
+        # a new layout only when the text takes a new number of lines (the pane's size is set by its parent)
+        layout = self._lines(text) != self._lines(self.text)
+        self.text = text
+        self.update(text, layout=layout)
+
+    def _lines(self, text: Text) -> int:
+        width = self.content_region.width
+        if not self.is_mounted or width <= 0:
+            return -1
+        return len(text.wrap(self.app.console, width))
 
     @property
     def plain(self) -> str:

@@ -39,6 +39,8 @@ class PlayerBoard(Vertical):
         self.page: str | None = None  # the faction shown
         self.pinned = False  # a page picked by hand stays until released
         self.actor: str | None = None
+        self._title: Text | None = None
+        self._key: tuple | None = None  # what the page on show was drawn from
 
     def compose(self):
         yield Static(id="board-title")
@@ -89,9 +91,25 @@ class PlayerBoard(Vertical):
             style += "bold" if pg == TABLE_PAGE else side_style(pg, self.colours)
             title.append(f" {label} ", style=style)
         title.append("  [ ] page" + ("  = follow" if self.pinned else ""), style="dim")
-        self.query_one("#board-title", Static).update(title, layout=False)
+        if title != self._title:
+            self._title = title
+            self.query_one("#board-title", Static).update(title, layout=False)
+        key = self._page_key()
+        if key == self._key:
+            return  # nothing the page shows has changed: keep its lines (a Table is slow to lay out)
+        self._key = key
         body = self.table_page() if self.page == TABLE_PAGE else self.faction_page(self.view.player(self.page))
         self.query_one("#board-body", TextPane).show(body)
+
+    def _page_key(self) -> tuple:
+        """Everything the page on show is drawn from (equal keys draw equal pages)."""
+        v = self.view
+        if self.page == TABLE_PAGE:
+            return (TABLE_PAGE, v, dict(self.colours))
+        p = v.player(self.page)
+        hexes = tuple(h for h in v.hexes.values() if h.haven == p.faction or h.owner == p.faction
+                      or h.id == p.hero_hex)
+        return (p, hexes, v.graveyard_empire, v.graveyard_chaos, self.seats.get(p.faction), dict(self.colours))
 
     def faction_page(self, p: "PlayerView"):
         v, cat = self.view, self.cat
