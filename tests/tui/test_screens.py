@@ -17,7 +17,7 @@ from uprising_tui.tui.screens.setup import SetupScreen
 from uprising_tui.tui.screens.title import TitleScreen
 from uprising_tui.tui.screenshots import advance
 
-from .pilot_helpers import game_screen, settle, shown
+from .pilot_helpers import game_screen, settle, shown, until
 
 pytestmark = pytest.mark.asyncio
 
@@ -147,7 +147,9 @@ async def test_no_colour_and_a_light_theme_still_show_everything(tmp_path, monke
         await settle(pilot)
         assert app.theme == ("textual-light" if light else "textual-dark")
         g = game_screen(app)
-        fight = "\n".join(g.query_one("#combat").lines)
+        pane = g.query_one("#combat")
+        await until(pilot, lambda: any(f" {letter}" in "\n".join(pane.lines) for letter in "WYRUPK"))
+        fight = "\n".join(pane.lines)
         # dice read by their letters and symbols, with no colour at all
         assert any(f" {letter}" in fight for letter in "WYRUPK") and ("☠" in fight or "·" in fight)
         assert g.bar.interactive
