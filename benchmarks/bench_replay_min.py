@@ -1,0 +1,46 @@
+"""The engine alone, fastest of many replays, for a busy machine: like bench_compare.py's engine
+column, but each version's child replays its 10 heuristic 4-faction games 5 times per round over
+3 alternating rounds and keeps the fastest CPU time (load from other work only ever slows a run).
+
+    .venv/bin/python benchmarks/bench_replay_min.py ef5b1b2 main .     # first: the baseline
+
+Prints each version's engine games/s and its ratio to the first."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_compare as bc  # noqa: E402
+CHILD = r"""
+import json, sys, time
+from uprising_tui import sim
+from uprising_tui.engine import Game
+cfg = sim.SimConfig(games=10, factions=4, chapters=4, seed=1000, difficulty="veteran")
+played = []
+for i in range(10):
+    res, game = sim.play_game(cfg.setup(1000 + i), "heuristic")
+    played.append((game.setup, list(game.answers)))
+best = 1e9
+for _ in range(5):
+    t0 = time.process_time()
+    for setup, answers in played:
+        Game.replay(setup, answers)
+    best = min(best, time.process_time() - t0)
+print(json.dumps({"best": best}))
+"""
+def run(tree):
+    env = dict(os.environ, PYTHONPATH=str(tree), UPRISING_CONTENT=str(tree / "content"), PYTHONDONTWRITEBYTECODE="1")
+    out = subprocess.run([sys.executable, "-c", CHILD], cwd=tree, env=env, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])["best"]
+revs = sys.argv[1:]
+with tempfile.TemporaryDirectory() as tmp:
+    trees = {r: (bc.ROOT if r == "." else bc.export(r, Path(tmp) / r.replace("/", "_"))) for r in revs}
+    best = {r: 1e9 for r in revs}
+    for k in range(3):
+        for r in (revs if k % 2 == 0 else revs[::-1]):
+            best[r] = min(best[r], run(trees[r]))
+for r in revs:
+    print(f"{r:>10}: {10 / best[r]:6.2f} engine games/s (fastest of 15 replays of 10 games)  ratio to {revs[0]}: {best[revs[0]] / best[r]:.2f}x")
