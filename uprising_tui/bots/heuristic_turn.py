@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.actions import haven as haven_action
-from ..engine.pieces import no_haven_icon
+from ..engine.hex_queries import no_haven_icon
 from . import values
 
 if TYPE_CHECKING:

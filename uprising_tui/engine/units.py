@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Generator
 
 from .decision import Decision, option
 from .events import Note, UnitDestroyed, UnitExchanged, UnitPlaced, UnitsMoved
-from .pieces import hex_options
+from .hex_queries import hex_options
 from .refs import Ref
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from ..context import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
 from ..events import HavenBuilt
-from ..pieces import no_haven_icon
+from ..hex_queries import no_haven_icon
 from ..refs import Ref
 
 

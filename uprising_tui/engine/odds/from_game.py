@@ -4,7 +4,7 @@ the box are alike to the table), never the deck's hidden order."""
 from __future__ import annotations
 
 from ..combat_dice import terrain_of
-from ..pieces import no_haven_icon
+from ..hex_queries import no_haven_icon
 from .spec import FightSpec
 
 

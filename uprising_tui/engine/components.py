@@ -1,0 +1,49 @@
+"""Components limited to the box: Activation Tokens, Walls and Towers."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .decision import option
+from .events import Note
+from .hex_queries import Gen
+from .public import ACTIVATION_TOKENS, TOWERS, WALLS
+from .refs import Ref
+
+if TYPE_CHECKING:
+    from .context import Ctx
+
+
+def tokens_left(ctx: "Ctx") -> int:
+    """Activation Tokens not on a card (the box holds ACTIVATION_TOKENS)."""
+    st = ctx.state
+    return ACTIVATION_TOKENS - sum(c.tokens for c in st.legions.values()) - sum(c.tokens for c in st.hordes.values())
+
+
+def defenses_left(ctx: "Ctx", kind: str) -> int:
+    """Walls or Towers ('wall' / 'tower') not on the map (the box holds WALLS / TOWERS)."""
+    on_map = sum(1 for h in ctx.state.hexes.values() if getattr(h, kind))
+    return (TOWERS if kind == "tower" else WALLS) - on_map
+
+
+def add_token(ctx: "Ctx", count: int = 1, *, exclude: str | None = None) -> Gen:
+    """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties);
+    `exclude`: a card that may not take it (the Courtesan gives hers to another card). With every
+    token of the box on a card, no more are placed (ruling 43)."""
+    from .events import ActivationTokenPlaced
+    for _ in range(count):
+        cards = sorted([c for c in list(ctx.state.legions.values()) + list(ctx.state.hordes.values()) if c.id != exclude],
+                       key=lambda c: ctx.cat.nemesis(c.id).initiative)
+        if not cards:
+            ctx.emit(Note("no_card_for_token"))
+            return
+        if tokens_left(ctx) <= 0:
+            ctx.emit(Note("no_token_left"))
+            return
+        low = min(c.tokens for c in cards)
+        cands = [c for c in cards if c.tokens == low]
+        opts = [option(f"card:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in cands]
+        pick = (yield from ctx.ask(ctx.first.faction, "activation_token", "Which card takes the Activation Token?",
+                                   opts, tie=True)).split(":", 1)[1]
+        card = ctx.state.nem(pick)
+        card.tokens += 1
+        ctx.emit(ActivationTokenPlaced(card.id, card.tokens))

@@ -1,0 +1,54 @@
+"""Hex queries and the hex-choice prompt that placing and moving pieces share."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator, Iterable
+
+from .decision import Decision, Option, ref
+from .refs import SourceRef
+
+if TYPE_CHECKING:
+    from .context import Ctx
+
+Gen = Generator[Decision, str, object]
+
+
+def no_haven_icon(ctx: "Ctx", hid: str) -> bool:
+    """Does the hex show the cannot-gain-Haven icon? (A face-down hex shows nothing.)"""
+    h = ctx.state.hexes[hid]
+    if h.role in ("capital", "region"):
+        return True
+    if not h.explored:
+        return False
+    return ctx.cat.hexes[h.tile].no_haven
+
+
+def empty_hexes(ctx: "Ctx", *, allow_icon: bool = True) -> list[str]:
+    return [h.id for h in ctx.state.hexes.values()
+            if h.empty and (allow_icon or not no_haven_icon(ctx, h.id))]
+
+
+def havens_of(ctx: "Ctx", faction: str) -> list[str]:
+    return [h.id for h in ctx.state.hexes.values() if h.haven == faction]
+
+
+def capital_id(ctx: "Ctx") -> str:
+    return ctx.board.capital
+
+
+def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
+    return [Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),)) for hid in hids]
+
+
+def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,
+               source: SourceRef | None = None) -> Gen:
+    ans = yield from ctx.ask(actor, kind, prompt, hex_options(ctx, hids), tie=tie, source=source)
+    return ans.split(":", 1)[1]
+
+
+def fewest_units(ctx: "Ctx", hids: list[str]) -> list[str]:
+    def n(hid: str) -> int:
+        return ctx.state.hexes[hid].unit_count
+    if not hids:
+        return []
+    low = min(n(h) for h in hids)
+    return [h for h in hids if n(h) == low]
