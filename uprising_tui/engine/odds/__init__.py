@@ -41,8 +41,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .chain import (BOTH, CHAOS_VP, CUT, DAMAGE, DESTROYED, DRAW, EMPIRE_VP, FORMED_LIMIT, FOUGHT, GAINED,
-                    HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, OTHER_VP, SLOST, SVP, VP, WIN, WON, Chain)
+from .chain import Chain
+from .hex_state import (BOTH, CHAOS_VP, CUT, DAMAGE, DESTROYED, DRAW, EMPIRE_VP, FORMED_LIMIT, FOUGHT, GAINED,
+                        HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, OTHER_VP, SLOST, SVP, VP, WIN, WON)
 from .from_game import spec_from_game
 from .library import NOTE_BASE, library
 from .result import FightLine, FightOdds

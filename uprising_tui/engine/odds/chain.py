@@ -14,67 +14,24 @@ deck is every card the table cannot rule out, each equally likely.
 ``solve`` explores the chain from the start, splits it into strongly connected parts
 (a round that changes nothing returns to its state; Skeletons that rise and fall
 loop) and solves them last first, for the chance of each ending and the expected
-value of every tally (Units lost, VP, each fight's damage, ...).
+value of every tally (Units lost, VP, each fight's damage, ...). The state and the
+tallies' indices are in ``hex_state``, the moves on pieces and After Combat in ``hex_pieces``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..fight_policy import DRUID_ORDER
+from .hex_pieces import HexPieces
+from .hex_state import (BOTH, CHAOS_VP, CUT, DRAW, FORMED_LIMIT, FOUGHT, HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, VP,
+                        WIN, Cur, St)
 
 if TYPE_CHECKING:
     from .library import Library
     from .spec import FightSpec
 
-FORMED_LIMIT = 1  # Hordes followed forming on one hex; a further one is not followed (its chance is reported)
-HEX_LIMIT = 5
 
-# tallies: chances of the endings and expected values
-WIN, LOSE, BOTH, DRAW, NO_LOSS, LOST, GAINED, VP, OTHER_VP, EMPIRE_VP, CHAOS_VP, HAVEN_LOST, LEFT, CUT = range(14)
-BASE = 14
-# per fight (slot): combats fought, won (our Units stand, the foe is gone), foe destroyed,
-# damage dealt (Threat or pieces), our Units lost, our VP
-FOUGHT, WON, DESTROYED, DAMAGE, SLOST, SVP = range(6)
-PER_SLOT = 6
-
-
-class Cur(NamedTuple):
-    """The combat in progress."""
-    group: str  # "garrisons", "skeletons" or a card id
-    part: str  # archery / clash
-    terrain: str  # fixed when the combat starts
-    gp_used: bool
-    once: tuple[str, ...]  # once-per-combat Druids fired
-    slot: int
-    players_first: bool  # the players are side a (after-damage effects: side a first)
-    formed: bool  # a Horde formed from these Skeletons
-
-
-class St(NamedTuple):
-    units: tuple[tuple[str, int], ...]
-    gar: int
-    skel: int
-    legions: tuple[tuple[str, int], ...]
-    hordes: tuple[tuple[str, int], ...]
-    haven: bool
-    tower: bool
-    wall: bool
-    curse: bool
-    hpool: tuple[str, ...]  # Hordes the next unknown draw could be
-    hunknown: int  # unknown cards in the Horde deck
-    hbottom: tuple[str, ...]  # known cards at its bottom (a Horde that returned once)
-    lpool: tuple[str, ...]
-    lunknown: int
-    skel_res: int
-    fallen: bool
-    attacker: str  # players / empire / chaos (who is side a)
-    mover: str | None  # the card that attacked: it fights first while it stands
-    formed: int  # Hordes formed on this hex so far
-    cur: Cur | None
-    queue: tuple  # work left: ("spawn", n), ("form",), ("end_round",), ("end_combat",)
-
-
-class Chain:
+class Chain(HexPieces):
     def __init__(self, lib: "Library", spec: "FightSpec"):
         self.lib = lib
         self.spec = spec
@@ -97,10 +54,6 @@ class Chain:
             self.slot_names.append(key)
         return self.lib.slot_base(key)
 
-    @staticmethod
-    def sidx(slot: int, field: int) -> int:
-        return slot + field
-
     def start(self) -> St:
         sp = self.spec
         self._end = St((), 0, 0, (), (), False, False, False, False, (), 0, (), (), 0, 0, True, "", None, 0, None, ())
@@ -112,10 +65,6 @@ class Chain:
                   fallen=False, attacker=sp.attacker, mover=sp.mover, formed=0, cur=None, queue=())
 
     # ------------------------------------------------------------ what stands there
-    @staticmethod
-    def enemy_present(st: St) -> bool:
-        return bool(st.gar or st.skel or st.legions or st.hordes)
-
     def next_group(self, st: St) -> str:
         if st.mover and any(c == st.mover for c, _ in st.legions + st.hordes):
             return st.mover
@@ -127,23 +76,6 @@ class Chain:
         if st.skel:
             return "skeletons"
         return min(st.hordes, key=lambda t: init(t[0]))[0]
-
-    @staticmethod
-    def threat_of(st: St, cid: str) -> int:
-        for c, t in st.legions:
-            if c == cid:
-                return t
-        for c, t in st.hordes:
-            if c == cid:
-                return t
-        return 0
-
-    def group_alive(self, st: St, group: str) -> bool:
-        if group == "garrisons":
-            return st.gar > 0
-        if group == "skeletons":
-            return st.skel > 0
-        return self.threat_of(st, group) > 0
 
     # ------------------------------------------------------------ the chain
     def canon(self, st: St) -> St:
@@ -470,130 +402,6 @@ class Chain:
                 self.note(fx[1], add)
         if spawns:
             st = st._replace(queue=(("spawn", spawns),) + st.queue)
-        return st
-
-    # ------------------------------------------------------------ pieces
-    def wound(self, st: St, cid: str, amount: int, add, slot: int) -> St:
-        t = self.threat_of(st, cid)
-        if t <= 0:
-            return st
-        new = max(0, t - amount)
-        add(self.sidx(slot, DAMAGE), t - new)
-        return self.set_threat(st, cid, new)
-
-    @staticmethod
-    def set_threat(st: St, cid: str, value: int) -> St:
-        return st._replace(legions=tuple((c, value if c == cid else t) for c, t in st.legions),
-                           hordes=tuple((c, value if c == cid else t) for c, t in st.hordes))
-
-    def add_threat(self, st: St, cid: str, amount: int, add) -> St:
-        foe = self.lib.foe(cid)
-        new = self.threat_of(st, cid) + amount
-        if new > foe.max_threat:
-            add(EMPIRE_VP if foe.kind == "legion" else CHAOS_VP, float(new - foe.max_threat))
-            new = foe.max_threat
-        return self.set_threat(st, cid, new)
-
-    @staticmethod
-    def remove_card(st: St, cid: str) -> St:
-        return st._replace(legions=tuple(x for x in st.legions if x[0] != cid),
-                           hordes=tuple(x for x in st.hordes if x[0] != cid),
-                           mover=None if st.mover == cid else st.mover)
-
-    def kill(self, st: St, n: int, dearest: bool, add, slot: int) -> St:
-        """`n` of our Units destroyed: the cheapest first (the policy), or the dearest."""
-        units = list(st.units)
-        rank = self.lib.unit_rank
-        lost = 0
-        for _ in range(n):
-            if not units:
-                break
-            i = (max if dearest else min)(range(len(units)), key=lambda j: rank(units[j][0]))
-            u, c = units[i]
-            if c > 1:
-                units[i] = (u, c - 1)
-            else:
-                del units[i]
-            lost += 1
-        if not lost:
-            return st
-        add(LOST, lost)
-        add(self.sidx(slot, SLOST), lost)
-        return st._replace(units=tuple(units))
-
-    def curse_here(self, st: St, add) -> St:
-        if st.curse or not self.spec.curse_available:
-            add(CHAOS_VP, 1.0)  # a Curse that cannot be placed
-            return st
-        if st.haven:
-            add(HAVEN_LOST, 1.0)
-        return st._replace(curse=True, gar=0, haven=False, tower=False, wall=False)
-
-    # ------------------------------------------------------------ After Combat
-    def after_combat(self, st: St, add) -> St:
-        """The combat is over: tallies, a destroyed card's VP and effects; the Haven check
-        comes after them (``end_combat``)."""
-        cur = st.cur
-        slot, group = cur.slot, cur.group
-        gone = not self.group_alive(st, group)
-        if gone and st.units:
-            add(self.sidx(slot, WON), 1.0)
-        spawns = 0
-        if group == "garrisons" or group == "skeletons":
-            if gone and not cur.formed:
-                add(self.sidx(slot, DESTROYED), 1.0)
-        elif any(c == group for c, _ in st.legions + st.hordes) and self.threat_of(st, group) <= 0:
-            add(self.sidx(slot, DESTROYED), 1.0)
-            foe = self.lib.foe(group)
-            st = self.remove_card(st, group)
-            if foe.destroyed_vp:
-                add(VP, foe.destroyed_vp)
-                add(self.sidx(slot, SVP), foe.destroyed_vp)
-            if group in self.lib.return_once and group not in self.spec.returned:
-                st = st._replace(hbottom=st.hbottom + (group,))
-            for fx in foe.destroyed:
-                k = fx[0]
-                if k in ("kill_cheapest", "kill_dearest"):
-                    st = self.kill(st, 1, k == "kill_dearest", add, slot)
-                elif k == "skeletons_here":
-                    spawns += fx[1]
-                elif k == "empty_garrison":
-                    if self.spec.first_empty_no_icon and self.hex_empty(st):
-                        st = st._replace(gar=1)  # the first of them lands here
-                elif k == "empty_skeleton":
-                    if self.spec.first_empty and self.hex_empty(st):
-                        spawns += fx[1]  # all of them on one hex: this one
-                elif k == "place_unit_here":
-                    st = self.place_unit(st, fx[1], fx[2], add)
-                elif k == "vp":
-                    who, n = fx[1], fx[2]
-                    if who in ("self", "each"):
-                        add(VP, n)
-                        add(self.sidx(slot, SVP), n)
-                    if who in ("each", "each_other"):
-                        add(OTHER_VP, n * max(0, self.spec.players - 1))
-        queue = ((("spawn", spawns),) if spawns else ()) + (("end_combat",),)
-        return st._replace(queue=queue + st.queue)
-
-    def hex_empty(self, st: St) -> bool:
-        return not (st.units or self.enemy_present(st) or st.haven or st.curse)
-
-    def place_unit(self, st: St, grade: str, count: int, add) -> St:
-        """The False Messiah's reward: a Unit from the reserve (the dearest, by the policy)."""
-        sp = self.spec
-        reserve = dict(sp.reserve)
-        for _ in range(count):
-            if sum(n for _, n in st.units) >= HEX_LIMIT or not sp.explored:
-                return st
-            kinds = [u for u, n in reserve.items() if n > 0 and (grade == "any" or self.lib.grade(u) == grade)]
-            if not kinds:
-                return st
-            u = max(kinds, key=self.lib.unit_rank)
-            reserve[u] -= 1
-            units = dict(st.units)
-            units[u] = units.get(u, 0) + 1
-            st = st._replace(units=tuple(units.items()))
-            add(GAINED, 1.0)
         return st
 
 

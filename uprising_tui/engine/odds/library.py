@@ -37,7 +37,7 @@ class Library:
         """Where a fight's tallies start (a fight is named: "garrisons", a card id, ...)."""
         got = self._slots.get(name)
         if got is None:
-            from .chain import BASE, PER_SLOT
+            from .hex_state import BASE, PER_SLOT
             got = self._slots[name] = BASE + PER_SLOT * len(self._slots)
         return got
 
