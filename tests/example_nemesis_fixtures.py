@@ -1,4 +1,5 @@
-"""Shared fixtures for test_example_nemesis.py and test_example_activation.py."""
+"""Shared fixtures for test_example_nemesis_placement.py, test_example_nemesis_legions.py and
+test_example_activation.py."""
 from uprising_tui.engine.game import started_event
 from uprising_tui.engine.scenario import Scenario, activate, effect, run_phase, turn
 
