@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable, Generator
 
 from .asking import ask as _ask
 from .decision import Decision
+from .event_base import GameEvent as _GameEvent
 from .refs import SourceRef
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from .state import GameState, Player
 
 Ask = Generator[Decision, str, str]
+_set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot, set past their frozen __setattr__
 
 
 class Ctx:
@@ -66,7 +68,7 @@ class Ctx:
         """Announce an event, stamped with the current cause unless it names its own."""
         causes = self.causes
         if causes and event.source is None:
-            object.__setattr__(event, "source", causes[-1])
+            _set_source(event, causes[-1])
         self._emit(event)
 
     # ask(actor, kind, prompt, options, *, tie=False, source=None, chosen=(), cancel=False):
