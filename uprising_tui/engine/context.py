@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, Callable, Generator
 
 from .asking import ask as _ask
-from .decision import Decision
+from .decision import Decision, Option
 from .event_base import GameEvent as _GameEvent
 from .refs import SourceRef
 
@@ -30,7 +30,7 @@ _set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot
 
 class Ctx:
     __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
-                 "causes", "always_depth")
+                 "causes", "always_depth", "_hex_opts")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -43,6 +43,7 @@ class Ctx:
         self._emit = emit
         self.combat = None  # the combat being fought, if any
         self._labels: dict[str, tuple] = {}
+        self._hex_opts: dict[str, tuple] = {}  # hex_option's options by id, with the hex label they show
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
         self.causes: list[SourceRef] = []  # the cause stack: why what happens now happens (top last)
         self.always_depth = 0  # > 0 inside the ALWAYS menu (always.py)
@@ -99,6 +100,17 @@ class Ctx:
         label = f"{hid} {self.cat.hexes[h.tile].name}" if h.explored else f"{hid} (unexplored)"
         self._labels[hid] = (h.explored, h.tile, label)
         return label
+
+    def hex_option(self, oid: str, hid: str, make: "Callable[[str], Option]") -> "Option":
+        """The option `oid` whose label names hex `hid`: ``make(hex_label)`` builds it; it is kept
+        and given again while the hex's label is the same (options are immutable, and an option
+        made this way depends on nothing else that changes: its id, group, refs and cost are
+        fixed by `oid`, its label by the hex's)."""
+        label = self.hex_label(hid)
+        got = self._hex_opts.get(oid)
+        if got is None or got[0] is not label:
+            got = self._hex_opts[oid] = (label, make(label))
+        return got[1]
 
     @property
     def first(self) -> "Player":

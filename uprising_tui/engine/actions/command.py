@@ -67,8 +67,8 @@ def options(ctx, p) -> list[Option]:
             continue
         room = by_units and h.unit_count < HEX_LIMIT
         if room or hid in hero_reach:  # Units and/or the Hero: the Hero may come alone
-            out.append(Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command",
-                              (ref("hex", hid),), COST))
+            out.append(ctx.hex_option(f"command:{hid}", hid, lambda label, hid=hid: Option(
+                f"command:{hid}", f"Command into {label}", hid, None, "command", (ref("hex", hid),), COST)))
     return out
 
 
@@ -96,8 +96,9 @@ def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> 
         for src in sources(ctx, p, dst):
             for unit in sorted(hexes[src].units):
                 if hexes[src].units[unit] - taken[src, unit] > 0:
-                    opts.append(option(f"bring:{src}:{unit}", f"Bring 1 {ctx.name(unit)} from {ctx.hex_label(src)}",
-                                       "unit", (Ref("hex", src), Ref("unit", unit))))
+                    oid = f"bring:{src}:{unit}"
+                    opts.append(ctx.hex_option(oid, src, lambda label, oid=oid, src=src, unit=unit: option(
+                        oid, f"Bring 1 {ctx.name(unit)} from {label}", "unit", (Ref("hex", src), Ref("unit", unit)))))
     if not hero and hero_can_come(ctx, p, dst):
         opts.append(option("hero", "Bring your Hero", "unit", (Ref("hex", p.hero_hex), Ref("hero", p.faction))))
     if (picks or hero) and p.ap >= 1 and p.food >= 1:
