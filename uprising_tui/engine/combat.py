@@ -427,7 +427,7 @@ class Combat(CombatEffects):
             cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
             if not cards:
                 return
-            opts = [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in cards]
+            opts = [ctx.card_option(c) for c in cards]
             opts.append(CONTINUE)
             when = part.replace("_", " ") + (f", {step.replace('_', ' ')}" if step else "")
             pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts,

@@ -12,9 +12,9 @@ import random
 from typing import TYPE_CHECKING, Callable, Generator
 
 from .asking import ask as _ask
-from .decision import Decision, Option
+from .decision import Decision, Option, option
 from .event_base import GameEvent as _GameEvent
-from .refs import SourceRef
+from .refs import Ref, SourceRef
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
@@ -30,7 +30,7 @@ _set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot
 
 class Ctx:
     __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
-                 "causes", "always_depth", "_hex_opts")
+                 "causes", "always_depth", "_hex_opts", "_opts")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -44,6 +44,7 @@ class Ctx:
         self.combat = None  # the combat being fought, if any
         self._labels: dict[str, tuple] = {}
         self._hex_opts: dict[str, tuple] = {}  # hex_option's options by id, with the hex label they show
+        self._opts: dict = {}  # card_option's and static_option's options
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
         self.causes: list[SourceRef] = []  # the cause stack: why what happens now happens (top last)
         self.always_depth = 0  # > 0 inside the ALWAYS menu (always.py)
@@ -103,14 +104,31 @@ class Ctx:
 
     def hex_option(self, oid: str, hid: str, make: "Callable[[str], Option]") -> "Option":
         """The option `oid` whose label names hex `hid`: ``make(hex_label)`` builds it; it is kept
-        and given again while the hex's label is the same (options are immutable, and an option
-        made this way depends on nothing else that changes: its id, group, refs and cost are
-        fixed by `oid`, its label by the hex's)."""
-        label = self.hex_label(hid)
+        and given again while what the hex's label reads (the same Hex, explored, tile) is
+        unchanged. Options are immutable, and one made this way depends on nothing else that
+        changes: its id, group, refs and cost are fixed by `oid`, its label by the hex's."""
+        h = self.state.hexes[hid]
         got = self._hex_opts.get(oid)
-        if got is None or got[0] is not label:
-            got = self._hex_opts[oid] = (label, make(label))
-        return got[1]
+        if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:  # what hex_label reads
+            got = self._hex_opts[oid] = (h, h.explored, h.tile, make(self.hex_label(hid)))
+        return got[3]
+
+    def card_option(self, cid: str) -> "Option":
+        """``card:<cid>``, "Use <card>" (group ``card``): a card's option, made once per game."""
+        got = self._opts.get(cid)
+        if got is None:
+            got = option(f"card:{cid}", f"Use {self.name(cid)}", "card", (Ref("card", cid),))
+            if cid in self.cat.names:  # its label is the catalog's name: it never changes
+                self._opts[cid] = got
+        return got
+
+    def static_option(self, key: tuple, make: "Callable[[], Option]") -> "Option":
+        """The option `make()` builds, made once per game for `key`: the caller's promise is that
+        the option depends on nothing but `key` and the catalog."""
+        got = self._opts.get(key)
+        if got is None:
+            got = self._opts[key] = make()
+        return got
 
     @property
     def first(self) -> "Player":

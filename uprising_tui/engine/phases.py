@@ -162,7 +162,7 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
             opts.append(ctx.hex_option(f"wall:{hid}", hid, lambda label, hid=hid: option(
                 f"wall:{hid}", f"Build a Wall on {label}", "build", (Ref("hex", hid),),
                 OptionCost(plunder=ctx.cat.wall_cost))))
-    opts += [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable(ctx, p, ("build", "always"))]
+    opts += [ctx.card_option(c) for c in usable(ctx, p, ("build", "always"))]
     opts += always_options(p)
     if traded:  # Heros on one hex may give and take during the Trade (ruling 7)
         opts += transfer_options(ctx, p)
