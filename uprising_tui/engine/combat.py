@@ -396,7 +396,7 @@ class Combat(CombatEffects):
         p = ctx.state.player(side.owner)
         table = _uses(ctx.cat)
         out = []
-        for c in p.feats + p.items + p.quests:
+        for c in (*p.feats, *p.items, *p.quests):
             if not c.face_up:
                 continue
             use, eff = table.get(c.id, _NO_USE)  # the timing first: it rules out most cards cheaply
