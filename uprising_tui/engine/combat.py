@@ -421,6 +421,8 @@ class Combat(CombatEffects):
         return out
 
     def card_window(self, side: Side, part: str, step: str | None) -> Gen:
+        if side.kind != "player":
+            return  # only players hold cards (usable_cards is empty)
         ctx = self.ctx
         used_here: set[str] = set()  # a card with no limit still acts once per window
         while True:
