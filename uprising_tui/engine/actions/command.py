@@ -54,20 +54,20 @@ def options(ctx, p) -> list[Option]:
     fac = p.faction
     board = ctx.board
     hexes = ctx.state.hexes
+    unit_adjacent = board.unit_adjacent
     units_reach: set[str] = set()
-    for h in hexes.values():
-        if h.owner == fac:
-            units_reach.update(board.unit_adjacent(h.id))
+    for hid in [h.id for h in hexes.values() if h.owner == fac]:
+        units_reach.update(unit_adjacent(hid))
     hero_reach = set(board.hero_adjacent(p.hero_hex))
+    hex_option = ctx.hex_option
     out = []
     for hid in sorted(units_reach | hero_reach, key=board.order.__getitem__):  # in the map's order
         h = hexes[hid]
-        by_units = hid in units_reach
         if not (h.explored or h.curse) or h.owner not in (None, fac) or h.haven not in (None, fac):
             continue
-        room = by_units and h.unit_count < HEX_LIMIT
-        if room or hid in hero_reach:  # Units and/or the Hero: the Hero may come alone
-            out.append(ctx.hex_option(f"command:{hid}", hid, lambda label, hid=hid: Option(
+        # Units may come while there is room; the Hero may come alone
+        if (hid in units_reach and sum(h.units.values()) < HEX_LIMIT) or hid in hero_reach:
+            out.append(hex_option(f"command:{hid}", hid, lambda label, hid=hid: Option(
                 f"command:{hid}", f"Command into {label}", hid, None, "command", (ref("hex", hid),), COST)))
     return out
 
