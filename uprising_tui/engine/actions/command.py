@@ -27,11 +27,8 @@ def _enterable(ctx, p, hid: str) -> bool:
 
 def sources(ctx, p, dst: str) -> list[str]:
     """Hexes whose Units of `p` may step into `dst`."""
-    out = []
-    for h in ctx.state.hexes.values():
-        if h.owner == p.faction and h.units and h.id != dst and ctx.board.units_can_step(h.id, dst):
-            out.append(h.id)
-    return out
+    fac, can_step = p.faction, ctx.board.units_can_step
+    return [h.id for h in ctx.state.hexes.values() if h.owner == fac and h.units and h.id != dst and can_step(h.id, dst)]
 
 
 def hero_can_come(ctx, p, dst: str) -> bool:
@@ -76,13 +73,14 @@ def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str,
     """The picks whose Units still stand where they were chosen, within the hex limit."""
     hexes = ctx.state.hexes
     left = HEX_LIMIT - hexes[dst].unit_count
-    taken: Counter = Counter()
+    taken: dict[tuple[str, str], int] = {}
     out = []
-    for src, unit in picks:
-        if left > 0 and hexes[src].units.get(unit, 0) - taken[src, unit] > 0:
-            taken[src, unit] += 1
+    for pick in picks:
+        n = taken.get(pick, 0)
+        if left > 0 and hexes[pick[0]].units.get(pick[1], 0) - n > 0:
+            taken[pick] = n + 1
             left -= 1
-            out.append((src, unit))
+            out.append(pick)
     return out
 
 
@@ -100,9 +98,10 @@ def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> 
                     opts.append(ctx.hex_option(oid, src, lambda label, oid=oid, src=src, unit=unit: option(
                         oid, f"Bring 1 {ctx.name(unit)} from {label}", "unit", (Ref("hex", src), Ref("unit", unit)))))
     if not hero and hero_can_come(ctx, p, dst):
-        opts.append(option("hero", "Bring your Hero", "unit", (Ref("hex", p.hero_hex), Ref("hero", p.faction))))
+        opts.append(ctx.static_option(("hero", p.hero_hex, p.faction), lambda: option(
+            "hero", "Bring your Hero", "unit", (Ref("hex", p.hero_hex), Ref("hero", p.faction)))))
     if (picks or hero) and p.ap >= 1 and p.food >= 1:
-        opts.append(option("done", "March!", "done", (Ref("hex", dst),), COST))
+        opts.append(ctx.static_option(("march", dst), lambda: option("done", "March!", "done", (Ref("hex", dst),), COST)))
     return opts or [CANCEL]
 
 
