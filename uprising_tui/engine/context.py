@@ -151,6 +151,15 @@ class _Cause:
         self.stack.pop()
 
 
+def _under(causes: list, ref: SourceRef, inner: Generator) -> Generator:
+    """Run the generator `inner` with `ref` on the cause stack (pushed when it starts)."""
+    causes.append(ref)
+    try:
+        return (yield from inner)
+    finally:
+        causes.pop()
+
+
 def caused_by(kind: str, ident: str, detail: str = "") -> Callable:
     """Decorate a rules function ``fn(ctx, ...)`` (a generator or a plain function) so that
     everything it emits or asks names ``SourceRef(kind, ident, detail)`` as its source
@@ -162,11 +171,10 @@ def caused_by(kind: str, ident: str, detail: str = "") -> Callable:
         if inspect.isgeneratorfunction(fn):
             @functools.wraps(fn)
             def gen(ctx, *args, **kw):
-                ctx.causes.append(ref)
-                try:
-                    return (yield from fn(ctx, *args, **kw))
-                finally:
-                    ctx.causes.pop()
+                causes = ctx.causes
+                if causes and causes[-1] == ref:  # already the cause on top (take_turn inside
+                    return fn(ctx, *args, **kw)  # actions_phase): no push, no extra generator layer
+                return _under(causes, ref, fn(ctx, *args, **kw))
             return gen
 
         @functools.wraps(fn)
