@@ -39,6 +39,8 @@ MAX_ROUNDS = 300
 BOLT_SHIELD = option("bolt:shield", "Cancel 1 enemy Shield", "choice")
 BOLT_NONE = option("bolt:none", "Let the Bolt go unused", "choice")
 CONTINUE = option("done", "Continue", "done")
+_COMBAT_REFS: dict[str, SourceRef] = {}  # SourceRef("rule", "combat", detail) by detail (a few dozen)
+_SKELETON_BOLT = SourceRef("rule", "skeleton_bolt")
 
 
 class Combat(CombatEffects):
@@ -87,7 +89,10 @@ class Combat(CombatEffects):
 
     def source(self, detail: str) -> SourceRef:
         """What asks a Decision of the combat itself: the combat sequence, at `detail`."""
-        return SourceRef("rule", "combat", detail)
+        got = _COMBAT_REFS.get(detail)
+        if got is None:
+            got = _COMBAT_REFS[detail] = SourceRef("rule", "combat", detail)
+        return got
 
     def _roll(self, colours: list[str]) -> list[list]:
         return [[c, self.ctx.dice.roll(c)] for c in colours]
@@ -100,7 +105,7 @@ class Combat(CombatEffects):
         self.ctx.emit(CombatStep(self.id, self.part, self.step, self.round))
 
     def _rule(self, part: str):
-        return self.ctx.cause(SourceRef("rule", "combat", part))
+        return self.ctx.cause(self.source(part))
 
     # ------------------------------------------------------------ the sequence
     def fight(self) -> Gen:
@@ -196,7 +201,7 @@ class Combat(CombatEffects):
                     with ctx.cause(SourceRef("druid" if s.is_player else "godpower", card)):
                         yield from run_effect(ctx, eff, Source(s.owner, self.hid, card, nem=ctx.state.nem(card) if not s.is_player else None, side=s))
             s.queued = []
-        with ctx.cause(SourceRef("rule", "skeleton_bolt")):
+        with ctx.cause(_SKELETON_BOLT):
             yield from self.skeleton_bolts(a)
             yield from self.skeleton_bolts(b)
         for s in (a, b):
