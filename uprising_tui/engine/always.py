@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator
 
 from .decision import Decision, Option, option
-from .refs import Ref, SourceRef
+from .refs import SourceRef
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -84,7 +84,7 @@ def options(ctx: "Ctx", p: "Player", traded: bool) -> list[Option]:
     opts = always_options(p)
     if traded:
         opts += transfer_options(ctx, p)
-    opts += [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in cards(ctx, p)]
+    opts += [ctx.card_option(c) for c in cards(ctx, p)]
     return opts
 
 

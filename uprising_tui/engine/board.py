@@ -93,8 +93,12 @@ class Board:
         return a != b and b in self.adjacent(a, reach=reach)
 
     def unit_adjacent(self, hid: str) -> tuple[str, ...]:
-        """Where Units here may step: walk neighbours, or every hex from a Sea Tower."""
-        return self.adjacent(hid, reach=True)
+        """Where Units here may step: walk neighbours, or every hex from a Sea Tower
+        (``adjacent(hid, reach=True)``, spelled out: it is asked often)."""
+        if self.is_sea_tower(hid):
+            return tuple(x for x in self.all_ids if x != hid)
+        got = self._walk.get(hid)
+        return got if got is not None else self.walk_neighbours(hid)
 
     def hero_adjacent(self, hid: str) -> tuple[str, ...]:
         """Heros ignore impassable terrain; a Sea Tower reaches everywhere."""

@@ -124,10 +124,12 @@ def _uses(cat) -> dict[str, tuple]:
         table = {cid: (d.use, d.effect) for t in (cat.feats, cat.items) for cid, d in t.items()}
         table.update({cid: (q.ongoing, q.ongoing_effect) for cid, q in cat.quests.items()})
         _USES[:] = [weakref.ref(cat), table]
+        _ATTRIBUTE_FEATS.clear()
     return table
 
 
 _NO_USE = (None, ())  # read only, for the loops below
+_ATTRIBUTE_FEATS: dict[str, bool] = {}  # card id -> a Build card that gains an attribute (of _USES's catalog)
 
 
 def card_use(ctx: "Ctx", cid: str):
@@ -163,8 +165,12 @@ def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
                 continue
             if cid in items and not can_use_item(ctx, p, cid):
                 continue
-            if use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in eff):
-                continue  # attribute Feats resolved when gained
+            if use.when == "build":
+                attr = _ATTRIBUTE_FEATS.get(cid)
+                if attr is None:
+                    attr = _ATTRIBUTE_FEATS[cid] = any(op.op in ("gain_attribute", "gain_choice") for op in eff)
+                if attr:
+                    continue  # attribute Feats resolved when gained
             out.append(cid)
     return out
 

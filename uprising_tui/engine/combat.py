@@ -39,6 +39,8 @@ MAX_ROUNDS = 300
 BOLT_SHIELD = option("bolt:shield", "Cancel 1 enemy Shield", "choice")
 BOLT_NONE = option("bolt:none", "Let the Bolt go unused", "choice")
 CONTINUE = option("done", "Continue", "done")
+_COMBAT_REFS: dict[str, SourceRef] = {}  # SourceRef("rule", "combat", detail) by detail (a few dozen)
+_SKELETON_BOLT = SourceRef("rule", "skeleton_bolt")
 
 
 class Combat(CombatEffects):
@@ -87,7 +89,10 @@ class Combat(CombatEffects):
 
     def source(self, detail: str) -> SourceRef:
         """What asks a Decision of the combat itself: the combat sequence, at `detail`."""
-        return SourceRef("rule", "combat", detail)
+        got = _COMBAT_REFS.get(detail)
+        if got is None:
+            got = _COMBAT_REFS[detail] = SourceRef("rule", "combat", detail)
+        return got
 
     def _roll(self, colours: list[str]) -> list[list]:
         return [[c, self.ctx.dice.roll(c)] for c in colours]
@@ -100,7 +105,7 @@ class Combat(CombatEffects):
         self.ctx.emit(CombatStep(self.id, self.part, self.step, self.round))
 
     def _rule(self, part: str):
-        return self.ctx.cause(SourceRef("rule", "combat", part))
+        return self.ctx.cause(self.source(part))
 
     # ------------------------------------------------------------ the sequence
     def fight(self) -> Gen:
@@ -196,7 +201,7 @@ class Combat(CombatEffects):
                     with ctx.cause(SourceRef("druid" if s.is_player else "godpower", card)):
                         yield from run_effect(ctx, eff, Source(s.owner, self.hid, card, nem=ctx.state.nem(card) if not s.is_player else None, side=s))
             s.queued = []
-        with ctx.cause(SourceRef("rule", "skeleton_bolt")):
+        with ctx.cause(_SKELETON_BOLT):
             yield from self.skeleton_bolts(a)
             yield from self.skeleton_bolts(b)
         for s in (a, b):
@@ -396,7 +401,7 @@ class Combat(CombatEffects):
         p = ctx.state.player(side.owner)
         table = _uses(ctx.cat)
         out = []
-        for c in p.feats + p.items + p.quests:
+        for c in (*p.feats, *p.items, *p.quests):
             if not c.face_up:
                 continue
             use, eff = table.get(c.id, _NO_USE)  # the timing first: it rules out most cards cheaply
@@ -421,13 +426,15 @@ class Combat(CombatEffects):
         return out
 
     def card_window(self, side: Side, part: str, step: str | None) -> Gen:
+        if side.kind != "player":
+            return  # only players hold cards (usable_cards is empty)
         ctx = self.ctx
         used_here: set[str] = set()  # a card with no limit still acts once per window
         while True:
             cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
             if not cards:
                 return
-            opts = [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in cards]
+            opts = [ctx.card_option(c) for c in cards]
             opts.append(CONTINUE)
             when = part.replace("_", " ") + (f", {step.replace('_', ' ')}" if step else "")
             pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts,

@@ -27,6 +27,26 @@ class Side:
     godpower_fired: int = 0
     queued: list = field(default_factory=list)  # (effect, source_card) to run after damage
 
+    # the dataclass's __init__, written out: its default factories (two lambdas among them) made
+    # a Side cost several microseconds, and the fights build one per group on every settle
+    def __init__(self, kind: str, owner: str, card: str | None = None, dice: list | None = None,
+                 pool: list | None = None, extra: dict | None = None, cancelled: dict | None = None,
+                 used_combat: set | None = None, used_round: set | None = None, bolts_spent: int = 0,
+                 shields_broken: int = 0, godpower_fired: int = 0, queued: list | None = None) -> None:
+        self.kind = kind
+        self.owner = owner
+        self.card = card
+        self.dice = [] if dice is None else dice
+        self.pool = [] if pool is None else pool
+        self.extra = {"skull": 0, "shield": 0, "bolt": 0} if extra is None else extra
+        self.cancelled = {"skull": 0, "shield": 0, "bolt": 0} if cancelled is None else cancelled
+        self.used_combat = set() if used_combat is None else used_combat
+        self.used_round = set() if used_round is None else used_round
+        self.bolts_spent = bolts_spent
+        self.shields_broken = shields_broken
+        self.godpower_fired = godpower_fired
+        self.queued = [] if queued is None else queued
+
     @property
     def is_player(self) -> bool:
         return self.kind == "player"
@@ -43,7 +63,7 @@ class Side:
         return ctx.name(self.card or self.owner)
 
     def count(self, symbol: str) -> int:
-        return sum(f.count(symbol) for _, f in self.dice) + self.extra[symbol]
+        return sum([f.count(symbol) for _, f in self.dice]) + self.extra[symbol]  # a list: cheaper than a generator
 
     def new_round(self) -> None:
         self.dice = []

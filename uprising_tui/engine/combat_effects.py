@@ -86,7 +86,9 @@ class CombatEffects:
     def set_die(self, side: Side, face: str) -> Gen:
         if not side.dice:
             return
-        opts = [option(f"die:{i}", f"{c} {'+'.join(f) or 'blank'}", "choice", (Ref("die", str(i)), Ref("colour", c)))
+        static_option = self.ctx.static_option
+        opts = [static_option(("die", i, c, tuple(f)), lambda i=i, c=c, f=f: option(
+                    f"die:{i}", f"{c} {'+'.join(f) or 'blank'}", "choice", (Ref("die", str(i)), Ref("colour", c))))
                 for i, (c, f) in enumerate(side.dice)]
         i = int((yield from self.ctx.ask(side.owner, "set_die", f"Turn which die to show a {face}?", opts)).split(":")[1])
         side.dice[i][1] = (face,)

@@ -1,6 +1,7 @@
 """Components limited to the box: Activation Tokens, Walls and Towers."""
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .decision import option
@@ -21,7 +22,7 @@ def tokens_left(ctx: "Ctx") -> int:
 
 def defenses_left(ctx: "Ctx", kind: str) -> int:
     """Walls or Towers ('wall' / 'tower') not on the map (the box holds WALLS / TOWERS)."""
-    on_map = sum(1 for h in ctx.state.hexes.values() if getattr(h, kind))
+    on_map = len(list(filter(None, map(attrgetter(kind), ctx.state.hexes.values()))))
     return (TOWERS if kind == "tower" else WALLS) - on_map
 
 

@@ -12,8 +12,9 @@ import random
 from typing import TYPE_CHECKING, Callable, Generator
 
 from .asking import ask as _ask
-from .decision import Decision
-from .refs import SourceRef
+from .decision import Decision, Option, option
+from .event_base import GameEvent as _GameEvent
+from .refs import Ref, SourceRef
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
@@ -24,11 +25,12 @@ if TYPE_CHECKING:
     from .state import GameState, Player
 
 Ask = Generator[Decision, str, str]
+_set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot, set past their frozen __setattr__
 
 
 class Ctx:
     __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
-                 "causes", "always_depth")
+                 "causes", "always_depth", "_hex_opts", "_opts")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -41,6 +43,8 @@ class Ctx:
         self._emit = emit
         self.combat = None  # the combat being fought, if any
         self._labels: dict[str, tuple] = {}
+        self._hex_opts: dict[str, tuple] = {}  # hex_option's options by id, with the hex label they show
+        self._opts: dict = {}  # card_option's and static_option's options
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
         self.causes: list[SourceRef] = []  # the cause stack: why what happens now happens (top last)
         self.always_depth = 0  # > 0 inside the ALWAYS menu (always.py)
@@ -66,7 +70,7 @@ class Ctx:
         """Announce an event, stamped with the current cause unless it names its own."""
         causes = self.causes
         if causes and event.source is None:
-            object.__setattr__(event, "source", causes[-1])
+            _set_source(event, causes[-1])
         self._emit(event)
 
     # ask(actor, kind, prompt, options, *, tie=False, source=None, chosen=(), cancel=False):
@@ -98,6 +102,34 @@ class Ctx:
         self._labels[hid] = (h.explored, h.tile, label)
         return label
 
+    def hex_option(self, oid: str, hid: str, make: "Callable[[str], Option]") -> "Option":
+        """The option `oid` whose label names hex `hid`: ``make(hex_label)`` builds it; it is kept
+        and given again while what the hex's label reads (the same Hex, explored, tile) is
+        unchanged. Options are immutable, and one made this way depends on nothing else that
+        changes: its id, group, refs and cost are fixed by `oid`, its label by the hex's."""
+        h = self.state.hexes[hid]
+        got = self._hex_opts.get(oid)
+        if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:  # what hex_label reads
+            got = self._hex_opts[oid] = (h, h.explored, h.tile, make(self.hex_label(hid)))
+        return got[3]
+
+    def card_option(self, cid: str) -> "Option":
+        """``card:<cid>``, "Use <card>" (group ``card``): a card's option, made once per game."""
+        got = self._opts.get(cid)
+        if got is None:
+            got = option(f"card:{cid}", f"Use {self.name(cid)}", "card", (Ref("card", cid),))
+            if cid in self.cat.names:  # its label is the catalog's name: it never changes
+                self._opts[cid] = got
+        return got
+
+    def static_option(self, key: tuple, make: "Callable[[], Option]") -> "Option":
+        """The option `make()` builds, made once per game for `key`: the caller's promise is that
+        the option depends on nothing but `key` and the catalog."""
+        got = self._opts.get(key)
+        if got is None:
+            got = self._opts[key] = make()
+        return got
+
     @property
     def first(self) -> "Player":
         return self.state.first
@@ -119,6 +151,15 @@ class _Cause:
         self.stack.pop()
 
 
+def _under(causes: list, ref: SourceRef, inner: Generator) -> Generator:
+    """Run the generator `inner` with `ref` on the cause stack (pushed when it starts)."""
+    causes.append(ref)
+    try:
+        return (yield from inner)
+    finally:
+        causes.pop()
+
+
 def caused_by(kind: str, ident: str, detail: str = "") -> Callable:
     """Decorate a rules function ``fn(ctx, ...)`` (a generator or a plain function) so that
     everything it emits or asks names ``SourceRef(kind, ident, detail)`` as its source
@@ -130,11 +171,10 @@ def caused_by(kind: str, ident: str, detail: str = "") -> Callable:
         if inspect.isgeneratorfunction(fn):
             @functools.wraps(fn)
             def gen(ctx, *args, **kw):
-                ctx.causes.append(ref)
-                try:
-                    return (yield from fn(ctx, *args, **kw))
-                finally:
-                    ctx.causes.pop()
+                causes = ctx.causes
+                if causes and causes[-1] == ref:  # already the cause on top (take_turn inside
+                    return fn(ctx, *args, **kw)  # actions_phase): no push, no extra generator layer
+                return _under(causes, ref, fn(ctx, *args, **kw))
             return gen
 
         @functools.wraps(fn)

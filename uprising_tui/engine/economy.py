@@ -120,7 +120,18 @@ def payments(p: "Player", costs: "list[Cost]") -> list[dict[str, int]]:
 
 
 def pay_options(ways: list[dict[str, int]]) -> list[Option]:
-    return [option(f"pay:{pay_id(w)}", f"Pay {pay_label(w)}", "pay", (), OptionCost(**w)) for w in ways]
+    return [_pay_option(w) for w in ways]
+
+
+_PAY_OPTIONS: dict[tuple, Option] = {}  # one immutable option per way to pay (there are few)
+
+
+def _pay_option(way: dict[str, int]) -> Option:
+    key = tuple(way.items())
+    got = _PAY_OPTIONS.get(key)
+    if got is None:
+        got = _PAY_OPTIONS[key] = option(f"pay:{pay_id(way)}", f"Pay {pay_label(way)}", "pay", (), OptionCost(**way))
+    return got
 
 
 def choose_payment(ctx: "Ctx", p: "Player", prompt: str, ways, source=None):

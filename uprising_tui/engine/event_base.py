@@ -97,15 +97,18 @@ def _lazy_init():
 
 def _make_init(cls: type) -> Any:
     flds = cls.__dataclass_fields__.values()
-    params, kwonly, body, glob = [], [], [], {"__object_setattr": object.__setattr__}
+    params, kwonly, body, glob = [], [], [], {}
     for f in flds:
+        # each field stored through its slot's own setter, bound once (cheaper than
+        # object.__setattr__ by name, which dataclasses use)
+        glob[f"__set_{f.name}"] = next(k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__).__set__
         if f.default is _MISSING:
             p = f.name
         else:
             glob[f"__dflt_{f.name}"] = f.default
             p = f"{f.name}=__dflt_{f.name}"
         (kwonly if f.kw_only else params).append(p)
-        body.append(f"    __object_setattr(self, {f.name!r}, {f.name})")
+        body.append(f"    __set_{f.name}(self, {f.name})")
     sig = ", ".join(["self", *params] + (["*", *kwonly] if kwonly else []))
     src = f"def __init__({sig}):\n" + ("\n".join(body) or "    pass") + "\n"
     loc: dict[str, Any] = {}

@@ -143,8 +143,9 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         if holds is None:
             holds = [hid for hid in spots if can_hold(ctx, st.hexes[hid], p.faction)]
         for hid in holds:
-            opts.append(Option(f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hid, None,
-                               "build", (ref("unit", u.id), ref("hex", hid))))
+            oid = f"build:{u.id}:{hid}"
+            opts.append(ctx.hex_option(oid, hid, lambda label, oid=oid, u=u, hid=hid: Option(
+                oid, f"Build {u.name} on {label}", hid, None, "build", (ref("unit", u.id), ref("hex", hid)))))
     towers_left = walls_left = 0
     if p.plunder >= min(ctx.cat.tower_cost, ctx.cat.wall_cost) and any(
             st.hexes[hid].haven == p.faction and not (st.hexes[hid].tower and st.hexes[hid].wall) for hid in spots):
@@ -154,12 +155,14 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         if h.haven != p.faction:
             continue
         if not h.tower and p.plunder >= ctx.cat.tower_cost and towers_left > 0:
-            opts.append(option(f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
-                               OptionCost(plunder=ctx.cat.tower_cost)))
+            opts.append(ctx.hex_option(f"tower:{hid}", hid, lambda label, hid=hid: option(
+                f"tower:{hid}", f"Build a Tower on {label}", "build", (Ref("hex", hid),),
+                OptionCost(plunder=ctx.cat.tower_cost))))
         if not h.wall and p.plunder >= ctx.cat.wall_cost and walls_left > 0:
-            opts.append(option(f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
-                               OptionCost(plunder=ctx.cat.wall_cost)))
-    opts += [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable(ctx, p, ("build", "always"))]
+            opts.append(ctx.hex_option(f"wall:{hid}", hid, lambda label, hid=hid: option(
+                f"wall:{hid}", f"Build a Wall on {label}", "build", (Ref("hex", hid),),
+                OptionCost(plunder=ctx.cat.wall_cost))))
+    opts += [ctx.card_option(c) for c in usable(ctx, p, ("build", "always"))]
     opts += always_options(p)
     if traded:  # Heros on one hex may give and take during the Trade (ruling 7)
         opts += transfer_options(ctx, p)
@@ -297,8 +300,9 @@ def scoring_phase(ctx: "Ctx") -> Gen:
                 yield from always.window(ctx, p, "scoring")
                 if p.salt + p.plunder + p.food < 5:
                     break
-            opts = [option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}", "choice",
-                           (Ref("faction", q.faction),)) for q in st.seat_order()]
+            opts = [ctx.static_option(("vp", q.faction), lambda fac=q.faction: option(
+                f"vp:{fac}", f"Spend 5 resources: 1 VP for {ctx.name(fac)}", "choice", (Ref("faction", fac),)))
+                for q in st.seat_order()]
             opts.append(KEEP_RESOURCES)
             pick = yield from ctx.ask(p.faction, "buy_vp", "Scoring: turn 5 resources into 1 VP?", opts)
             if pick == "done":

@@ -123,7 +123,7 @@ def quest_card_window(ctx: "Ctx", p: "Player", *, after: bool, pool: list | None
         if not usable:
             return
         done = "Keep the roll" if after else "Roll the dice"
-        opts = [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable] + \
+        opts = [ctx.card_option(c) for c in usable] + \
             [option("done", done, "done")]
         pick = yield from ctx.ask(p.faction, "quest_card", f"{'After' if after else 'Before'} rolling: use a card?", opts,
                                   source=source)

@@ -27,11 +27,8 @@ def _enterable(ctx, p, hid: str) -> bool:
 
 def sources(ctx, p, dst: str) -> list[str]:
     """Hexes whose Units of `p` may step into `dst`."""
-    out = []
-    for h in ctx.state.hexes.values():
-        if h.owner == p.faction and h.units and h.id != dst and ctx.board.units_can_step(h.id, dst):
-            out.append(h.id)
-    return out
+    fac, can_step = p.faction, ctx.board.units_can_step
+    return [h.id for h in ctx.state.hexes.values() if h.owner == fac and h.units and h.id != dst and can_step(h.id, dst)]
 
 
 def hero_can_come(ctx, p, dst: str) -> bool:
@@ -54,21 +51,21 @@ def options(ctx, p) -> list[Option]:
     fac = p.faction
     board = ctx.board
     hexes = ctx.state.hexes
+    unit_adjacent = board.unit_adjacent
     units_reach: set[str] = set()
-    for h in hexes.values():
-        if h.owner == fac:
-            units_reach.update(board.unit_adjacent(h.id))
+    for hid in [h.id for h in hexes.values() if h.owner == fac]:
+        units_reach.update(unit_adjacent(hid))
     hero_reach = set(board.hero_adjacent(p.hero_hex))
+    hex_option = ctx.hex_option
     out = []
     for hid in sorted(units_reach | hero_reach, key=board.order.__getitem__):  # in the map's order
         h = hexes[hid]
-        by_units = hid in units_reach
         if not (h.explored or h.curse) or h.owner not in (None, fac) or h.haven not in (None, fac):
             continue
-        room = by_units and h.unit_count < HEX_LIMIT
-        if room or hid in hero_reach:  # Units and/or the Hero: the Hero may come alone
-            out.append(Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command",
-                              (ref("hex", hid),), COST))
+        # Units may come while there is room; the Hero may come alone
+        if (hid in units_reach and sum(h.units.values()) < HEX_LIMIT) or hid in hero_reach:
+            out.append(hex_option(f"command:{hid}", hid, lambda label, hid=hid: Option(
+                f"command:{hid}", f"Command into {label}", hid, None, "command", (ref("hex", hid),), COST)))
     return out
 
 
@@ -76,13 +73,14 @@ def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str,
     """The picks whose Units still stand where they were chosen, within the hex limit."""
     hexes = ctx.state.hexes
     left = HEX_LIMIT - hexes[dst].unit_count
-    taken: Counter = Counter()
+    taken: dict[tuple[str, str], int] = {}
     out = []
-    for src, unit in picks:
-        if left > 0 and hexes[src].units.get(unit, 0) - taken[src, unit] > 0:
-            taken[src, unit] += 1
+    for pick in picks:
+        n = taken.get(pick, 0)
+        if left > 0 and hexes[pick[0]].units.get(pick[1], 0) - n > 0:
+            taken[pick] = n + 1
             left -= 1
-            out.append((src, unit))
+            out.append(pick)
     return out
 
 
@@ -96,12 +94,14 @@ def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> 
         for src in sources(ctx, p, dst):
             for unit in sorted(hexes[src].units):
                 if hexes[src].units[unit] - taken[src, unit] > 0:
-                    opts.append(option(f"bring:{src}:{unit}", f"Bring 1 {ctx.name(unit)} from {ctx.hex_label(src)}",
-                                       "unit", (Ref("hex", src), Ref("unit", unit))))
+                    oid = f"bring:{src}:{unit}"
+                    opts.append(ctx.hex_option(oid, src, lambda label, oid=oid, src=src, unit=unit: option(
+                        oid, f"Bring 1 {ctx.name(unit)} from {label}", "unit", (Ref("hex", src), Ref("unit", unit)))))
     if not hero and hero_can_come(ctx, p, dst):
-        opts.append(option("hero", "Bring your Hero", "unit", (Ref("hex", p.hero_hex), Ref("hero", p.faction))))
+        opts.append(ctx.static_option(("hero", p.hero_hex, p.faction), lambda: option(
+            "hero", "Bring your Hero", "unit", (Ref("hex", p.hero_hex), Ref("hero", p.faction)))))
     if (picks or hero) and p.ap >= 1 and p.food >= 1:
-        opts.append(option("done", "March!", "done", (Ref("hex", dst),), COST))
+        opts.append(ctx.static_option(("march", dst), lambda: option("done", "March!", "done", (Ref("hex", dst),), COST)))
     return opts or [CANCEL]
 
 

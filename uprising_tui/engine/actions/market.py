@@ -22,8 +22,9 @@ def options(ctx, p) -> list[Option]:
     for iid in ctx.state.market:
         cost = price(ctx, p, iid)
         if p.salt >= cost and can_use_item(ctx, p, iid):
-            out.append(option(f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
-                              OptionCost(ap=1, salt=cost)))
+            out.append(ctx.static_option(("market", iid, cost), lambda iid=iid, cost=cost: option(
+                f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
+                OptionCost(ap=1, salt=cost))))
     return out
 
 

@@ -13,7 +13,9 @@ MOVE_COST = OptionCost(ap=1)
 def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
-    return [Option(f"move:{n}", f"Move to {ctx.hex_label(n)}", n, None, "move", (ref("hex", n),), MOVE_COST)
+    hex_option = ctx.hex_option
+    return [hex_option(f"move:{n}", n, lambda label, n=n: Option(f"move:{n}", f"Move to {label}", n, None, "move",
+                                                                  (ref("hex", n),), MOVE_COST))
             for n in ctx.board.hero_adjacent(p.hero_hex)]
 
 

@@ -9,7 +9,9 @@ from ..quests import attempt_quest
 def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
-    return [Option(f"quest:{q}", f"Quest: {ctx.name(q)}", None, q, "quest", (ref("card", q),), COST)
+    static_option = ctx.static_option
+    return [static_option(("quest", q), lambda q=q: Option(f"quest:{q}", f"Quest: {ctx.name(q)}", None, q, "quest",
+                                                           (ref("card", q),), COST))
             for q in ctx.state.quest_offer]
 
 

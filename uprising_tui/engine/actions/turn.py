@@ -5,7 +5,6 @@ from .. import always
 from ..cards import usable, use_card
 from ..context import caused_by
 from ..decision import CANCELLED, Option, option
-from ..refs import Ref
 from ..economy import always_options, apply_always
 from ..events import PhaseStarted, PlayerPassed, TurnEnded, TurnStarted
 from . import command, explore, haven, market, move, quest, trade
@@ -26,7 +25,7 @@ def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
     opts += always_options(p)
     if traded:
         opts += trade.transfer_options(ctx, p)
-    opts += [option(f"card:{c}", f"Use {ctx.name(c)}", "card", (Ref("card", c),)) for c in usable(ctx, p, ("actions", "always"))]
+    opts += [ctx.card_option(c) for c in usable(ctx, p, ("actions", "always"))]
     if p.spent_this_turn > 0 or p.ap == 0:
         opts.append(END)
     return opts
