@@ -58,7 +58,7 @@ def lab_setup(cfg: SimConfig, seed: int):
     """The setup of the lab's game `seed`: the simulator's, with the Heroes picked by the seed."""
     setup = cfg.setup(seed)
     cat = cached_catalog(cfg.content_dir)
-    return setup.model_copy(update={"heroes": seeded_heroes(cat, list(setup.factions), seed)}), cat
+    return setup.replace(heroes=seeded_heroes(cat, list(setup.factions), seed)), cat
 
 
 def record_game(cfg: SimConfig, seed: int) -> GameRecord:
