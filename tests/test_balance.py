@@ -141,3 +141,25 @@ def test_balance_takes_comma_lists_as_well_as_spaced_ones(capsys):
                                                                         (2, "veteran")]
     with pytest.raises(SystemExit):
         main(["balance", "--games", "1", "--factions", "1,5"])
+
+
+def test_the_lab_picks_each_factions_hero_from_the_seed():
+    from collections import Counter
+
+    from uprising_tui.balance.run import seeded_heroes
+    from uprising_tui.sim import FACTIONS
+    cat = default_catalog()
+    factions = list(FACTIONS)
+    own = {f: [h.id for h in cat.heroes.values() if h.faction == f] for f in factions}
+    assert all(len(hs) == 2 for hs in own.values())
+    picks = [tuple(seeded_heroes(cat, factions, s)) for s in range(1, 401)]
+    assert picks == [tuple(seeded_heroes(cat, factions, s)) for s in range(1, 401)]  # the same every time
+    for i, f in enumerate(factions):  # each Hero of each faction in exactly half the games
+        assert Counter(p[i] for p in picks) == {own[f][0]: 200, own[f][1]: 200}
+        assert all(cat.heroes[p[i]].faction == f for p in picks)
+    assert len(set(picks[:16])) == 16  # every table of Heroes within 16 seeds
+    # a real game of the lab is played with the seed's Heroes
+    rec = record_game(SimConfig(factions=2, chapters=2, difficulty="rebel"), 3)
+    assert rec.error is None and rec.heroes == seeded_heroes(cat, factions[:2], 3) == [own["druwhn"][1], own["duerkhar"][1]]
+    rec = record_game(SimConfig(factions=2, chapters=2, difficulty="rebel"), 4)
+    assert rec.heroes == [own["druwhn"][0], own["duerkhar"][0]]

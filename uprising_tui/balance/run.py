@@ -2,7 +2,8 @@
 record of each game (who won, the VP, which cards were offered, taken, used or in play).
 
 Game ``i`` of every cell uses seed ``seed + i``, so cells differ only by their setting; a run
-gives the same figures for any number of worker processes.
+gives the same figures for any number of worker processes. Each faction's Hero is picked by the
+seed too (``seeded_heroes``), both of its Heroes equally often, so every Hero's Feats are seen.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from ..content.loader import cached_catalog
 from ..sim import PLAYERS_WIN, SimConfig, play_game
 
 @dataclass
@@ -38,11 +40,33 @@ class Cell:
     difficulty: str
 
 
+def seeded_heroes(cat, factions: list[str], seed: int) -> list[str]:
+    """Each faction's Hero for the game of `seed`: faction i (in seat order) plays its Hero number
+    bit i of the seed (its Heroes in catalog order, wrapping round if it has more than two).
+
+    Deterministic per game, and over any 16 consecutive seeds every faction plays each of its two
+    Heroes 8 times and every combination of Heroes at a 4-faction table comes up once, so the card
+    report sees every Hero's Feats."""
+    out = []
+    for i, fac in enumerate(factions):
+        own = [h.id for h in cat.heroes.values() if h.faction == fac]
+        out.append(own[((seed >> i) & 1) % len(own)])
+    return out
+
+
+def lab_setup(cfg: SimConfig, seed: int):
+    """The setup of the lab's game `seed`: the simulator's, with the Heroes picked by the seed."""
+    setup = cfg.setup(seed)
+    cat = cached_catalog(cfg.content_dir)
+    return setup.replace(heroes=seeded_heroes(cat, list(setup.factions), seed)), cat
+
+
 def record_game(cfg: SimConfig, seed: int) -> GameRecord:
     """Play one game and summarise it (never raises: a broken game is a record with an error)."""
     rec = GameRecord(cfg.factions, cfg.difficulty, seed)
     try:
-        res, game = play_game(cfg.setup(seed), cfg.bot, max_decisions=cfg.max_decisions)
+        setup, cat = lab_setup(cfg, seed)
+        res, game = play_game(setup, cfg.bot, max_decisions=cfg.max_decisions, catalog=cat)
     except Exception as exc:  # a bad setup: still a record, not a crash of the pool
         rec.error = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
         return rec

@@ -10,6 +10,9 @@ Every choice is weighed in VP for the team (``values``): what the players gain
 plus what the Empire and Chaos will not score. The Nemesis score most of their VP
 at each Scoring for what stands on the map (Curses, Hordes, Garrison hexes,
 Legions, factions in their Graveyards), so a piece removed early is worth more.
+A player's own VP (kill VP, Havens) count in full only for the lowest player and
+less the further ahead a player stands (``values.own_weight``): only the lowest
+player must beat the Nemeses, and spare resources buy VP for it at the end.
 
 * Turn (``heuristic_turn``): a Haven whenever the Hero stands on a site;
   otherwise the best of an attack, a defence, an Explore where our Units can

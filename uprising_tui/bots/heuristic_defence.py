@@ -27,8 +27,7 @@ class DefenceMixin:
         """What keeping this Haven through the Nemesis Phase is worth (VP and production)."""
         st = v.st
         tile = v.cat.hexes[st.hexes[hid].tile]
-        left = values.scorings_left(st)
-        return (2.0 + tile.vp) * left + 0.5 * (left - 1)
+        return values.haven_worth(st, tile.vp, self.own_share(v))
 
     def attackers(self, v: View, hid: str) -> list:
         """The Legions/Horde forecast to walk into `hid`, as fight foes (in their order)."""
@@ -47,7 +46,8 @@ class DefenceMixin:
         key = (v.d.actor, hid, h.tile, st.chapter, st.chapters, st.curse_reserve, tuple(sorted(units)), h.tower,
                h.wall,
                tuple((f.key, f.hp, st.nem(f.key.split("@")[0]).tokens) for f in foes),
-               values.in_graveyard(st, "empire", v.d.actor), values.in_graveyard(st, "chaos", v.d.actor))
+               values.in_graveyard(st, "empire", v.d.actor), values.in_graveyard(st, "chaos", v.d.actor),
+               self.own_share(v))
         cache = self.shared(v, "defences")
         got = cache.get(key)
         if got is None:

@@ -197,8 +197,18 @@ class FightMixin:
         return quick_for(cat).side(archery, clash)
 
     # ------------------------------------------------------------------ what a fight is worth
+    def own_share(self, v: View) -> float:
+        """What 1 VP for the acting player is worth to the team (``values.own_weight``), in
+        steps of 1/8 so the shared caches stay useful."""
+        st = v.st
+        key = ("own", v.d.actor, tuple(p.vp for p in st.players))
+        got = self.map_memo.get(key)
+        if got is None:
+            got = self.map_memo[key] = round(values.own_weight(st, v.cat, v.d.actor) * 8) / 8
+        return got
+
     def foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
-        key = ("foe", foe.key, foe.hp)
+        key = ("foe", foe.key, foe.hp, self.own_share(v))
         got = self.map_memo.get(key)
         if got is None:
             got = self.map_memo[key] = self._foe_worth(v, hid, foe)
@@ -206,33 +216,36 @@ class FightMixin:
 
     def _foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
         st = v.st
+        own = self.own_share(v)
         name = foe.key.split("@", 1)[0]
         if name == "garrisons":
-            return values.garrison_worth(st, foe.hp)
+            return values.garrison_worth(st, foe.hp, own)
         if name == "skeletons":
-            return values.skeleton_worth(st, foe.hp)
+            return values.skeleton_worth(st, foe.hp, own)
         if name == NEW_LEGION[0]:
-            return 5.0 + foe.vp
+            return 5.0 + foe.vp * own
         card = st.nem(name)
         spec = v.cat.nemesis(name)
-        worth = values.horde_worth(st, card, spec) if card.kind == "horde" else values.legion_worth(st, card, spec)
+        worth = values.horde_worth(st, card, spec, own) if card.kind == "horde" \
+            else values.legion_worth(st, card, spec, own)
         return worth + self.menace(v, card)
 
     def menace(self, v: View, card) -> float:
         """Extra worth of a Legion/Horde about to fall on a Haven of ours."""
         hit = self.forecast(v).get(card.id)
-        return 0.0 if not hit else 0.5 * values.haven_worth(v.st)
+        return 0.0 if not hit else 0.5 * values.haven_worth(v.st, 0, self.own_share(v))
 
     def attack_worth(self, v: View, hid: str, foes: list[FoeSpec], out: Outcome, units: list[str]) -> float:
         st = v.st
         worth = 0.0
         share = PARTIAL
+        own = self.own_share(v)
         for foe, dmg, kill in zip(foes, out.damage, out.killed):
             full = self.foe_worth(v, hid, foe)
             if foe.big:
                 worth += kill * full + max(0.0, dmg - kill * foe.hp) * share * full / max(foe.hp, 1)
             else:  # Garrisons and Skeletons pay 1 VP a piece as they fall, the rest once cleared
-                worth += dmg + kill * (full - foe.hp)
+                worth += own * dmg + kill * (full - own * foe.hp)
         side = "chaos" if any(f.key.startswith("skeletons") or (f.big and f.key.split("@")[0] in st.hordes)
                               for f in foes) else "empire"
         worth -= (1.0 - out.no_loss) * values.graveyard_cost(st, side, v.d.actor)
@@ -250,7 +263,7 @@ class FightMixin:
             return 0.0
         if p.plunder < v.cat.factions[p.faction].haven_cost:
             return 0.0
-        return 0.5 * values.haven_worth(v.st, v.cat.hexes[h.tile].vp)
+        return 0.5 * values.haven_worth(v.st, v.cat.hexes[h.tile].vp, self.own_share(v))
 
     # ------------------------------------------------------------------ Command
     def best_command(self, v: View):
@@ -337,7 +350,7 @@ class FightMixin:
         srcs = tuple(self.source_key(v, src) for src in self.unit_reach(v).get(hid, ()))
         return (fac, hid, h.tile, st.chapter, st.chapters, st.curse_reserve,
                 bool(st.legion_deck), tuple(h.garrisons), h.skeletons, cards, h.curse, h.explored, h.unit_count,
-                srcs, values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac))
+                srcs, values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac), self.own_share(v))
 
     def shared(self, v: View, name: str) -> dict:
         """A cache kept for this catalog across games (its keys hold everything read)."""

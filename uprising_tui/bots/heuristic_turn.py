@@ -106,7 +106,7 @@ class TurnMixin:
         cost = v.cat.factions[p.faction].haven_cost
         can_pay = p.plunder >= cost or p.salt + p.plunder + p.food >= cost + 4
         if p.havens_in_supply > 0 and can_pay and ap >= 3 and hid in self.unit_reach(v):
-            worth += 0.6 * values.haven_worth(st)
+            worth += 0.6 * values.haven_worth(st, 0, self.own_share(v))
             # rather where many of our Units stand by, away from the Capital's Legions
             worth += 0.05 * self.force_near(v, hid) + 0.05 * v.board.hex_distance(hid, self.capital(v))
         return worth
@@ -217,7 +217,7 @@ class TurnMixin:
         """What the Hero could do on `hid` with `ap` AP left on arrival (None: nothing);
         the same for the same AP while nothing moves and our resources stay."""
         p = v.p
-        key = ("spot", p.faction, hid, min(ap, 3), p.plunder, p.salt + p.food)
+        key = ("spot", p.faction, hid, min(ap, 3), p.plunder, p.salt + p.food, self.own_share(v))
         got = self.map_memo.get(key, False)
         if got is False:
             got = self.map_memo[key] = self._spot_worth(v, hid, ap)
@@ -234,5 +234,5 @@ class TurnMixin:
         if not h.explored:
             return None if h.curse else self.explore_worth(v, hid, ap)
         if ap >= 1 and p.plunder >= v.cat.factions[p.faction].haven_cost and haven_action.can_build(v.ctx, p, hid):
-            return values.haven_worth(v.st, v.cat.hexes[h.tile].vp)
+            return values.haven_worth(v.st, v.cat.hexes[h.tile].vp, self.own_share(v))
         return None

@@ -28,35 +28,64 @@ def new_piece_worth(st, chapter: int) -> float:
     return float(st.chapters - chapter + 1)
 
 
-def horde_worth(st, card, spec) -> float:
+LAG_GAP = 30.0  # VP ahead of the lowest player at which a player's own VP count half
+
+
+def projected_vp(st, cat) -> dict[str, float]:
+    """Each player's VP by the end if its Havens stand: VP now plus what they score at every
+    Scoring left."""
+    left = scorings_left(st)
+    out = {p.faction: float(p.vp) for p in st.players}
+    for h in st.hexes.values():
+        if h.haven in out:
+            out[h.haven] += (2 + cat.hexes[h.tile].vp) * left
+    return out
+
+
+def own_weight(st, cat, faction: str) -> float:
+    """What 1 VP for `faction` itself is worth to the team (1 for the lowest player).
+
+    The players win only if the lowest of them beats both Nemeses, and in the last Scoring every
+    spare resource buys VP for the lowest player; so VP of a player already far ahead of the
+    lowest (projected from the Havens now standing) are worth less than the same VP kept from
+    a Nemesis, or than VP for the lowest player."""
+    proj = projected_vp(st, cat)
+    if faction not in proj or len(proj) < 2:
+        return 1.0
+    gap = proj[faction] - min(proj.values())
+    return 1.0 / (1.0 + gap / LAG_GAP)
+
+
+def horde_worth(st, card, spec, own: float = 1.0) -> float:
     """Destroying a Horde: its VP, its Scoring VP and the Curses it would still lay."""
     curses = st.curse_reserve
-    total = float(spec.destroyed_vp) + scorings_left(st)
+    total = float(scorings_left(st))
     for ch in activations_left(st, card):
         if curses > 0:  # a fresh Curse scores every Chapter from now on
             total += new_piece_worth(st, ch)
             curses -= 1
         else:
             total += 1.0  # no Curse left: Chaos scores 1 VP instead
-    return total
+    return own * spec.destroyed_vp + total
 
 
-def legion_worth(st, card, spec) -> float:
+def legion_worth(st, card, spec, own: float = 1.0) -> float:
     """Destroying a Legion: its VP, its Scoring VP and the Garrisons it would still leave."""
-    total = float(spec.destroyed_vp) + scorings_left(st)
+    total = float(scorings_left(st))
     for ch in activations_left(st, card):
         total += 0.5 * new_piece_worth(st, ch)  # about half its steps start a new Garrison hex
-    return total
+    return own * spec.destroyed_vp + total
 
 
-def garrison_worth(st, levels: int) -> float:
-    """Clearing a Garrison hex: 1 VP per level now, and the hex stops scoring."""
-    return float(levels) + scorings_left(st)
+def garrison_worth(st, levels: int, own: float = 1.0) -> float:
+    """Clearing a Garrison hex: 1 VP per level now (for the player: weighed by `own`), and the
+    hex stops scoring."""
+    return own * levels + scorings_left(st)
 
 
-def skeleton_worth(st, count: int) -> float:
+def skeleton_worth(st, count: int, own: float = 1.0) -> float:
     """Destroying Skeletons: 1 VP each, and a pair will not become a Horde."""
-    return float(count) + (2.0 if count >= 2 else 0.5) * min(scorings_left(st), 3) / 3
+    return own * count + (2.0 if count >= 2 else 0.5) * min(scorings_left(st), 3) / 3
 
 
 def in_graveyard(st, side: str, faction: str) -> bool:
@@ -78,10 +107,11 @@ def unit_worth(st, resources: int) -> float:
     return resources * (UNIT_BASE + UNIT_PER_CHAPTER * scorings_left(st))
 
 
-def haven_worth(st, hex_vp: int = 0) -> float:
-    """A new Haven: 2 VP (plus the hex's VP) at every Scoring left, and more production."""
+def haven_worth(st, hex_vp: int = 0, own: float = 1.0) -> float:
+    """A new Haven: 2 VP (plus the hex's VP) at every Scoring left (for its owner: weighed by
+    `own`), and more production (resources buy VP for anyone)."""
     left = scorings_left(st)
-    return (2.0 + hex_vp) * left + 0.5 * (left - 1)
+    return own * (2.0 + hex_vp) * left + 0.5 * (left - 1)
 
 
 def effect_worth(st, ops) -> float:
