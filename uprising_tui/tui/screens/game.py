@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer
+from textual.widgets import ContentSwitcher
 
 from ...engine import IllegalChoice
 from ..adapters import odds_available
@@ -26,6 +26,7 @@ from ..pacing import Pacer
 from ..theme import colour_hex
 from ..widgets.hex_details import HexDetails
 from ..widgets.hex_map import HexMap
+from ..widgets.key_footer import KeyFooter
 from ..widgets.combat_log import CombatLog
 from ..widgets.card_info import CardInfo, option_card
 from ..widgets.combat_view import CombatPane
@@ -107,7 +108,7 @@ class GameScreen(GameDriver, GameActions, Screen):
                 yield DecisionBar(cat, self.colours, id="decision")
                 yield OddsPanel(id="odds")
             yield CombatLog(cat, self.colours, id="log")
-        yield Footer()
+        yield KeyFooter()
 
     @property
     def bar(self) -> DecisionBar:
