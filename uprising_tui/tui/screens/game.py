@@ -122,10 +122,12 @@ class GameScreen(GameDriver, GameActions, Screen):
         self.query_one(StatusBar).pacing = self.pacer.mode
         self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
         self._fit(self.size.width, self.size.height)
-        self.call_after_refresh(self._start)
+        self._start()  # the panes are mounted (children mount first): fill them before the first layout
 
     def _start(self) -> None:
-        """Once every pane is mounted: show the game as it stands and start driving it."""
+        """Show the game as it stands and start driving it. Called from on_mount, not after the first
+        refresh: the first frame is laid out and composed once, with the game in it, instead of once
+        empty and again full (the panes that draw to their width draw on their first resize)."""
         self.ctl.subscribe(self._enqueue)
         self._enqueue(self.ctl.snapshot())
 
