@@ -85,6 +85,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         self._auto_losses: int | None = None  # combat id whose losses the bot picks
         self._view = ctl.view
         self._odds_for: tuple | None = None  # (decision, option id) the odds line is for
+        self._drawn_highlight: tuple | None = None  # (decision, option) drawn before its Highlighted came
         self._presented_at = 0  # events seen when a person was last asked
         self.ended = False
 
@@ -183,7 +184,15 @@ class GameScreen(GameDriver, GameActions, Screen):
 
     @on(DecisionBar.Highlighted)
     def _highlighted(self, msg: DecisionBar.Highlighted) -> None:
-        opt = msg.option
+        if self._drawn_highlight is not None and self._drawn_highlight == (self.ctl.decision, msg.option):
+            self._drawn_highlight = None  # drawn already, with the decision (see GameDriver._present)
+            return
+        self._drawn_highlight = None
+        self.show_highlight(msg.option)
+
+    def show_highlight(self, opt) -> None:
+        """The map cursor, the hex details or the card, and the odds follow the option under the
+        decision bar's cursor."""
         odds = self.query_one(OddsPanel)
         card = option_card(opt)
         nem = self._view.nemesis(card) if card else None
