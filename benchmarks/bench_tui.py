@@ -25,8 +25,9 @@ program holds in memory, not with what the player waits for). The children run w
 ``PYTHONDONTWRITEBYTECODE`` removed from their environment and one warm-up start each, so this
 package's bytecode is cached as after any install or first run (textual's comes from pip); with
 it set, every start compiled the package's sources again. ``--baseline DIR`` also times the
-client from another checkout's source tree (e.g. `git archive main | tar -x -C DIR`), alternating
-with the others.
+client from another checkout's source tree (e.g. `git archive main | tar -x -C DIR`): its cold
+starts alternating with the others, and its redraw part (the same game and answers) in a child
+process after this tree's, each beside Textual's refresh of its own run.
 """
 from __future__ import annotations
 
@@ -189,6 +190,18 @@ async def redraws(n: int) -> dict[str, list[float]]:
             "(the wait itself, no change)": empty_ms}
 
 
+REDRAW_CHILD = ("import asyncio, json, sys; sys.path.insert(0, {bench!r}); import bench_tui; "
+                "print(json.dumps(asyncio.run(bench_tui.redraws({n}))))")
+
+
+def redraws_from(tree: str, n: int) -> dict[str, list[float]]:
+    """The redraw part run by another checkout's code (its directory first on the path)."""
+    code = REDRAW_CHILD.format(bench=os.path.dirname(os.path.abspath(__file__)), n=n)
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=tree,
+                         env=dict(ENV, PYTHONPATH=tree)).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--starts", type=int, default=5, help="cold starts of each (default 5)")
@@ -199,6 +212,9 @@ def main(argv=None) -> int:
 
     starts = cold_starts(args.starts, args.baseline)
     draws = asyncio.run(redraws(args.answers)) if args.answers else {}
+    if args.answers and args.baseline:  # the same game and answers, drawn by the baseline's client
+        base = redraws_from(args.baseline, args.answers)
+        draws.update({f"{k} (baseline)": v for k, v in base.items() if not k.startswith("(")})
     res = {
         "cold_start_s": {k: {"first_frame_median": statistics.median(r[0] for r in v),
                              "first_frame_min": min(r[0] for r in v),
@@ -218,6 +234,11 @@ def main(argv=None) -> int:
     rd = res["redraw_ms"]
     if rd:
         res["redraw_p99_ratio"] = rd["answer -> every pane redrawn"]["p99"] / rd["textual full refresh"]["p99"]
+    if "answer -> every pane redrawn (baseline)" in rd:
+        b, bt = rd["answer -> every pane redrawn (baseline)"], rd["textual full refresh (baseline)"]
+        res["baseline_redraw_p99_ratio"] = b["p99"] / bt["p99"]
+        res["baseline_redraw_p50_ratio"] = b["p50"] / bt["p50"]
+        res["redraw_p50_ratio"] = rd["answer -> every pane redrawn"]["p50"] / rd["textual full refresh"]["p50"]
     if args.json:
         print(json.dumps(res, indent=1))
         return 0
@@ -237,9 +258,13 @@ def main(argv=None) -> int:
         return 0
     print("\nAnswer -> every pane redrawn, 4 factions at 120x40 (ms)")
     for k, v in rd.items():
-        print(f"  {k:<30} p50 {v['p50']:6.1f}  p90 {v['p90']:6.1f}  p99 {v['p99']:6.1f}  max {v['max']:6.1f}"
+        print(f"  {k:<40} p50 {v['p50']:6.1f}  p90 {v['p90']:6.1f}  p99 {v['p99']:6.1f}  max {v['max']:6.1f}"
               f"  (n={v['n']})")
     print(f"  p99 ratio (answer / full refresh): {res['redraw_p99_ratio']:.2f}x   (aim: within 3x, under 50 ms)")
+    if "baseline_redraw_p99_ratio" in res:
+        print(f"  each client against the Textual refresh of its own run: this tree p50 {res['redraw_p50_ratio']:.2f}x "
+              f"p99 {res['redraw_p99_ratio']:.2f}x, baseline p50 {res['baseline_redraw_p50_ratio']:.2f}x "
+              f"p99 {res['baseline_redraw_p99_ratio']:.2f}x")
     return 0
 
 
