@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import TypeAdapter
+from uprising_tui.content.validation import parse_effect
 
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.content.ops import Effect
 from uprising_tui.engine.actions import market
 from uprising_tui.engine.cards import use_card
 from uprising_tui.engine.effects import Source, run_effect
@@ -47,7 +46,7 @@ def used(g, cid: str) -> bool:
 
 
 def run_ops_script(ops, actor, hex=None):
-    parsed = TypeAdapter(Effect).validate_python(ops)
+    parsed = parse_effect(ops)
 
     def script(ctx):
         yield from run_effect(ctx, parsed, Source(actor, hex))
@@ -62,4 +61,4 @@ ATTRIBUTE_FEATS = [f for f in CAT.feats if is_attribute_feat(f)]
 OTHER_ITEMS = card_ids(CAT.items, {"actions", "always", "build", "refresh"})
 QUEST_CARDS = sorted([("feat", f) for f in card_ids(CAT.feats, {"quest"})] + [("item", i) for i in card_ids(CAT.items, {"quest"})])
 
-__all__ = ['ALL_ATTRS', 'ATTRIBUTE_FEATS', 'BASICS', 'CAT', 'COMBAT_FEATS', 'COMBAT_ITEMS', 'Effect', 'HOME', 'ICE', 'OTHER_FEATS', 'OTHER_ITEMS', 'QUEST_CARDS', 'Scenario', 'Source', 'TypeAdapter', 'attempt_quest', 'card_ids', 'default_catalog', 'events', 'faction_of', 'fight', 'hero_of', 'is_attribute_feat', 'market', 'play_out', 'pytest', 'run_effect', 'run_ops_script', 'run_phase', 'use_card', 'used']
+__all__ = ['ALL_ATTRS', 'ATTRIBUTE_FEATS', 'BASICS', 'CAT', 'COMBAT_FEATS', 'COMBAT_ITEMS', 'HOME', 'ICE', 'OTHER_FEATS', 'OTHER_ITEMS', 'QUEST_CARDS', 'Scenario', 'Source', 'parse_effect', 'attempt_quest', 'card_ids', 'default_catalog', 'events', 'faction_of', 'fight', 'hero_of', 'is_attribute_feat', 'market', 'play_out', 'pytest', 'run_effect', 'run_ops_script', 'run_phase', 'use_card', 'used']

@@ -4,11 +4,10 @@ from __future__ import annotations
 import dataclasses
 from types import MappingProxyType
 
-from pydantic import TypeAdapter
+from uprising_tui.content.validation import parse_effect
 
 from uprising_tui.content import models as m
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.content.ops import Effect
 from uprising_tui.engine.effects import Source, run_effect
 from uprising_tui.engine.game import started_event
 from uprising_tui.engine.scenario import Scenario
@@ -23,7 +22,7 @@ CAPITAL = "H00"
 
 
 def parse(ops: list[dict]):
-    return TypeAdapter(Effect).validate_python(ops)
+    return parse_effect(ops)
 
 
 def run_ops(sc: Scenario, ops: list[dict], actor: str = "duerkhar", hex: str | None = None, *,

@@ -4,9 +4,8 @@ placement names the fallback it used (and the VP given when nothing could be pla
 Target and retarget names its reason. ``uprising log`` prints them."""
 from __future__ import annotations
 
-from pydantic import TypeAdapter
+from uprising_tui.content.validation import parse_effect
 
-from uprising_tui.content.ops import Effect
 from uprising_tui.engine.effects import Source, run_effect
 from uprising_tui.engine.log import LogRenderer
 
@@ -101,7 +100,7 @@ def test_a_horde_move_and_a_skeleton_move_name_their_rule():
 
 def test_a_move_by_an_effect_says_so():
     """The Siren slips away to the closest empty hex: not an activation step."""
-    ops = TypeAdapter(Effect).validate_python([{"op": "move_to_closest_empty"}])
+    ops = parse_effect([{"op": "move_to_closest_empty"}])
     sc = Scenario(["mohyar"], auto_ties=True).empty_board()
     sc.at("H07", tile="rigga", hordes=[("siren", 2)], units={"sellswords": 1})
 

@@ -145,7 +145,7 @@ def test_the_butchers_godpower_cuts_down_one_more_unit():
 
     from uprising_tui.content.models import Godpower
     base = CAT.legions["butcher"]
-    idle = base.model_copy(update={"godpower": Godpower(step="after_damage", limit="once_per_combat", effect=[])})
+    idle = base.replace(godpower=Godpower(step="after_damage", limit="once_per_combat", effect=[]))
     cat = dataclasses.replace(CAT, legions={**CAT.legions, "butcher": idle})
     spec = FightSpec(units=(("tribesmen", 3), ("vargs", 2)), legions=(("butcher", 3),))
     real, without = fight_odds(CAT, spec), fight_odds(cat, spec)
@@ -233,9 +233,8 @@ def test_a_card_that_mirrors_rolls_its_enemys_dice():
 
     from uprising_tui.content.models import Ability, Godpower
     base = CAT.legions["assassin"]
-    mirror = base.model_copy(update={"abilities": [Ability(kind="mirror")],
-                                     "godpower": Godpower(step="before_damage", limit="once_per_round",
-                                                          effect=[])})
+    mirror = base.replace(abilities=[Ability(kind="mirror")],
+                          godpower=Godpower(step="before_damage", limit="once_per_round", effect=[]))
     cat = dataclasses.replace(CAT, legions={**CAT.legions, "assassin": mirror})
     want = brute([("blue", "warrior")] * 2, None, 3, vp_destroyed=base.destroyed_vp, mirror=True)
     got = fight_odds(cat, FightSpec(units=(("younglings", 2),), legions=(("assassin", 3),)))

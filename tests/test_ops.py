@@ -8,6 +8,7 @@ Rigged dice are dealt per colour in roll order, the attacking side's dice first.
 from __future__ import annotations
 
 from uprising_tui.content.ops import OP_MODELS, OP_NAMES
+from uprising_tui.content.record import literal_value
 from uprising_tui.engine.effects import HANDLERS, Source
 
 from .helpers import events, real_ids
@@ -20,7 +21,7 @@ def test_every_op_has_a_handler_and_every_handler_an_op():
     assert len(set(OP_NAMES)) == len(OP_NAMES)
     assert set(HANDLERS) == set(OP_NAMES)
     for model in OP_MODELS:
-        name = model.model_fields["op"].annotation.__args__[0]
+        name = literal_value(model, "op")
         assert callable(HANDLERS[name]), name
 
 

@@ -43,15 +43,14 @@ RUN_TIMEOUT = 900  # seconds for one pytest run; a mutation that hangs the tests
 
 # ----------------------------------------------------------------------------- cards and their ops
 def ops_in(obj, out: set[str] | None = None) -> set[str]:
-    """Every op name inside a content model (walked field by field, lists and mappings included)."""
-    from pydantic import BaseModel
-
+    """Every op name inside a content record (walked field by field, lists and mappings included)."""
     from uprising_tui.content.ops import Op
+    from uprising_tui.content.record import Record
     out = set() if out is None else out
     if isinstance(obj, Op):
         out.add(obj.op)
-    if isinstance(obj, BaseModel):
-        for name in type(obj).model_fields:
+    if isinstance(obj, Record):
+        for name in type(obj).__fields__:
             ops_in(getattr(obj, name), out)
     elif isinstance(obj, (list, tuple)):
         for x in obj:

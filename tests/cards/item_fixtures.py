@@ -10,10 +10,9 @@ unless a test wants one.
 """
 from __future__ import annotations
 
-from pydantic import TypeAdapter
+from uprising_tui.content.validation import parse_effect
 
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.content.ops import Effect
 from uprising_tui.engine.cards import use_card
 from uprising_tui.engine.effects import Source, run_effect
 from uprising_tui.engine.quests import attempt_quest
@@ -94,7 +93,7 @@ def quest_roll(sc: Scenario, qid: str, prefer=None, faction: str = "duerkhar", b
 
 
 def run_ops(sc: Scenario, ops, actor="duerkhar", hex=None, prefer=None):
-    parsed = TypeAdapter(Effect).validate_python(ops)
+    parsed = parse_effect(ops)
 
     def script(ctx):
         yield from run_effect(ctx, parsed, Source(actor, hex))

@@ -7,10 +7,9 @@ the Younglings attack, so their dice come first in every colour.
 """
 from __future__ import annotations
 
-from pydantic import TypeAdapter
+from uprising_tui.content.validation import parse_effect
 
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.content.ops import Effect
 from uprising_tui.engine.effects import Source, run_effect
 from uprising_tui.engine.refs import SourceRef
 from uprising_tui.engine.scenario import Scenario, activate, fight
@@ -47,7 +46,7 @@ def place_card(sc: Scenario, card: str, threat: int, hid: str = "H07", tile: str
 
 
 def run_effect_script(ops, actor="duerkhar", hex=None):
-    parsed = TypeAdapter(Effect).validate_python(ops)
+    parsed = parse_effect(ops)
 
     def script(ctx):
         yield from run_effect(ctx, parsed, Source(actor, hex))

@@ -1,10 +1,11 @@
 """A disk cache of loaded catalogs: start-up without parsing and validating the YAML again.
 
-Validating the content with pydantic costs more than everything else at start-up (building the
-validators of ~100 models, then checking every card); a catalog that was loaded once is kept as
-a pickle, named by a SHA-256 of everything it is made from: the bytes of every content file, the
-directory, the code that parses and checks them (``models.py``, ``ops.py``, ``loader.py``,
-``yaml_read.py``), and the versions of Python, pydantic and this package. Any edit makes a new
+Validating the content with pydantic costs more than everything else at start-up (importing
+pydantic, building the validators of ~100 models, then checking every card); a catalog that was
+loaded once is kept as a pickle of plain records (record.py: reading it needs no pydantic), named
+by a SHA-256 of everything it is made from: the bytes of every content file, the directory, the
+code that declares, parses and checks them (``models.py``, ``ops.py``, ``record.py``,
+``validation.py``, ``loader.py``, ``yaml_read.py``), and the versions of Python and this package. Any edit makes a new
 name, so a stale entry is never read; the newest :data:`KEEP` entries are kept.
 
 Where: ``$UPRISING_CACHE_DIR`` if set (``off`` disables the cache), else
@@ -33,9 +34,9 @@ if TYPE_CHECKING:
 
 CACHE_ENV = "UPRISING_CACHE_DIR"
 KEEP = 8  # entries kept; older ones are removed when a new one is written
-CODE = ("models.py", "ops.py", "loader.py", "yaml_read.py")
+CODE = ("models.py", "ops.py", "record.py", "validation.py", "loader.py", "yaml_read.py")
 MAX_ENTRY = 16 << 20
-FORMAT = 1
+FORMAT = 2  # 2: records, not pydantic models
 
 
 def cache_dir() -> Path | None:
@@ -48,12 +49,10 @@ def cache_dir() -> Path | None:
 
 def entry_key(root: Path, names: Iterable[str]) -> str | None:
     """The name of the entry for this content and code; None if a file cannot be read."""
-    import pydantic
-
     from .. import __version__
 
     h = hashlib.sha256()
-    for part in (f"format {FORMAT}", sys.version, pydantic.VERSION, __version__, str(root.resolve())):
+    for part in (f"format {FORMAT}", sys.version, __version__, str(root.resolve())):
         h.update(part.encode() + b"\0")
     here = Path(__file__).parent
     try:

@@ -18,10 +18,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from pydantic import BaseModel, ValidationError
-
 from . import models as m
 from .ops import ExchangeUnit
+from .record import Record
 from ..files import clip, shorten
 
 CONTENT_ENV = "UPRISING_CONTENT"
@@ -63,7 +62,7 @@ def default_content_dir() -> Path:
 
 
 # file name -> (model, list key, kind label)
-FILES: dict[str, tuple[type[BaseModel], str]] = {
+FILES: dict[str, tuple[type[Record], str]] = {
     "dice.yaml": (m.DiceFile, ""),
     "factions.yaml": (m.FactionsFile, "factions"),
     "heroes.yaml": (m.HeroesFile, "heroes"),
@@ -149,8 +148,9 @@ def _field_path(loc: tuple) -> str:
     return out or "(whole entry)"
 
 
-def _parse(path: Path, model: type[BaseModel], loader: type | None = None) -> BaseModel:
-    from .yaml_read import YamlProblem, read_yaml_file  # here: a cached catalog needs no YAML
+def _parse(path: Path, model: type[Record], loader: type | None = None) -> Record:
+    from .validation import ValidationError, validate  # here: a cached catalog needs no YAML, no pydantic
+    from .yaml_read import YamlProblem, read_yaml_file
 
     rel = str(path)
     try:
@@ -160,7 +160,7 @@ def _parse(path: Path, model: type[BaseModel], loader: type | None = None) -> Ba
     if not isinstance(data, dict):
         raise ContentError([f"{rel}: expected a mapping at the top level"])
     try:
-        return model.model_validate(data)
+        return validate(model, data)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
@@ -213,7 +213,7 @@ def _load(root: Path, loader: type | None) -> Catalog:
     def at(name: str) -> str:
         return str(root / name)
 
-    parsed: dict[str, BaseModel] = {}
+    parsed: dict[str, Record] = {}
     problems: list[str] = []
     for name, (model, _key) in FILES.items():
         p = root / name

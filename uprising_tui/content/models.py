@@ -1,14 +1,15 @@
-"""Pydantic models for every kind of content file in ``content/``.
+"""Records for every kind of content file in ``content/`` (validated by validation.py).
 
 All models forbid unknown fields and are frozen: the catalog built from them is
 read-only for the whole life of a game.
 """
+from __future__ import annotations
+
 import re
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
-
-from .ops import Attribute, Colour, Effect, Resource, Symbol
+from .ops import Attribute, Colour, Effect, Resource, Symbol  # noqa: F401 (annotations name them)
+from .record import Record, checks, field, model_check
 
 Terrain = Literal["woods", "marsh", "badlands", "highlands", "ice_waste", "none"]
 UnitType = Literal["warrior", "archer", "rider"]
@@ -27,11 +28,11 @@ def _check_id(v: str) -> str:
     return v
 
 
-Id = Annotated[str, AfterValidator(_check_id)]
+Id = str  # an id: validation.py checks it with _check_id
 
 
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class Model(Record):
+    """A content entry: unknown fields are refused and it is read-only (see record.py)."""
 
 
 # ---------------------------------------------------------------- dice
@@ -48,7 +49,7 @@ class GarrisonLevel(Model):
 class DiceFile(Model):
     dice: list[Die]
     strength_order: tuple[Colour, ...]  # strongest first
-    garrison: list[GarrisonLevel] = Field(min_length=3, max_length=3)
+    garrison: list[GarrisonLevel] = field(min_length=3, max_length=3)
     skeleton: Colour  # one die of this colour per Skeleton, Clash only
 
 
@@ -67,8 +68,8 @@ class UnitDef(Model):
     type: UnitType
     grade: Grade
     die: Colour
-    reserve: int = Field(ge=1, le=6)
-    costs: list[Cost] = Field(min_length=1)  # alternatives
+    reserve: int = field(ge=1, le=6)
+    costs: list[Cost] = field(min_length=1)  # alternatives
 
 
 class ProductionRow(Model):
@@ -83,8 +84,8 @@ class Faction(Model):
     home_hex: str
     haven_cost: int
     havens: int = 5
-    units: list[UnitDef] = Field(min_length=4, max_length=4)
-    production: list[ProductionRow] = Field(min_length=6, max_length=6)  # by Havens 0..5+
+    units: list[UnitDef] = field(min_length=4, max_length=4)
+    production: list[ProductionRow] = field(min_length=6, max_length=6)  # by Havens 0..5+
 
 
 HERO_ATTRIBUTE_TOTAL = 4  # every Hero's printed attributes sum to 4 (docs/content.md, Heroes)
@@ -98,25 +99,23 @@ class Hero(Model):
     magic: int = 0
     leadership: int = 0
     guile: int = 0
-    feats: list[str] = Field(min_length=4)  # feat ids; those marked start begin in play
+    feats: list[str] = field(min_length=4)  # feat ids; those marked start begin in play
     blurb: str = ""
 
-    @field_validator("might", "magic", "leadership", "guile")
-    @classmethod
-    def _not_negative(cls, v: int) -> int:
+    @checks("might", "magic", "leadership", "guile")
+    def _not_negative(v: int) -> int:
         if v < 0:
             raise ValueError(f"an attribute counts Hero Dice, so it is 0 or more, not {v}")
         return v
 
-    @model_validator(mode="after")
-    def _attributes_sum(self) -> "Hero":
+    @model_check
+    def _attributes_sum(self) -> None:
         total = self.might + self.magic + self.leadership + self.guile
         if total != HERO_ATTRIBUTE_TOTAL:
             raise ValueError(
                 f"the attributes must sum to {HERO_ATTRIBUTE_TOTAL} (as Ronja's and Hanzo's do in the "
                 f"rulebook), not {total}: might {self.might} + magic {self.magic} + leadership "
                 f"{self.leadership} + guile {self.guile}")
-        return self
 
 
 # ---------------------------------------------------------------- map
@@ -126,7 +125,7 @@ class HexTile(Model):
     kind: Literal["regular", "home", "capital", "sea_tower", "region"]
     advanced: bool = False
     terrain: Terrain = "none"
-    resources: ProductionRow = Field(default_factory=ProductionRow)  # a factory: no model built at import
+    resources: ProductionRow = field(factory=ProductionRow)  # a factory: no model built at import
     vp: int = 0
     no_haven: bool = False
     alignment: Literal["empire", "chaos", "none"] = "none"
@@ -135,9 +134,8 @@ class HexTile(Model):
     sea_tower: bool = False  # ongoing: adjacent to every hex, Market 1 Salt cheaper
     text: str = ""
 
-    @field_validator("impassable")
-    @classmethod
-    def _edges(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+    @checks("impassable")
+    def _edges(v: tuple[int, ...]) -> tuple[int, ...]:
         for e in v:
             if not 0 <= e <= 5:
                 raise ValueError(f"edge {e} is not in 0..5")
@@ -159,7 +157,7 @@ class Space(Model):
 
 
 class Layout(Model):
-    factions: int = Field(ge=1, le=4)
+    factions: int = field(ge=1, le=4)
     spaces: list[Space]
 
 
@@ -198,7 +196,7 @@ class Feat(Card):
 
 
 class Item(Card):
-    cost: int = Field(ge=0)
+    cost: int = field(ge=0)
     requires: dict[Attribute, int] = {}
     use: Use
     effect: Effect
@@ -212,7 +210,7 @@ class Druid(Card):
 
 class QuestGoal(Model):
     symbol: Symbol
-    count: int = Field(ge=1)
+    count: int = field(ge=1)
     reward: Effect = []
 
 
@@ -224,8 +222,8 @@ class QuestBonus(Model):
 
 
 class Quest(Card):
-    goals: list[QuestGoal] = Field(min_length=1)
-    threshold: int = Field(ge=1)
+    goals: list[QuestGoal] = field(min_length=1)
+    threshold: int = field(ge=1)
     solve: Effect
     fail: Effect
     immediate: Effect = []
@@ -278,9 +276,8 @@ class NemesisCard(Card):
     # example tests) but never dealt into a game's deck. See docs/content.md.
     example: bool = False
 
-    @field_validator("dice")
-    @classmethod
-    def _rows(cls, v: dict[int, DiceRow]) -> dict[int, DiceRow]:
+    @checks("dice")
+    def _rows(v: dict[int, DiceRow]) -> dict[int, DiceRow]:
         for k in v:
             if not 1 <= k <= 7:
                 raise ValueError(f"Threat row {k} is not in 1..7")
@@ -288,8 +285,8 @@ class NemesisCard(Card):
 
 
 class EventCard(Card):
-    level: int = Field(ge=1, le=4)
-    threat: int = Field(ge=1, le=7)
+    level: int = field(ge=1, le=4)
+    threat: int = field(ge=1, le=7)
     effect: Effect
 
 

@@ -1,13 +1,15 @@
 """The effect vocabulary: every step a card, hex, Event or Nemesis card can take.
 
-An effect is a list of steps; each step is exactly one op, validated here when the
-catalog loads. The engine's executor (``uprising_tui.engine.effects``) runs them.
-Adding an op means adding a model here and a handler there; a test checks that the
-two lists match.
+An effect is a list of steps; each step is exactly one op, a record declared here and
+checked by validation.py when a content file loads. The engine's executor
+(``uprising_tui.engine.effects``) runs them. Adding an op means adding a record here and a
+handler there; a test checks that the two lists match.
 """
-from typing import Annotated, Literal, Union
+from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Literal
+
+from .record import Record, field, literal_value
 
 Colour = Literal["white", "yellow", "red", "blue", "purple", "black"]
 Resource = Literal["salt", "plunder", "food"]
@@ -18,12 +20,11 @@ Who = Literal["self", "each", "each_other", "first_player"]
 Region = Literal["any", "howling_white", "fog_grave", "screaming_sea"]
 
 
-class Op(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class Op(Record):
+    """One step of an effect; `op` names it (and picks the record when a file is validated)."""
 
 
-class Resources(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class Resources(Record):
     salt: int = 0
     plunder: int = 0
     food: int = 0
@@ -47,7 +48,7 @@ class Gain(Op):
 class GainChoice(Op):
     """Gain N resources, picking the kind of each one."""
     op: Literal["gain_choice"]
-    count: int = Field(ge=1)
+    count: int = field(ge=1)
 
 
 class LoseHalf(Op):
@@ -61,7 +62,7 @@ class NemesisVP(Op):
     """The Empire or Chaos gains VP."""
     op: Literal["nemesis_vp"]
     faction: Nemesis
-    amount: int = Field(ge=1)
+    amount: int = field(ge=1)
 
 
 class GainAttribute(Op):
@@ -236,7 +237,7 @@ class ThreatChange(Op):
 
 class SetThreat(Op):
     op: Literal["set_threat"]
-    value: int = Field(ge=1, le=7)
+    value: int = field(ge=1, le=7)
 
 
 class RemoveSeaTower(Op):
@@ -339,8 +340,9 @@ OP_MODELS: tuple[type[Op], ...] = (
     AddDice, AddSymbols, SetDie, Reroll, CancelEnemy, HeroVP,
 )
 
-AnyOp = Annotated[Union[OP_MODELS], Field(discriminator="op")]  # type: ignore[valid-type]
+Effect = list  # a list of Op records; validation.py checks each step by its `op`
 
-Effect = list[AnyOp]
-
-OP_NAMES: tuple[str, ...] = tuple(m.model_fields["op"].annotation.__args__[0] for m in OP_MODELS)
+OP_NAMES: tuple[str, ...] = tuple(literal_value(m, "op") for m in OP_MODELS)
+OP_BY_NAME: dict[str, type[Op]] = dict(zip(OP_NAMES, OP_MODELS))
+for _name, _cls in OP_BY_NAME.items():
+    _cls.__defaults__["op"] = _name  # built in code, an op knows its name (a file must still say it)

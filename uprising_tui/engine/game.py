@@ -174,7 +174,7 @@ class Game:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "engine": ENGINE_VERSION,
-            "setup": self.setup.model_dump(),
+            "setup": self.setup.to_dict(),
             "answers": list(self.answers),
             "checksum": self.checksum(),
             "finished": self.finished,

@@ -16,10 +16,9 @@ import json
 import os
 from typing import Any
 
-from pydantic import ValidationError
 
 from ..files import FileProblem, clip, decode_utf8, read_capped, shorten
-from .setup import Setup
+from .setup import Setup, SetupError
 
 SAVE_FORMAT = "uprising-tui-save"
 SAVE_VERSION = 1
@@ -133,11 +132,9 @@ def parse_save(data: Any, where: str = "save") -> tuple[Setup, list[str], str]:
     if not isinstance(data["setup"], dict):
         raise SaveError(f"{where}: 'setup' must be an object, not {_json_type(data['setup'])}")
     try:
-        setup = Setup.model_validate(data["setup"])
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(map(str, err["loc"])) or "(whole setup)"
-        raise SaveError(f"{where}: setup field {loc}: {shorten(err['msg'])}") from None
+        setup = Setup.from_dict(data["setup"])
+    except SetupError as exc:
+        raise SaveError(f"{where}: setup field {shorten(str(exc))}") from None
     checksum = data["checksum"]
     if not isinstance(checksum, str):
         raise SaveError(f"{where}: 'checksum' must be a text, not {_json_type(checksum)}")

@@ -244,10 +244,8 @@ def turn(faction: str) -> Callable:
 
 def effect(ops: list[dict], actor: str, hex: str | None = None) -> Callable:
     """Run raw effect data (validated like content) as the script."""
-    from pydantic import TypeAdapter
-
-    from ..content.ops import Effect
-    parsed = TypeAdapter(Effect).validate_python(ops)
+    from ..content.validation import parse_effect
+    parsed = parse_effect(ops)
 
     def script(ctx):
         from .effects import Source, run_effect

@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import TYPE_CHECKING, Any, Literal
 
 from .state import CardState, GameState, Hex, Player
 
@@ -15,24 +13,90 @@ Difficulty = Literal["rebel", "veteran", "nightmare", "apocalypse"]
 DIFFICULTIES: tuple[str, ...] = ("rebel", "veteran", "nightmare", "apocalypse")
 
 
-class Setup(BaseModel):
-    """Everything that, with the answers, determines a game."""
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use: faster import
+class SetupError(ValueError):
+    """A setup that cannot be played; the message names the field."""
 
-    factions: list[str] = Field(min_length=1, max_length=4)
-    heroes: list[str] | None = None  # one per faction; default: each faction's first Hero
-    chapters: int = Field(default=4, ge=2, le=4)
-    difficulty: Difficulty = "veteran"
-    seed: int = 0
-    auto_ties: bool = False  # Nemesis ties the rules leave to the first player are auto-decided
 
-    @model_validator(mode="after")
-    def _check(self) -> "Setup":
-        if len(set(self.factions)) != len(self.factions):
-            raise ValueError("each faction can be played only once")
-        if self.heroes is not None and len(self.heroes) != len(self.factions):
-            raise ValueError("give one Hero per faction")
-        return self
+_FIELDS = ("factions", "heroes", "chapters", "difficulty", "seed", "auto_ties")
+
+
+def _int(name: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
+    if type(value) is not int:  # bool is not a number here, nor "3"
+        raise SetupError(f"{name} must be a whole number, not {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise SetupError(f"{name} must be from {lo} to {hi}, not {value}")
+    return value
+
+
+def _names(name: str, value: Any) -> list[str]:
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise SetupError(f"{name} must be a list of ids (texts), not {value!r}")
+    return list(value)
+
+
+class Setup:
+    """Everything that, with the answers, determines a game. Checked when made; read-only.
+
+    A plain class, not a pydantic model, so the engine imports without pydantic (start-up)."""
+    __slots__ = _FIELDS
+    factions: list[str]  # 1 to 4, each at most once
+    heroes: list[str] | None  # one per faction; default: each faction's first Hero
+    chapters: int  # 2 to 4
+    difficulty: Difficulty
+    seed: int
+    auto_ties: bool  # Nemesis ties the rules leave to the first player are auto-decided
+
+    def __init__(self, *, factions: list[str], heroes: list[str] | None = None, chapters: int = 4,
+                 difficulty: str = "veteran", seed: int = 0, auto_ties: bool = False):
+        factions = _names("factions", factions)
+        if not 1 <= len(factions) <= 4:
+            raise SetupError(f"factions: give 1 to 4 factions, not {len(factions)}")
+        if len(set(factions)) != len(factions):
+            raise SetupError("factions: each faction can be played only once")
+        if heroes is not None:
+            heroes = _names("heroes", heroes)
+            if len(heroes) != len(factions):
+                raise SetupError("heroes: give one Hero per faction")
+        if difficulty not in DIFFICULTIES:
+            raise SetupError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+        if type(auto_ties) is not bool:
+            raise SetupError(f"auto_ties must be true or false, not {auto_ties!r}")
+        values = (factions, heroes, _int("chapters", chapters, 2, 4), difficulty, _int("seed", seed), auto_ties)
+        for name, value in zip(_FIELDS, values):
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Setup":
+        """A Setup from plain data (a save's "setup"); SetupError names what is wrong."""
+        if not isinstance(data, dict):
+            raise SetupError(f"a setup is an object of fields, not {type(data).__name__}")
+        unknown = [k for k in data if k not in _FIELDS]
+        if unknown:
+            raise SetupError(f"{unknown[0]}: not a setup field (fields: {', '.join(_FIELDS)})")
+        if "factions" not in data:
+            raise SetupError("factions: the field is missing")
+        return cls(**data)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: (list(v) if isinstance(v, list) else v) for name in _FIELDS for v in (getattr(self, name),)}
+
+    def replace(self, **changes: Any) -> "Setup":
+        return Setup(**{**self.to_dict(), **changes})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Setup is read-only (use .replace(...) for a changed copy)")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Setup and self.to_dict() == other.to_dict()  # type: ignore[union-attr]
+
+    def __hash__(self) -> int:
+        return hash(tuple(tuple(v) if isinstance(v, list) else v for v in (getattr(self, n) for n in _FIELDS)))
+
+    def __repr__(self) -> str:
+        return "Setup(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in _FIELDS) + ")"
+
+    def __reduce__(self):
+        return (_setup_from, (self.to_dict(),))
 
     def validate_against(self, cat: "Catalog") -> list[str]:
         problems = []
@@ -55,6 +119,10 @@ class Setup(BaseModel):
 
 START_RESOURCES = {"rebel": 6, "veteran": 5, "nightmare": 5, "apocalypse": 5}
 CURSES = {"rebel": 0, "veteran": 2, "nightmare": 3, "apocalypse": 3}
+
+
+def _setup_from(data: dict[str, Any]) -> Setup:
+    return Setup(**data)
 
 
 def _with_advanced(rng: random.Random, base: list[str], advanced: list[str], how: str | int) -> list[str]:

@@ -47,8 +47,8 @@ def _plural(n: int, word: str) -> str:
 
 
 def describe_op(op: Any) -> str:
-    """One clause for one effect step (a pydantic op model or a plain mapping)."""
-    args = op.model_dump() if hasattr(op, "model_dump") else dict(op)
+    """One clause for one effect step (an op record or a plain mapping)."""
+    args = op.as_dict() if hasattr(op, "as_dict") else dict(op)
     name = args.get("op", "?")
     n = args.get("count", 1)
     if name == "gain":
