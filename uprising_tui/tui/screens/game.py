@@ -124,6 +124,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
         self._fit(self.size.width, self.size.height)
         self._start()  # the panes are mounted (children mount first): fill them before the first layout
+        self.call_after_refresh(self.app.started)
 
     def _start(self) -> None:
         """Show the game as it stands and start driving it. Called from on_mount, not after the first
