@@ -198,7 +198,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         card = option_card(opt)
         nem = self._view.nemesis(card) if card else None
         self.query_one(CardInfo).show_card(card, nem.threat if nem else None)
-        self.query_one("#side-col").set_class(card is not None, "-card")  # (on the screen: all 36 nodes restyled)
+        self.query_one("#details").set_class(card is not None, "-card")  # (on the screen it restyled all 36 nodes, on the side column 10)
         if opt is None:
             odds.clear()
             return
