@@ -11,6 +11,7 @@
     .venv/bin/python benchmarks/bench_tui.py                 # 5 cold starts, 150 answers
     .venv/bin/python benchmarks/bench_tui.py --starts 9 --answers 300 --json
     .venv/bin/python benchmarks/bench_tui.py --answers 0 --baseline DIR   # cold starts beside another checkout
+    .venv/bin/python benchmarks/bench_tui.py --starts 7 --answers 60 --rounds 3 --cpu --baseline DIR
 
 Both run headless (the terminal write is skipped; layout and composition are not). Between the
 timed windows the bench waits, untimed, for the odds line's worker: it starts 0.12 s after the cursor
@@ -27,7 +28,9 @@ package's bytecode is cached as after any install or first run (textual's comes 
 it set, every start compiled the package's sources again. ``--baseline DIR`` also times the
 client from another checkout's source tree (e.g. `git archive main | tar -x -C DIR`): its cold
 starts alternating with the others, and its redraw part (the same game and answers) in a child
-process after this tree's, each beside Textual's refresh of its own run.
+process after this tree's, each beside Textual's refresh of its own run. ``--rounds R`` runs the
+redraw part R times per tree (children, alternating) and keeps each answer's least time;
+``--cpu`` times it in the process's CPU time: together the steadiest comparison on a busy machine.
 """
 from __future__ import annotations
 
@@ -126,7 +129,8 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-async def redraws(n: int) -> dict[str, list[float]]:
+async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
+    clock = time.process_time if cpu else time.perf_counter
     from uprising_tui.engine import Setup
     from uprising_tui.tui.app import make_app
     from uprising_tui.tui.controller import GameController, default_seats
@@ -169,37 +173,54 @@ async def redraws(n: int) -> dict[str, list[float]]:
             if ctl.decision is None:
                 break
             pick = ctl.suggest()
-            t0 = time.perf_counter()
+            t0 = clock()
             ctl.answer(pick)
             await idle(screen)
-            answer_ms.append(1000 * (time.perf_counter() - t0))
+            answer_ms.append(1000 * (clock() - t0))
             await settle_odds()
             # Textual's own full refresh of the same screen: every widget repainted, layout redone
-            t0 = time.perf_counter()
+            t0 = clock()
             for w in screen.query("*"):
                 w.refresh()
             screen.refresh(layout=True, repaint=True)
             await idle(screen)
-            full_ms.append(1000 * (time.perf_counter() - t0))
+            full_ms.append(1000 * (clock() - t0))
             # the measuring itself: waiting on every widget's queue when nothing changed
-            t0 = time.perf_counter()
+            t0 = clock()
             await idle(screen)
-            empty_ms.append(1000 * (time.perf_counter() - t0))
+            empty_ms.append(1000 * (clock() - t0))
             await settle_odds()
     return {"answer -> every pane redrawn": answer_ms, "textual full refresh": full_ms,
             "(the wait itself, no change)": empty_ms}
 
 
 REDRAW_CHILD = ("import asyncio, json, sys; sys.path.insert(0, {bench!r}); import bench_tui; "
-                "print(json.dumps(asyncio.run(bench_tui.redraws({n}))))")
+                "print(json.dumps(asyncio.run(bench_tui.redraws({n}, {cpu}))))")
 
 
-def redraws_from(tree: str, n: int) -> dict[str, list[float]]:
-    """The redraw part run by another checkout's code (its directory first on the path)."""
-    code = REDRAW_CHILD.format(bench=os.path.dirname(os.path.abspath(__file__)), n=n)
+def redraws_from(tree: str, n: int, cpu: bool = False) -> dict[str, list[float]]:
+    """The redraw part run by a checkout's code (its directory first on the path), in a child."""
+    code = REDRAW_CHILD.format(bench=os.path.dirname(os.path.abspath(__file__)), n=n, cpu=cpu)
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=tree,
                          env=dict(ENV, PYTHONPATH=tree)).stdout
     return json.loads(out.strip().splitlines()[-1])
+
+
+def redraw_rounds(n: int, rounds: int, cpu: bool, baseline: str | None) -> dict[str, list[float]]:
+    """Each round runs every tree's redraw part in a child, in turn; each answer keeps its least
+    time over the rounds (the same seed and answers give the same game in every round)."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    trees = [("", here)] + ([(" (baseline)", baseline)] if baseline else [])
+    runs: dict[str, list[dict[str, list[float]]]] = {suffix: [] for suffix, _ in trees}
+    for _ in range(rounds):
+        for suffix, tree in trees:
+            runs[suffix].append(redraws_from(tree, n, cpu))
+    out: dict[str, list[float]] = {}
+    for suffix, rs in runs.items():
+        for k in rs[0]:
+            if not (suffix and k.startswith("(")):
+                out[k + suffix] = [min(col) for col in zip(*(r[k] for r in rs))]
+    return out
 
 
 def main(argv=None) -> int:
@@ -207,14 +228,19 @@ def main(argv=None) -> int:
     ap.add_argument("--starts", type=int, default=5, help="cold starts of each (default 5)")
     ap.add_argument("--answers", type=int, default=150, help="answers timed (default 150)")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--baseline", metavar="DIR", help="also time the cold start from another checkout's tree")
+    ap.add_argument("--baseline", metavar="DIR", help="also time the client from another checkout's tree")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="redraw runs per tree (in children); each answer keeps its least time (default 1)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time the redraw part in the process's CPU time, not wall time (steadier on a busy machine)")
     args = ap.parse_args(argv)
 
     starts = cold_starts(args.starts, args.baseline)
-    draws = asyncio.run(redraws(args.answers)) if args.answers else {}
-    if args.answers and args.baseline:  # the same game and answers, drawn by the baseline's client
-        base = redraws_from(args.baseline, args.answers)
-        draws.update({f"{k} (baseline)": v for k, v in base.items() if not k.startswith("(")})
+    draws: dict[str, list[float]] = {}
+    if args.answers and (args.baseline or args.rounds > 1):  # the same game and answers in every run
+        draws = redraw_rounds(args.answers, args.rounds, args.cpu, args.baseline)
+    elif args.answers:
+        draws = asyncio.run(redraws(args.answers, args.cpu))
     res = {
         "cold_start_s": {k: {"first_frame_median": statistics.median(r[0] for r in v),
                              "first_frame_min": min(r[0] for r in v),
@@ -256,7 +282,9 @@ def main(argv=None) -> int:
               f"{cs[CLIENT_ROW]['cpu_min'] / b['cpu_min']:.2f}x least CPU")
     if not rd:
         return 0
-    print("\nAnswer -> every pane redrawn, 4 factions at 120x40 (ms)")
+    clock = "CPU time" if args.cpu else "wall time"
+    least = f", each answer's least of {args.rounds} rounds" if args.rounds > 1 else ""
+    print(f"\nAnswer -> every pane redrawn, 4 factions at 120x40 (ms, {clock}{least})")
     for k, v in rd.items():
         print(f"  {k:<40} p50 {v['p50']:6.1f}  p90 {v['p90']:6.1f}  p99 {v['p99']:6.1f}  max {v['max']:6.1f}"
               f"  (n={v['n']})")
