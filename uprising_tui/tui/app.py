@@ -41,25 +41,30 @@ class UprisingApp(App):
         self.setup_seed: int | None = None  # the seed Setup offers (random when None)
 
     # ------------------------------------------------------------ start
+    _gc_paused = False  # the collector paused by run() until the first frame
+    _frozen = False  # (per process) start-up's objects moved out of the collector's way
+
     def run(self, *args, **kw):
         """Start-up allocates much and frees little (the catalog, the game, the widgets): Python's
         collector would walk it all again and again. It is paused until the first screen is drawn
         (`started`), and on in any case once the app has stopped."""
-        paused = gc.isenabled()
-        gc.disable()
+        self._gc_paused = gc.isenabled()
+        if self._gc_paused:
+            gc.disable()
         try:
             return super().run(*args, **kw)
         finally:
-            if paused:
+            if self._gc_paused:
+                self._gc_paused = False
                 gc.enable()
-
-    _frozen = False
 
     def started(self) -> None:
         """The first title or game frame is up: the collector runs again, and the objects start-up
         made are moved out of its way (`gc.freeze`, once per process) so that a full collection
         during play walks only what play has made (one walked them all: tens of ms in a redraw)."""
-        gc.enable()
+        if self._gc_paused:
+            self._gc_paused = False
+            gc.enable()
         if not UprisingApp._frozen:
             UprisingApp._frozen = True
             gc.freeze()
