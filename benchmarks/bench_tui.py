@@ -10,15 +10,34 @@
 
     .venv/bin/python benchmarks/bench_tui.py                 # 5 cold starts, 150 answers
     .venv/bin/python benchmarks/bench_tui.py --starts 9 --answers 300 --json
+    .venv/bin/python benchmarks/bench_tui.py --answers 0 --baseline DIR   # cold starts beside another checkout
+    .venv/bin/python benchmarks/bench_tui.py --starts 7 --answers 60 --rounds 3 --cpu --baseline DIR
 
-Both run headless (the terminal write is skipped; layout and composition are not). A busy
+Both run headless (the terminal write is skipped; layout and composition are not). Between the
+timed windows the bench waits, untimed, for the odds line's worker: it starts 0.12 s after the cursor
+rests and works the exact odds out in a thread, which otherwise landed at random in either column. A busy
 machine slows both columns alike but adds noise: compare the columns of one run.
+
+Each cold start takes three figures: the time to the first frame (the child reads the system's
+monotonic clock once that frame is composed; the parent read it just before starting the child:
+the aim's figure), the CPU time the child has used by then (all its threads; the steadiest figure on a busy machine),
+and the whole process (the same plus the interpreter's tear-down, which grows with what the
+program holds in memory, not with what the player waits for). The children run with
+``PYTHONDONTWRITEBYTECODE`` removed from their environment and one warm-up start each, so this
+package's bytecode is cached as after any install or first run (textual's comes from pip); with
+it set, every start compiled the package's sources again. ``--baseline DIR`` also times the
+client from another checkout's source tree (e.g. `git archive main | tar -x -C DIR`): its cold
+starts alternating with the others, and its redraw part (the same game and answers) in a child
+process after this tree's, each beside Textual's refresh of its own run. ``--rounds R`` runs the
+redraw part R times per tree (children, alternating) and keeps each answer's least time;
+``--cpu`` times it in the process's CPU time: together the steadiest comparison on a busy machine.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -36,9 +55,16 @@ class Minimal(App):
         yield Footer()
 
     def on_mount(self):
-        self.call_after_refresh(self.exit)
+        self.call_after_refresh(first_frame)
 
-Minimal().run(headless=True, size=(120, 40))
+def first_frame():
+    import time
+    print(time.clock_gettime(time.CLOCK_MONOTONIC), time.process_time())
+    app.exit()
+
+app = Minimal()
+
+app.run(headless=True, size=(120, 40))
 """
 
 CLIENT = """
@@ -55,26 +81,46 @@ app = make_app(setup=setup, seats=seats, data_dir=tempfile.mkdtemp(), pacing="in
 def ready():
     s = app.screen
     if isinstance(s, GameScreen) and s.is_mounted and s.query("DecisionBar") and s.bar.interactive:
-        s.call_after_refresh(app.exit)
+        s.call_after_refresh(first_frame)
     else:
         app.set_timer(0.005, ready)
+
+def first_frame():
+    import time
+    print(time.clock_gettime(time.CLOCK_MONOTONIC), time.process_time())
+    app.exit()
 
 app.call_later(ready)
 app.run(headless=True, size=(120, 40))
 """
 
 
-def cold(code: str) -> float:
-    t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
-    return time.perf_counter() - t0
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # cache bytecode, as installs do
 
 
-def cold_starts(n: int) -> dict[str, list[float]]:
-    out = {"textual minimal app": [], "uprising new (4 factions)": []}
-    for _ in range(n):  # alternate, so a busy spell hits both
-        out["textual minimal app"].append(cold(MINIMAL))
-        out["uprising new (4 factions)"].append(cold(CLIENT))
+def cold(code: str, cwd: str | None = None) -> tuple[float, float, float]:
+    """(to the first frame, whole process, CPU time to the first frame) in seconds."""
+    t0 = time.clock_gettime(time.CLOCK_MONOTONIC)
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=ENV,
+                         cwd=cwd).stdout
+    whole = time.clock_gettime(time.CLOCK_MONOTONIC) - t0
+    frame, cpu = map(float, out.strip().splitlines()[-1].split())
+    return frame - t0, whole, cpu
+
+
+MINIMAL_ROW, CLIENT_ROW, BASELINE_ROW = "textual minimal app", "uprising new (4 factions)", "uprising new (baseline)"
+
+
+def cold_starts(n: int, baseline: str | None = None) -> dict[str, list[tuple[float, float, float]]]:
+    cases = [(MINIMAL_ROW, MINIMAL, None), (CLIENT_ROW, CLIENT, None)]
+    if baseline:
+        cases.append((BASELINE_ROW, CLIENT, baseline))
+    for _, code, cwd in cases:  # warm-up: the file cache and the bytecode caches
+        cold(code, cwd)
+    out: dict[str, list[tuple[float, float, float]]] = {row: [] for row, _, _ in cases}
+    for _ in range(n):  # alternate, so a busy spell hits every row
+        for row, code, cwd in cases:
+            out[row].append(cold(code, cwd))
     return out
 
 
@@ -83,7 +129,8 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-async def redraws(n: int) -> dict[str, list[float]]:
+async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
+    clock = time.process_time if cpu else time.perf_counter
     from uprising_tui.engine import Setup
     from uprising_tui.tui.app import make_app
     from uprising_tui.tui.controller import GameController, default_seats
@@ -109,6 +156,12 @@ async def redraws(n: int) -> dict[str, list[float]]:
             await pilot._wait_for_screen()
             screen._on_timer_update()  # lay out and compose whatever is dirty, now
 
+        async def settle_odds() -> None:
+            """Untimed: the odds line's worker (it waits for the cursor to rest, then works the exact
+            odds out in a thread) finishes, so that its thread lands in neither timed window."""
+            await app.workers.wait_for_complete()
+            await idle(screen)
+
         for _ in range(200):
             await pilot.pause()
             if isinstance(app.screen, GameScreen) and app.screen.is_mounted and app.screen.query("DecisionBar") \
@@ -120,23 +173,54 @@ async def redraws(n: int) -> dict[str, list[float]]:
             if ctl.decision is None:
                 break
             pick = ctl.suggest()
-            t0 = time.perf_counter()
+            t0 = clock()
             ctl.answer(pick)
             await idle(screen)
-            answer_ms.append(1000 * (time.perf_counter() - t0))
+            answer_ms.append(1000 * (clock() - t0))
+            await settle_odds()
             # Textual's own full refresh of the same screen: every widget repainted, layout redone
-            t0 = time.perf_counter()
+            t0 = clock()
             for w in screen.query("*"):
                 w.refresh()
             screen.refresh(layout=True, repaint=True)
             await idle(screen)
-            full_ms.append(1000 * (time.perf_counter() - t0))
+            full_ms.append(1000 * (clock() - t0))
             # the measuring itself: waiting on every widget's queue when nothing changed
-            t0 = time.perf_counter()
+            t0 = clock()
             await idle(screen)
-            empty_ms.append(1000 * (time.perf_counter() - t0))
+            empty_ms.append(1000 * (clock() - t0))
+            await settle_odds()
     return {"answer -> every pane redrawn": answer_ms, "textual full refresh": full_ms,
             "(the wait itself, no change)": empty_ms}
+
+
+REDRAW_CHILD = ("import asyncio, json, sys; sys.path.insert(0, {bench!r}); import bench_tui; "
+                "print(json.dumps(asyncio.run(bench_tui.redraws({n}, {cpu}))))")
+
+
+def redraws_from(tree: str, n: int, cpu: bool = False) -> dict[str, list[float]]:
+    """The redraw part run by a checkout's code (its directory first on the path), in a child."""
+    code = REDRAW_CHILD.format(bench=os.path.dirname(os.path.abspath(__file__)), n=n, cpu=cpu)
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=tree,
+                         env=dict(ENV, PYTHONPATH=tree)).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def redraw_rounds(n: int, rounds: int, cpu: bool, baseline: str | None) -> dict[str, list[float]]:
+    """Each round runs every tree's redraw part in a child, in turn; each answer keeps its least
+    time over the rounds (the same seed and answers give the same game in every round)."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    trees = [("", here)] + ([(" (baseline)", baseline)] if baseline else [])
+    runs: dict[str, list[dict[str, list[float]]]] = {suffix: [] for suffix, _ in trees}
+    for _ in range(rounds):
+        for suffix, tree in trees:
+            runs[suffix].append(redraws_from(tree, n, cpu))
+    out: dict[str, list[float]] = {}
+    for suffix, rs in runs.items():
+        for k in rs[0]:
+            if not (suffix and k.startswith("(")):
+                out[k + suffix] = [min(col) for col in zip(*(r[k] for r in rs))]
+    return out
 
 
 def main(argv=None) -> int:
@@ -144,31 +228,71 @@ def main(argv=None) -> int:
     ap.add_argument("--starts", type=int, default=5, help="cold starts of each (default 5)")
     ap.add_argument("--answers", type=int, default=150, help="answers timed (default 150)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--baseline", metavar="DIR", help="also time the client from another checkout's tree")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="redraw runs per tree (in children); each answer keeps its least time (default 1)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time the redraw part in the process's CPU time, not wall time (steadier on a busy machine)")
     args = ap.parse_args(argv)
 
-    starts = cold_starts(args.starts)
-    draws = asyncio.run(redraws(args.answers))
+    starts = cold_starts(args.starts, args.baseline)
+    draws: dict[str, list[float]] = {}
+    if args.answers and (args.baseline or args.rounds > 1):  # the same game and answers in every run
+        draws = redraw_rounds(args.answers, args.rounds, args.cpu, args.baseline)
+    elif args.answers:
+        draws = asyncio.run(redraws(args.answers, args.cpu))
     res = {
-        "cold_start_s": {k: {"median": statistics.median(v), "min": min(v)} for k, v in starts.items()},
+        "cold_start_s": {k: {"first_frame_median": statistics.median(r[0] for r in v),
+                             "first_frame_min": min(r[0] for r in v),
+                             "process_median": statistics.median(r[1] for r in v),
+                             "process_min": min(r[1] for r in v),
+                             "cpu_median": statistics.median(r[2] for r in v),
+                             "cpu_min": min(r[2] for r in v)} for k, v in starts.items()},
         "redraw_ms": {k: {"p50": pct(v, 50), "p90": pct(v, 90), "p99": pct(v, 99), "max": max(v), "n": len(v)}
-                      for k, v in draws.items()},
+                      for k, v in draws.items() if v},
     }
     cs = res["cold_start_s"]
-    res["cold_start_ratio"] = cs["uprising new (4 factions)"]["median"] / cs["textual minimal app"]["median"]
+    res["cold_start_ratio"] = cs[CLIENT_ROW]["first_frame_median"] / cs[MINIMAL_ROW]["first_frame_median"]
+    res["cold_start_ratio_process"] = cs[CLIENT_ROW]["process_median"] / cs[MINIMAL_ROW]["process_median"]
+    res["cold_start_ratio_cpu_min"] = cs[CLIENT_ROW]["cpu_min"] / cs[MINIMAL_ROW]["cpu_min"]
+    if args.baseline:
+        res["baseline_ratio"] = cs[BASELINE_ROW]["first_frame_median"] / cs[MINIMAL_ROW]["first_frame_median"]
     rd = res["redraw_ms"]
-    res["redraw_p99_ratio"] = rd["answer -> every pane redrawn"]["p99"] / rd["textual full refresh"]["p99"]
+    if rd:
+        res["redraw_p99_ratio"] = rd["answer -> every pane redrawn"]["p99"] / rd["textual full refresh"]["p99"]
+    if "answer -> every pane redrawn (baseline)" in rd:
+        b, bt = rd["answer -> every pane redrawn (baseline)"], rd["textual full refresh (baseline)"]
+        res["baseline_redraw_p99_ratio"] = b["p99"] / bt["p99"]
+        res["baseline_redraw_p50_ratio"] = b["p50"] / bt["p50"]
+        res["redraw_p50_ratio"] = rd["answer -> every pane redrawn"]["p50"] / rd["textual full refresh"]["p50"]
     if args.json:
         print(json.dumps(res, indent=1))
         return 0
     print("Cold start to the first interactive frame (fresh interpreter, headless, 120x40)")
     for k, v in cs.items():
-        print(f"  {k:<30} median {v['median']:.2f} s   fastest {v['min']:.2f} s")
-    print(f"  ratio (client / minimal app): {res['cold_start_ratio']:.2f}x   (aim: within 2x)")
-    print("\nAnswer -> every pane redrawn, 4 factions at 120x40 (ms)")
+        print(f"  {k:<30} first frame: median {v['first_frame_median']:.3f} s  fastest {v['first_frame_min']:.3f} s"
+              f"   whole process: median {v['process_median']:.3f} s  fastest {v['process_min']:.3f} s"
+              f"   CPU to the first frame: median {v['cpu_median']:.3f} s  least {v['cpu_min']:.3f} s")
+    print(f"  ratio (client / minimal app): {res['cold_start_ratio']:.2f}x to the first frame (aim: within 2x), "
+          f"{res['cold_start_ratio_process']:.2f}x whole process, {res['cold_start_ratio_cpu_min']:.2f}x least CPU")
+    if args.baseline:
+        b = cs[BASELINE_ROW]
+        print(f"  baseline / minimal app: {res['baseline_ratio']:.2f}x to the first frame; client / baseline: "
+              f"{cs[CLIENT_ROW]['first_frame_median'] / b['first_frame_median']:.2f}x to the first frame, "
+              f"{cs[CLIENT_ROW]['cpu_min'] / b['cpu_min']:.2f}x least CPU")
+    if not rd:
+        return 0
+    clock = "CPU time" if args.cpu else "wall time"
+    least = f", each answer's least of {args.rounds} rounds" if args.rounds > 1 else ""
+    print(f"\nAnswer -> every pane redrawn, 4 factions at 120x40 (ms, {clock}{least})")
     for k, v in rd.items():
-        print(f"  {k:<30} p50 {v['p50']:6.1f}  p90 {v['p90']:6.1f}  p99 {v['p99']:6.1f}  max {v['max']:6.1f}"
+        print(f"  {k:<40} p50 {v['p50']:6.1f}  p90 {v['p90']:6.1f}  p99 {v['p99']:6.1f}  max {v['max']:6.1f}"
               f"  (n={v['n']})")
     print(f"  p99 ratio (answer / full refresh): {res['redraw_p99_ratio']:.2f}x   (aim: within 3x, under 50 ms)")
+    if "baseline_redraw_p99_ratio" in res:
+        print(f"  each client against the Textual refresh of its own run: this tree p50 {res['redraw_p50_ratio']:.2f}x "
+              f"p99 {res['redraw_p99_ratio']:.2f}x, baseline p50 {res['baseline_redraw_p50_ratio']:.2f}x "
+              f"p99 {res['baseline_redraw_p99_ratio']:.2f}x")
     return 0
 
 

@@ -3,6 +3,7 @@ command palette, and `make_app`, the one factory the command line and the tests 
 from __future__ import annotations
 
 import asyncio
+import gc
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -40,6 +41,34 @@ class UprisingApp(App):
         self.setup_seed: int | None = None  # the seed Setup offers (random when None)
 
     # ------------------------------------------------------------ start
+    _gc_paused = False  # the collector paused by run() until the first frame
+    _frozen = False  # (per process) start-up's objects moved out of the collector's way
+
+    def run(self, *args, **kw):
+        """Start-up allocates much and frees little (the catalog, the game, the widgets): Python's
+        collector would walk it all again and again. It is paused until the first screen is drawn
+        (`started`), and on in any case once the app has stopped."""
+        self._gc_paused = gc.isenabled()
+        if self._gc_paused:
+            gc.disable()
+        try:
+            return super().run(*args, **kw)
+        finally:
+            if self._gc_paused:
+                self._gc_paused = False
+                gc.enable()
+
+    def started(self) -> None:
+        """The first title or game frame is up: the collector runs again, and the objects start-up
+        made are moved out of its way (`gc.freeze`, once per process) so that a full collection
+        during play walks only what play has made (one walked them all: tens of ms in a redraw)."""
+        if self._gc_paused:
+            self._gc_paused = False
+            gc.enable()
+        if not UprisingApp._frozen:
+            UprisingApp._frozen = True
+            gc.freeze()
+
     def on_mount(self) -> None:
         self.theme = LIGHT_THEME if self.light else DARK_THEME
         if self._opener is not None:  # straight into a game: the title screen comes only if asked for

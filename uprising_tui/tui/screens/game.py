@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer
+from textual.widgets import ContentSwitcher
 
 from ...engine import IllegalChoice
 from ..adapters import odds_available
@@ -26,6 +26,7 @@ from ..pacing import Pacer
 from ..theme import colour_hex
 from ..widgets.hex_details import HexDetails
 from ..widgets.hex_map import HexMap
+from ..widgets.key_footer import KeyFooter
 from ..widgets.combat_log import CombatLog
 from ..widgets.card_info import CardInfo, option_card
 from ..widgets.combat_view import CombatPane
@@ -84,6 +85,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         self._auto_losses: int | None = None  # combat id whose losses the bot picks
         self._view = ctl.view
         self._odds_for: tuple | None = None  # (decision, option id) the odds line is for
+        self._drawn_highlight: tuple | None = None  # (decision, option) drawn before its Highlighted came
         self._presented_at = 0  # events seen when a person was last asked
         self.ended = False
 
@@ -107,7 +109,7 @@ class GameScreen(GameDriver, GameActions, Screen):
                 yield DecisionBar(cat, self.colours, id="decision")
                 yield OddsPanel(id="odds")
             yield CombatLog(cat, self.colours, id="log")
-        yield Footer()
+        yield KeyFooter()
 
     @property
     def bar(self) -> DecisionBar:
@@ -121,10 +123,13 @@ class GameScreen(GameDriver, GameActions, Screen):
         self.query_one(StatusBar).pacing = self.pacer.mode
         self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
         self._fit(self.size.width, self.size.height)
-        self.call_after_refresh(self._start)
+        self._start()  # the panes are mounted (children mount first): fill them before the first layout
+        self.call_after_refresh(self.app.started)
 
     def _start(self) -> None:
-        """Once every pane is mounted: show the game as it stands and start driving it."""
+        """Show the game as it stands and start driving it. Called from on_mount, not after the first
+        refresh: the first frame is laid out and composed once, with the game in it, instead of once
+        empty and again full (the panes that draw to their width draw on their first resize)."""
         self.ctl.subscribe(self._enqueue)
         self._enqueue(self.ctl.snapshot())
 
@@ -180,12 +185,20 @@ class GameScreen(GameDriver, GameActions, Screen):
 
     @on(DecisionBar.Highlighted)
     def _highlighted(self, msg: DecisionBar.Highlighted) -> None:
-        opt = msg.option
+        if self._drawn_highlight is not None and self._drawn_highlight == (self.ctl.decision, msg.option):
+            self._drawn_highlight = None  # drawn already, with the decision (see GameDriver._present)
+            return
+        self._drawn_highlight = None
+        self.show_highlight(msg.option)
+
+    def show_highlight(self, opt) -> None:
+        """The map cursor, the hex details or the card, and the odds follow the option under the
+        decision bar's cursor."""
         odds = self.query_one(OddsPanel)
         card = option_card(opt)
         nem = self._view.nemesis(card) if card else None
         self.query_one(CardInfo).show_card(card, nem.threat if nem else None)
-        self.set_class(card is not None, "-card")
+        self.query_one("#details").set_class(card is not None, "-card")  # (on the screen it restyled all 36 nodes, on the side column 10)
         if opt is None:
             odds.clear()
             return

@@ -11,6 +11,7 @@ from ..controller import Update
 from ..naming import hex_label, name, phase_name
 from ..playback import caption, hexes_of, is_nemesis, split
 from ..widgets.combat_log import CombatLog
+from ..widgets.decision_bar import option_hexes
 from ..widgets.odds_panel import OddsPanel
 from .pass_device import PassDeviceScreen
 
@@ -117,6 +118,13 @@ class GameDriver:
         self.pacer.release()
         costs = {o.id: self.ctl.cost_text(o) for o in d.options}
         self.bar.show(d, self.ctl.grouped_options(), costs, self.ctl.actor_seat())
+        # what follows the bar's cursor is drawn now, in the same frame as the panes, not when the bar's
+        # messages come round (by then Textual may have laid out and composed the screen once already)
+        group = self.bar.groups[self.bar.group_index][1] if self.bar.groups else []
+        self.map.highlights = option_hexes(group)
+        opt = self.bar.highlighted_option
+        self.show_highlight(opt)
+        self._drawn_highlight = (d, opt)
         since = self.ctl.events[self._presented_at:]
         self._presented_at = len(self.ctl.events)
         me = (d.actor, name(self.ctl.cat, d.actor))  # sides are ids (or, in older events, names)

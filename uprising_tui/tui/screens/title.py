@@ -47,6 +47,7 @@ class TitleScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_menu()
+        self.call_after_refresh(self.app.started)
 
     def refresh_menu(self) -> None:
         store = self.app.store

@@ -179,8 +179,11 @@ class DecisionBar(Vertical, can_focus=False):
         elif col + len(hint) <= width:
             tabs.append(hint, style="dim")
         lines = tabs.plain.count("\n") + 1
-        self.query_one("#groups", Static).update(tabs, layout=lines != self._group_lines)  # relayout only on a new height
-        self._group_lines = lines
+        if self.scrollable_content_region.width:
+            self.query_one("#groups", Static).update(tabs, layout=lines != self._group_lines)  # relayout only on a new height
+            self._group_lines = lines
+        # else: shown before the first layout (the game's first frame): the tabs wait for on_resize and
+        # the bar's real width (a height set from a guessed width could stay: Textual keeps its box model)
         opts = self.groups[self.group_index][1] if self.groups else []
         ol = self.query_one(OptionList)
         items = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group
 from rich.table import Table
 from rich.text import Text
 from textual.containers import Vertical
@@ -24,6 +24,36 @@ ATTRS = (("might", "Might", "R"), ("magic", "Magic", "P"), ("leadership", "Leade
          ("guile", "Guile", "W/Y"))
 
 
+def units_table(rows) -> Table:
+    units = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    for col in ("Unit", "map", "res.", "Emp.GY", "Cha.GY"):
+        units.add_column(col, justify="left" if col == "Unit" else "right")
+    for unit, kind, *counts in rows:
+        units.add_row(Text(f"{unit} ", no_wrap=True, overflow="ellipsis").append(kind, style="dim"),
+                      *map(str, counts))
+    units.caption = "die colour letter · W warrior, A archer, R rider"
+    return units
+
+
+class Kept:
+    """A renderable drawn once for each width and kept in `store` under `key`: the units table
+    changes far less often than the page around it (AP, resources), and Rich takes a while to
+    lay a Table out."""
+
+    def __init__(self, store: dict, key, make) -> None:
+        self.store, self.key, self.make = store, key, make
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions):
+        k = (self.key, options.max_width)
+        lines = self.store.get(k)
+        if lines is None:
+            if len(self.store) > 32:
+                self.store.clear()
+            lines = self.store[k] = console.render_lines(self.make(), options, pad=False, new_lines=True)
+        for line in lines:
+            yield from line
+
+
 class PlayerBoard(Vertical):
     DEFAULT_CSS = """
     PlayerBoard > #board-title { height: 1; background: $boost; padding: 0 1; }
@@ -41,6 +71,7 @@ class PlayerBoard(Vertical):
         self.actor: str | None = None
         self._title: Text | None = None
         self._key: tuple | None = None  # what the page on show was drawn from
+        self._kept: dict = {}  # the units tables drawn so far, by rows and width (a Table is slow to draw)
 
     def compose(self):
         yield Static(id="board-title")
@@ -131,9 +162,6 @@ class PlayerBoard(Vertical):
         hv = Text(f"Havens: {len(havens)} on the map, {p.havens_in_supply} in supply\n")
         hv.append(f"Production now {prod.salt}S {prod.plunder}P {prod.food}F · with one more Haven "
                   f"{nxt.salt}S {nxt.plunder}P {nxt.food}F")
-        units = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-        for col in ("Unit", "map", "res.", "Emp.GY", "Cha.GY"):
-            units.add_column(col, justify="left" if col == "Unit" else "right")
         on_map: dict[str, int] = {}
         for h in v.hexes.values():
             if h.owner == p.faction:
@@ -142,11 +170,9 @@ class PlayerBoard(Vertical):
         reserve = dict(p.reserve)
         gy_e = {piece: n for owner, piece, n in v.graveyard_empire if owner == p.faction}
         gy_c = {piece: n for owner, piece, n in v.graveyard_chaos if owner == p.faction}
-        for u in fac.units:
-            units.add_row(Text(f"{u.name} ", no_wrap=True, overflow="ellipsis").append(
-                              f"{DIE_LETTER[u.die]}·{u.type[0].upper()}", style="dim"), str(on_map.get(u.id, 0)),
-                          str(reserve.get(u.id, 0)), str(gy_e.get(u.id, 0)), str(gy_c.get(u.id, 0)))
-        units.caption = "die colour letter · W warrior, A archer, R rider"
+        rows = tuple((u.name, f"{DIE_LETTER[u.die]}·{u.type[0].upper()}", on_map.get(u.id, 0), reserve.get(u.id, 0),
+                      gy_e.get(u.id, 0), gy_c.get(u.id, 0)) for u in fac.units)
+        units = Kept(self._kept, rows, lambda: units_table(rows))
         cards = Text()
         cards.append(f"Feats & Items ({len(p.feats) + len(p.items)}/10)\n", style="bold")
         for c in p.feats:

@@ -79,12 +79,15 @@ class TextPane(ScrollView, can_focus=True):
         shown = self.scrollable_content_region.height
         n = len(self._strips)
         reserve = shown if n <= shown else -(-n // CHUNK) * CHUNK
-        if self.virtual_size != Size(width, reserve):
+        resized = self.virtual_size != Size(width, reserve)
+        if resized:
             self.virtual_size = Size(width, reserve)
         self.refresh()
         if self.follow_end:
-            # after the new height is laid out, put the last line at the bottom
-            self.call_after_refresh(self._follow)
+            if resized:  # after the new height is laid out, put the last line at the bottom
+                self.call_after_refresh(self._follow)
+            else:  # the room is there: scroll now, drawn in the same frame (not one frame later)
+                self._follow()
 
     def _follow(self, tries: int = 3) -> None:
         target = max(0, len(self._strips) - self.scrollable_content_region.height)
