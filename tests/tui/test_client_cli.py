@@ -78,3 +78,15 @@ def test_screenshots_writes_svgs(tmp_path, monkeypatch):
     got = screenshots.write_screenshots(tmp_path, seed=7, sizes=("80x24",), scenes=("title", "help"))
     assert [p.name for p in got] == ["title-80x24.svg", "help-80x24.svg"]
     assert all(p.read_text().startswith("<svg") for p in got)
+
+
+def test_the_load_screenshot_is_the_same_on_every_run(tmp_path, monkeypatch):
+    """The Load screen prints its saves folder: the scene uses a fixed one, not a random name."""
+    from uprising_tui.tui import screenshots
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(screenshots.tempfile, "tempdir", None)  # read TMPDIR again
+    first = screenshots.write_screenshots(tmp_path / "a", seed=7, sizes=("80x24",), scenes=("load",))[0]
+    again = screenshots.write_screenshots(tmp_path / "b", seed=7, sizes=("80x24",), scenes=("load",))[0]
+    assert first.read_bytes() == again.read_bytes()
+    assert not any((tmp_path / "tmp").glob("uprising-screenshots-*/load"))  # cleaned up

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import tempfile
 import time
 from dataclasses import dataclass
@@ -213,13 +214,25 @@ SCENES = {
 }
 
 
+def _scene_dir(scene: Scene) -> Path:
+    """The scene's saves folder: a fixed name (per user) in the system's temporary folder, since
+    the Load screen prints it and a random name would change the picture on every run."""
+    user = os.getuid() if hasattr(os, "getuid") else 0
+    return Path(tempfile.gettempdir()) / f"uprising-screenshots-{user}" / scene.name
+
+
 async def _shoot(scene: Scene, size: tuple[int, int], seed: int, out: Path) -> Path:
-    with tempfile.TemporaryDirectory() as tmp:
-        app = scene.make(Path(tmp), seed)
+    data = _scene_dir(scene)
+    shutil.rmtree(data, ignore_errors=True)
+    data.mkdir(parents=True)
+    try:
+        app = scene.make(data, seed)
         async with app.run_test(size=size) as pilot:
             await scene.keys(pilot)
             path = out / f"{scene.name}-{size[0]}x{size[1]}.svg"
             app.save_screenshot(filename=path.name, path=str(out))
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
     return path
 
 
