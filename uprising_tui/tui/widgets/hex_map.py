@@ -42,14 +42,13 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ...engine.public import HexView, PublicView
-from . import hex_style as hs
+from ...engine.public import PublicView
 from .hex_geometry import FORMS, SMALL, Form, Layout, map_size
-from .hex_tokens import MapFacts, label, pack, summary, tokens
+from .hex_paint import Cell, MapStyles, paint_hex
+from .hex_tokens import MapFacts, summary
 
 NULL_STYLE = Style.null()  # for cells with no style of their own
 
-Cell = tuple[str, Style | None]
 _style_of = itemgetter(1)
 
 
@@ -162,18 +161,14 @@ class HexMap(ScrollView, can_focus=True):
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self.cat = cat
         self._facts = MapFacts(cat)
-        self._colours: dict[str, str] = dict(hs.DEFAULT_FACTION_COLOURS)
-        if faction_colours:
-            self._colours.update(faction_colours)
         self._view: PublicView | None = None
         self._keys: dict[str, tuple] = {}
         self._zoom: Form | None = None  # None: the form follows the widget's size
         self._layout: Layout | None = None
         self._cells: list[list[Cell]] = []
         self._canvas = Size(0, 0)
-        self._blank: Style | None = None  # the widget's own style, for cells outside every hex
         self._strips: dict[int, Strip] = {}
-        self._styles: dict[object, Style] = {}
+        self._styles = MapStyles(self, cat, faction_colours)  # what cells are painted with (and the blank)
         self._stale = True  # every hex must be painted before the next line is drawn
         self._goal: int | None = None  # column kept by up/down walks
         self._walking = False
@@ -216,9 +211,7 @@ class HexMap(ScrollView, can_focus=True):
 
     def set_faction_colours(self, colours: Mapping[str, str]) -> None:
         """Use these colours (``faction -> colour``, CSS-like strings) for the factions' pieces."""
-        self._colours = dict(hs.DEFAULT_FACTION_COLOURS)
-        self._colours.update(colours)
-        self._styles.clear()
+        self._styles.set_colours(colours)
         self._mark_stale()
 
     def hex_at(self, x: int, y: int) -> str | None:
@@ -315,13 +308,13 @@ class HexMap(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         cy = y + sy
         if not 0 <= cy < len(self._cells):
-            return Strip.blank(width, self._blank or NULL_STYLE)
+            return Strip.blank(width, self._styles.blank or NULL_STYLE)
         strip = self._strips.get(cy)
         if strip is None:
             strip = self._strips[cy] = self._build_strip(cy)
         if sx == 0 and strip.cell_length == width:
             return strip
-        return strip.crop_extend(sx, sx + width, self._blank or NULL_STYLE)
+        return strip.crop_extend(sx, sx + width, self._styles.blank or NULL_STYLE)
 
     def _build_strip(self, y: int) -> Strip:
         row = self._cells[y]
@@ -381,8 +374,8 @@ class HexMap(ScrollView, can_focus=True):
         self._stale = False
         if self._layout is None or self._view is None:
             return
-        self._blank = self.rich_style
-        blank = (" ", self._blank)
+        blank = (" ", self.rich_style)
+        self._styles.blank = blank[1]
         self._cells = [[blank] * self._canvas.width for _ in range(self._canvas.height)]
         for hid in self._layout.coords:
             self._paint_hex(hid)
@@ -404,100 +397,5 @@ class HexMap(ScrollView, can_focus=True):
             self.refresh_lines(lo, hi - lo + 1)
 
     def _paint_hex(self, hid: str) -> None:
-        lay, view, cells = self._layout, self._view, self._cells
-        h = view.hexes[hid]
-        lit = hid in self.highlights
-        base = self._interior_style(h)
-        spans = lay.spans(hid)
-        fill = (hs.FOG, self._token_style(base, "fog")) if h.terrain is None else (" ", base)
-        for y, x0, w in spans:
-            row = cells[y]
-            for x in range(x0, x0 + w):
-                row[x] = fill
-        # corners: terrain letter on top, the highlight mark at the bottom
-        y, x0, _ = spans[0]
-        corner = base if lay.form.k > 1 else self._corner_style(base)
-        cells[y][x0] = (hs.terrain_look(h.terrain).letter, self._token_style(corner, "terrain"))
-        # bottom corner: the highlight mark, else a Sea Tower; one-line slants close with "_"
-        compact = lay.form.k == 1
-        y, x0, _ = spans[-1]
-        if lit:
-            cells[y][x0] = (hs.HIGHLIGHT, self._token_style(corner, "highlight"))
-        elif h.role == "sea_tower":
-            cells[y][x0] = (hs.SEA_TOWER, self._token_style(corner, "sea_tower"))
-        elif compact:
-            cells[y][x0] = ("_", self._token_style(corner, "edge"))
-        rows = spans[1:-1]
-        widths = [w for _, _, w in rows]
-        name = None if compact else label(h, self.cat, widths[0] if widths else 0)
-        for piece in pack(tokens(h, self._facts, compact=compact), widths, name):
-            y, x0, _ = rows[piece.row]
-            style = self._token_style(base, piece.style)
-            for i, ch in enumerate(piece.text):
-                cells[y][x0 + piece.x + i] = (ch, style)
-        # sides, shared with the neighbour across each edge
-        cursor, lights, hexes = self.cursor, self.highlights, view.hexes
-        border, impassable = self._component("hex-map--border"), self._component("hex-map--impassable")
-        for x, y, edge, ch, other in lay.sides(hid):
-            ov = hexes.get(other) if other else None
-            blocked = edge in h.blocked or (ov is not None and (edge + 3) % 6 in ov.blocked)
-            if cursor == hid or (other is not None and cursor == other):
-                style = self._component("hex-map--cursor")
-            elif lit or (other is not None and other in lights):
-                style = self._component("hex-map--highlight")
-            else:
-                style = impassable if blocked else border
-            cells[y][x] = (hs.IMPASSABLE if blocked else ch, style)
-
-    # ------------------------------------------------------------------ styles
-    def _component(self, name: str, partial: bool = False) -> Style:
-        key = (name, partial)
-        st = self._styles.get(key)
-        if st is None:
-            st = self._styles[key] = self.get_component_rich_style(name, partial=partial)
-        return st
-
-    def _corner_style(self, base: Style) -> Style:
-        """A one-cell corner of a small hex: the terrain's ink on the map's own background."""
-        key = ("corner", base)
-        st = self._styles.get(key)
-        if st is None:
-            st = self._styles[key] = self._blank + Style(color=base.color)
-        return st
-
-    def _interior_style(self, h: HexView) -> Style:
-        if h.region and h.terrain == "ice_waste":
-            name = hs.REGION_COMPONENT.get(h.region, "hex-map--ice-waste")
-        else:
-            name = hs.terrain_look(h.terrain).component
-        return self._component(name)
-
-    def _token_style(self, base: Style, key: str) -> Style:
-        cache_key = (base, key)
-        st = self._styles.get(cache_key)
-        if st is not None:
-            return st
-        if key.startswith("faction:"):
-            faction = key.split(":", 1)[1]
-            i = list(self.cat.factions).index(faction) if faction in self.cat.factions else 0
-            colour = hs.parse_colour(self._colours.get(faction), hs.FALLBACK_COLOURS[i % len(hs.FALLBACK_COLOURS)])
-            dark = self.app.current_theme.dark if self.is_mounted else True
-            colour = hs.readable(colour, dark)
-            top = Style(color=colour.rich_color, bold=True)
-        elif key == "terrain":
-            top = Style(bold=True)
-        elif key == "fog":
-            top = Style(dim=True)
-        elif key == "edge":
-            top = self._component("hex-map--border", partial=True)
-        elif key == "highlight":
-            top = self._component("hex-map--highlight", partial=True)
-        elif key in ("empire", "chaos", "label", "region", "overflow"):
-            top = self._component(f"hex-map--{key}", partial=True)
-        elif key == "sea_tower":
-            top = self._component("hex-map--sea-tower", partial=True)
-        else:
-            top = Style()
-        st = self._styles[cache_key] = base + Style(color=top.color, bold=top.bold, italic=top.italic,
-                                                    reverse=top.reverse, dim=top.dim)
-        return st
+        paint_hex(self._cells, self._layout, self._view, hid, styles=self._styles, facts=self._facts,
+                  cursor=self.cursor, highlights=self.highlights)
