@@ -126,7 +126,13 @@ def read_state(g) -> int:
     n += (st.turn is None) + (st.verdict is None)
     for pile in (revealed, st.market, st.item_discard, st.quest_offer, st.quest_discard, st.druids):
         n += len(pile)
-    n += sum(st.garrison_reserve)
+    return n + _reserves_and_combat(g)
+
+
+def _reserves_and_combat(g) -> int:
+    """What both raw-state readers read alike: the Garrison reserve, the Graveyards, the combat."""
+    st = g.state
+    n = sum(st.garrison_reserve)
     for gy in (st.graveyard_empire, st.graveyard_chaos):
         for box in gy.values():
             for c in box.values():
@@ -172,17 +178,7 @@ def read_stored(g) -> int:
     n += (st.turn is None) + (st.verdict is None)
     for pile in (st.market, st.item_discard, st.quest_offer, st.quest_discard, st.druids):
         n += len(pile)
-    n += sum(st.garrison_reserve)
-    for gy in (st.graveyard_empire, st.graveyard_chaos):
-        for box in gy.values():
-            for c in box.values():
-                n += c
-    c = g.ctx.combat
-    if c is not None:
-        n += c.id + c.round + len(c.part) + len(c.step or "") + len(c.hid) + len(c.terrain)
-        for s in (c.a, c.b):
-            n += len(s.dice) + sum(s.extra.values()) + sum(s.cancelled.values()) + s.shields_broken + s.bolts_spent
-    return n
+    return n + _reserves_and_combat(g)
 
 
 def bench(factions: int, games: int, seed: int) -> dict:
