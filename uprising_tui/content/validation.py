@@ -35,11 +35,15 @@ def _any_op() -> Any:
     return Annotated[Union[members], Field(discriminator="op")]  # type: ignore[valid-type]
 
 
+_OVERRIDES: dict[str, Any] = {}
+
+
 def _overrides() -> dict[str, Any]:
-    return {
-        "Id": Annotated[str, AfterValidator(m._check_id)],
-        "Effect": list[_any_op()],  # type: ignore[misc]
-    }
+    """The annotation names that mean more to validation than to the records (built once)."""
+    if not _OVERRIDES:
+        _OVERRIDES["Id"] = Annotated[str, AfterValidator(m._check_id)]
+        _OVERRIDES["Effect"] = list[_any_op()]  # type: ignore[misc]
+    return _OVERRIDES
 
 
 class _Names(dict):
@@ -66,7 +70,8 @@ def model_for(rec: type[Record]) -> type[BaseModel]:
     fields: dict[str, Any] = {}
     for name in rec.__fields__:
         text, module = rec.__hints__[name]
-        hint = eval(text, _Names(module).globals, _Names(module))  # noqa: S307 - our own annotations
+        names = _Names(module)
+        hint = eval(text, names.globals, names)  # noqa: S307 - our own annotations
         bounds = rec.__bounds__.get(name, {})
         if name in rec.__factories__:
             fields[name] = (hint, Field(default_factory=rec.__factories__[name], **bounds))
