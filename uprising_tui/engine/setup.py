@@ -78,7 +78,12 @@ class Setup:
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: (list(v) if isinstance(v, list) else v) for name in _FIELDS for v in (getattr(self, name),)}
+        """The fields as plain data (lists copied), as a save holds them."""
+        out: dict[str, Any] = {}
+        for name in _FIELDS:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, list) else value
+        return out
 
     def replace(self, **changes: Any) -> "Setup":
         return Setup(**{**self.to_dict(), **changes})
