@@ -150,7 +150,7 @@ class DecisionBar(Vertical, can_focus=False):
             self.add_class("-waiting")
         set_title(self, title)
         set_content(self.query_one("#prompt", Static), hint)
-        set_content(self.query_one("#groups", Static), "", layout=self._group_lines != 1)
+        set_content(self.query_one("#groups", Static), "", layout=self._group_lines != 1 and self._groups_fit())
         self._group_lines = 1
         ol = self.query_one(OptionList)
         ol.set_options([ListOption(text)] if text else [])
@@ -184,7 +184,8 @@ class DecisionBar(Vertical, can_focus=False):
             tabs.append("\n" + hint.strip(), style="dim")
         lines = tabs.plain.count("\n") + 1
         if self.scrollable_content_region.width:
-            set_content(self.query_one("#groups", Static), tabs, layout=lines != self._group_lines)  # relayout only on a new height
+            # a new layout only for a new height, and only where the tabs' height follows them (short screens)
+            set_content(self.query_one("#groups", Static), tabs, layout=lines != self._group_lines and self._groups_fit())
             self._group_lines = lines
         # else: shown before the first layout (the game's first frame): the tabs wait for on_resize and
         # the bar's real width (a height set from a guessed width could stay: Textual keeps its box model)
