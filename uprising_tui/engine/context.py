@@ -30,7 +30,7 @@ _set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot
 
 class Ctx:
     __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
-                 "causes", "always_depth", "_hex_opts", "_opts")
+                 "causes", "always_depth", "_hex_opts", "_opts", "_kept")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -45,6 +45,7 @@ class Ctx:
         self._labels: dict[str, tuple] = {}
         self._hex_opts: dict[str, tuple] = {}  # hex_option's options by id, with the hex label they show
         self._opts: dict = {}  # card_option's and static_option's options
+        self._kept: dict[str, dict] = {}  # kept(): per kind of option, its options by hex
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
         self.causes: list[SourceRef] = []  # the cause stack: why what happens now happens (top last)
         self.always_depth = 0  # > 0 inside the ALWAYS menu (always.py)
@@ -112,6 +113,17 @@ class Ctx:
         if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:  # what hex_label reads
             got = self._hex_opts[oid] = (h, h.explored, h.tile, make(self.hex_label(hid)))
         return got[3]
+
+    def kept(self, kind: str) -> dict:
+        """The options of one kind (``"move"``, ``"command"``, ...) kept by the hex their label
+        names, as ``hex id -> (Hex, explored, tile, Option)``: what `hex_option` keeps, for the
+        hot loops that check it inline. An entry is good while ``entry[0] is hex and entry[1] ==
+        hex.explored and entry[2] == hex.tile`` (what the label reads); otherwise make the option
+        again (its label from `hex_label`) and store it."""
+        got = self._kept.get(kind)
+        if got is None:
+            got = self._kept[kind] = {}
+        return got
 
     def card_option(self, cid: str) -> "Option":
         """``card:<cid>``, "Use <card>" (group ``card``): a card's option, made once per game."""

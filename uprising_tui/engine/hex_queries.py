@@ -36,7 +36,17 @@ def capital_id(ctx: "Ctx") -> str:
 
 
 def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
-    return [Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),)) for hid in hids]
+    hexes = ctx.state.hexes
+    kept = ctx.kept(prefix)  # see Ctx.kept
+    out = []
+    for hid in hids:
+        h = hexes[hid]
+        got = kept.get(hid)
+        if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
+            got = kept[hid] = (h, h.explored, h.tile,
+                               Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),)))
+        out.append(got[3])
+    return out
 
 
 def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,

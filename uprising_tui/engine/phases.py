@@ -134,6 +134,7 @@ def can_pay(p: "Player", costs) -> bool:
 
 def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = False) -> list[Option]:
     st = ctx.state
+    hexes = st.hexes
     opts: list[Option] = []
     fac = ctx.cat.factions[p.faction]
     holds = None  # the spots with room, found once (they do not depend on the Unit)
@@ -141,27 +142,33 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         if p.reserve.get(u.id, 0) <= 0 or not can_pay(p, u.costs):
             continue
         if holds is None:
-            holds = [hid for hid in spots if can_hold(ctx, st.hexes[hid], p.faction)]
-        for hid in holds:
-            oid = f"build:{u.id}:{hid}"
-            opts.append(ctx.hex_option(oid, hid, lambda label, oid=oid, u=u, hid=hid: Option(
-                oid, f"Build {u.name} on {label}", hid, None, "build", (ref("unit", u.id), ref("hex", hid)))))
-    towers_left = walls_left = 0
-    if p.plunder >= min(ctx.cat.tower_cost, ctx.cat.wall_cost) and any(
-            st.hexes[hid].haven == p.faction and not (st.hexes[hid].tower and st.hexes[hid].wall) for hid in spots):
-        towers_left, walls_left = pieces.defenses_left(ctx, "tower"), pieces.defenses_left(ctx, "wall")
-    for hid in spots:
-        h = st.hexes[hid]
-        if h.haven != p.faction:
-            continue
-        if not h.tower and p.plunder >= ctx.cat.tower_cost and towers_left > 0:
-            opts.append(ctx.hex_option(f"tower:{hid}", hid, lambda label, hid=hid: option(
-                f"tower:{hid}", f"Build a Tower on {label}", "build", (Ref("hex", hid),),
-                OptionCost(plunder=ctx.cat.tower_cost))))
-        if not h.wall and p.plunder >= ctx.cat.wall_cost and walls_left > 0:
-            opts.append(ctx.hex_option(f"wall:{hid}", hid, lambda label, hid=hid: option(
-                f"wall:{hid}", f"Build a Wall on {label}", "build", (Ref("hex", hid),),
-                OptionCost(plunder=ctx.cat.wall_cost))))
+            holds = [hexes[hid] for hid in spots if can_hold(ctx, hexes[hid], p.faction)]
+        kept = ctx.kept(f"build:{u.id}")  # see Ctx.kept
+        for h in holds:
+            hid = h.id
+            got = kept.get(hid)
+            if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
+                got = kept[hid] = (h, h.explored, h.tile, Option(
+                    f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hid, None, "build",
+                    (ref("unit", u.id), ref("hex", hid))))
+            opts.append(got[3])
+    plunder, tower_cost, wall_cost = p.plunder, ctx.cat.tower_cost, ctx.cat.wall_cost
+    if plunder >= tower_cost or plunder >= wall_cost:
+        towers_left = walls_left = 0
+        if any(hexes[hid].haven == p.faction and not (hexes[hid].tower and hexes[hid].wall) for hid in spots):
+            towers_left, walls_left = pieces.defenses_left(ctx, "tower"), pieces.defenses_left(ctx, "wall")
+        for hid in spots:
+            h = hexes[hid]
+            if h.haven != p.faction:
+                continue
+            if not h.tower and plunder >= tower_cost and towers_left > 0:
+                opts.append(ctx.hex_option(f"tower:{hid}", hid, lambda label, hid=hid: option(
+                    f"tower:{hid}", f"Build a Tower on {label}", "build", (Ref("hex", hid),),
+                    OptionCost(plunder=tower_cost))))
+            if not h.wall and plunder >= wall_cost and walls_left > 0:
+                opts.append(ctx.hex_option(f"wall:{hid}", hid, lambda label, hid=hid: option(
+                    f"wall:{hid}", f"Build a Wall on {label}", "build", (Ref("hex", hid),),
+                    OptionCost(plunder=wall_cost))))
     opts += [ctx.card_option(c) for c in usable(ctx, p, ("build", "always"))]
     opts += always_options(p)
     if traded:  # Heros on one hex may give and take during the Trade (ruling 7)
