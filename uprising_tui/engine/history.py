@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .events import HexExplored
+from .events import HexExplored, PhaseStarted, TurnStarted
 
 if TYPE_CHECKING:
+    from .events import GameEvent
     from .state import GameState
 
 
@@ -31,6 +32,39 @@ class Checkpoint(NamedTuple):
     chapter: int
     phase: str
     faction: str | None  # the faction whose turn starts (None for a phase start)
+
+
+class Recorder:
+    """Where a game's events go (``Ctx.emit`` ends here): the log, a Checkpoint at each phase and
+    turn start, the subscribers. It holds the game's lists, never the Game: nothing the rules'
+    context reaches points back at the Game, so a Game nobody holds any more is freed at once
+    (with its log, state and options) instead of waiting for the cycle collector."""
+    __slots__ = ("log", "listeners", "checkpoints", "answers", "state", "answering")
+
+    def __init__(self, log: list, listeners: list, checkpoints: list, answers: list, state: "GameState"):
+        self.log = log
+        self.listeners = listeners
+        self.checkpoints = checkpoints
+        self.answers = answers
+        self.state = state
+        self.answering = False  # an answer is being given (it counts in a checkpoint's index)
+
+    def emit(self, event: "GameEvent") -> None:
+        self.log.append(event)
+        kind = type(event)
+        if kind is PhaseStarted or kind is TurnStarted:
+            self.checkpoint(event)
+        for fn in self.listeners:
+            fn(event)
+
+    def checkpoint(self, event: "GameEvent") -> None:
+        st = self.state
+        index = len(self.answers) + (1 if self.answering else 0)  # the answer being given counts
+        if type(event) is TurnStarted:
+            label, faction = f"Chapter {st.chapter}: {event.faction}'s turn", event.faction
+        else:
+            label, faction = f"Chapter {event.chapter}: {event.phase} phase", None
+        self.checkpoints.append(Checkpoint(index, label, st.chapter, st.phase, faction))
 
 
 def hidden_marks(st: "GameState") -> tuple[int, ...]:
