@@ -43,7 +43,10 @@ def refill_market(ctx: "Ctx") -> None:
 
 
 def can_use_item(ctx: "Ctx", p: "Player", iid: str) -> bool:
-    return all(p.attr(a) >= n for a, n in ctx.cat.items[iid].requires.items())
+    for a, n in ctx.cat.items[iid].requires.items():  # each attribute the Item requires (Player.attr)
+        if getattr(p, a) < n:
+            return False
+    return True
 
 
 def can_use_card(ctx: "Ctx", p: "Player", cid: str) -> bool:
@@ -125,7 +128,18 @@ def _uses(cat) -> dict[str, tuple]:
         table.update({cid: (q.ongoing, q.ongoing_effect) for cid, q in cat.quests.items()})
         _USES[:] = [weakref.ref(cat), table]
         _ATTRIBUTE_FEATS.clear()
+        _COMBAT_CARDS.clear()
+        _COMBAT_CARDS.update(cid for cid, (use, eff) in table.items() if use is not None and use.when == "combat" and eff)
     return table
+
+
+_COMBAT_CARDS: set[str] = set()  # the cards of _USES's catalog with an effect used in combat
+
+
+def combat_cards(cat) -> set[str]:
+    """The Feats, Items and Quests of `cat` whose timing is combat (and that do something)."""
+    _uses(cat)
+    return _COMBAT_CARDS
 
 
 _NO_USE = (None, ())  # read only, for the loops below

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Generator
 
 from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, has_ability, mirror_dice, terrain_of
-from .cards import _NO_USE, _uses, can_use_card, card_use, fire_triggers, pay_card_cost
+from .cards import _uses, can_use_card, card_use, combat_cards, fire_triggers, pay_card_cost
 from .combat_effects import CombatEffects
 from .decision import Decision, option
 from .economy import add_vp
@@ -400,12 +400,13 @@ class Combat(CombatEffects):
             return []
         p = ctx.state.player(side.owner)
         table = _uses(ctx.cat)
+        in_combat = combat_cards(ctx.cat)  # the timing first: it rules out most cards cheaply
         out = []
         for c in (*p.feats, *p.items, *p.quests):
-            if not c.face_up:
+            if c.id not in in_combat or not c.face_up:
                 continue
-            use, eff = table.get(c.id, _NO_USE)  # the timing first: it rules out most cards cheaply
-            if use is None or use.when != "combat" or part not in use.parts or not eff:
+            use, eff = table[c.id]
+            if part not in use.parts:
                 continue
             if not can_use_card(ctx, p, c.id):
                 continue

@@ -1,7 +1,6 @@
 """Resources, AP and VP: gaining, paying, the ALWAYS conversions and cost options."""
 from __future__ import annotations
 
-from itertools import product
 from typing import TYPE_CHECKING
 
 from .decision import CANCEL, Option, OptionCost, option
@@ -104,18 +103,24 @@ def apply_always(ctx: "Ctx", p: "Player", oid: str) -> bool:
 def payments(p: "Player", costs: "list[Cost]") -> list[dict[str, int]]:
     """Every distinct way `p` can pay one of the alternative costs (deduplicated, stable order)."""
     seen: list[dict[str, int]] = []
+    salt, plunder, food = p.salt, p.plunder, p.food
     for c in costs:
-        base = {"salt": c.salt, "plunder": c.plunder, "food": c.food}
         if c.any:
-            for s, pl in product(range(c.any + 1), repeat=2):
-                f = c.any - s - pl
-                if f < 0:
-                    continue
-                way = {"salt": base["salt"] + s, "plunder": base["plunder"] + pl, "food": base["food"] + f}
-                if all(p.res(k) >= v for k, v in way.items()) and way not in seen:
-                    seen.append(way)
-        elif all(p.res(k) >= v for k, v in base.items()) and base not in seen:
-            seen.append(base)
+            n = c.any
+            for s in range(n + 1):  # Salt, then Plunder, added to the fixed part; Food makes up the rest
+                for pl in range(n + 1):
+                    f = n - s - pl
+                    if f < 0:
+                        continue
+                    ws, wp, wf = c.salt + s, c.plunder + pl, c.food + f
+                    if salt >= ws and plunder >= wp and food >= wf:
+                        way = {"salt": ws, "plunder": wp, "food": wf}
+                        if way not in seen:
+                            seen.append(way)
+        elif salt >= c.salt and plunder >= c.plunder and food >= c.food:
+            base = {"salt": c.salt, "plunder": c.plunder, "food": c.food}
+            if base not in seen:
+                seen.append(base)
     return seen
 
 
