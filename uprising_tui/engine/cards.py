@@ -59,7 +59,8 @@ def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
     """Put a Feat or Item into play for `p`, then enforce the 10-card limit."""
     (p.feats if kind == "feat" else p.items).append(CardState(cid))
     ctx.emit(CardGained(p.faction, cid, how, kind))
-    yield from enforce_limit(ctx, p)  # first: no other choice is asked while over the limit
+    if len(p.feats) + len(p.items) > CARD_LIMIT:  # what enforce_limit checks first (skipped: one generator less)
+        yield from enforce_limit(ctx, p)  # first: no other choice is asked while over the limit
     if kind == "feat" and any(c.id == cid for c in p.feats):
         from .effects import Source, run_effect
         feat = ctx.cat.feats[cid]

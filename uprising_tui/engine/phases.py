@@ -156,7 +156,7 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
     if plunder >= tower_cost or plunder >= wall_cost:
         towers_left = walls_left = 0
         if any(hexes[hid].haven == p.faction and not (hexes[hid].tower and hexes[hid].wall) for hid in spots):
-            towers_left, walls_left = pieces.defenses_left(ctx, "tower"), pieces.defenses_left(ctx, "wall")
+            towers_left, walls_left = pieces.towers_and_walls_left(ctx)
         for hid in spots:
             h = hexes[hid]
             if h.haven != p.faction:
