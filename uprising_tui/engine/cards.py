@@ -128,8 +128,8 @@ def _uses(cat) -> dict[str, tuple]:
         table = {cid: (d.use, d.effect) for t in (cat.feats, cat.items) for cid, d in t.items()}
         table.update({cid: (q.ongoing, q.ongoing_effect) for cid, q in cat.quests.items()})
         _USES[:] = [weakref.ref(cat), table]
-        _ATTRIBUTE_FEATS.clear()
         _COMBAT_CARDS.clear()
+        _TIMED.clear()
         _COMBAT_CARDS.update(cid for cid, (use, eff) in table.items() if use is not None and use.when == "combat" and eff)
     return table
 
@@ -141,10 +141,6 @@ def combat_cards(cat) -> set[str]:
     """The Feats, Items and Quests of `cat` whose timing is combat (and that do something)."""
     _uses(cat)
     return _COMBAT_CARDS
-
-
-_NO_USE = (None, ())  # read only, for the loops below
-_ATTRIBUTE_FEATS: dict[str, bool] = {}  # card id -> a Build card that gains an attribute (of _USES's catalog)
 
 
 def card_use(ctx: "Ctx", cid: str):
@@ -164,28 +160,39 @@ def pay_card_cost(ctx: "Ctx", p: "Player", cid: str) -> None:
         discard_card(ctx, p, cid)
 
 
+_TIMED: dict = {}  # a `when` of usable() -> the cards of _USES's catalog whose timing it takes
+
+
+def _timed(cat, when) -> frozenset[str]:
+    """The cards of `cat` that `usable(..., when)` may give: an effect, a timing in `when`, and
+    not a Build card that gains an attribute (those are resolved when gained)."""
+    table = _uses(cat)
+    got = _TIMED.get(when)
+    if got is None:
+        ids = []
+        for cid, (use, eff) in table.items():
+            if use is None or not eff or use.when not in when:
+                continue
+            if use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in eff):
+                continue
+            ids.append(cid)
+        got = _TIMED[when] = frozenset(ids)
+    return got
+
+
 def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
     """Face-up cards of `p` whose timing is one of `when` (not combat: see combat.py)."""
-    table = _uses(ctx.cat)
+    when = when if isinstance(when, (tuple, frozenset)) else frozenset(when)
+    timed = _timed(ctx.cat, when)  # the timing first: it rules out most cards cheaply
     items = ctx.cat.items
-    when = when if isinstance(when, (tuple, frozenset, set)) else tuple(when)
     out = []
     for cards in (p.feats, p.items, p.quests):
         for c in cards:
-            if not c.face_up:
-                continue
             cid = c.id
-            use, eff = table.get(cid, _NO_USE)  # the timing first: it rules out most cards cheaply
-            if use is None or not eff or use.when not in when:
+            if cid not in timed or not c.face_up:
                 continue
             if cid in items and not can_use_item(ctx, p, cid):
                 continue
-            if use.when == "build":
-                attr = _ATTRIBUTE_FEATS.get(cid)
-                if attr is None:
-                    attr = _ATTRIBUTE_FEATS[cid] = any(op.op in ("gain_attribute", "gain_choice") for op in eff)
-                if attr:
-                    continue  # attribute Feats resolved when gained
             out.append(cid)
     return out
 

@@ -153,7 +153,8 @@ class Combat(CombatEffects):
             yield from self.card_window(s, part, "before_rolling")
         colours = {}
         # a mirroring side (the Courtesan) gathers last: she copies the dice her enemy rolls
-        for s in sorted((a, b), key=lambda side: has_ability(ctx, side, "mirror") is not None):
+        a_last = has_ability(ctx, a, "mirror") is not None and has_ability(ctx, b, "mirror") is None
+        for s in ((b, a) if a_last else (a, b)):
             mirrored = mirror_dice(ctx, s, colours.get(id(self.enemy_of(s)), []))
             if mirrored is not None:
                 colours[id(s)] = mirrored + apply_marsh(s.pool, self.terrain)
@@ -185,7 +186,7 @@ class Combat(CombatEffects):
         for s in (a, b):
             yield from self.card_window(s, part, "before_damage")
         # a player's Bolts are spent first, so a Godpower that cancels enemy Bolts is in time
-        for s in sorted((a, b), key=lambda side: not side.is_player):
+        for s in ((b, a) if b.kind == "player" and a.kind != "player" else (a, b)):
             yield from self.spend_bolts(s)
         # Damage (simultaneous)
         hits_on_b = self.hits(a, b)
