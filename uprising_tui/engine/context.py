@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable, Generator
 
 from .asking import ask as _ask
 from .decision import Decision, Option, option
+from .history import CHECKPOINTED
 from .event_base import GameEvent as _GameEvent
 from .refs import Ref, SourceRef
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .board import Board
     from .dice import Dice
     from .events import GameEvent
+    from .history import Recorder
     from .setup import Setup
     from .state import GameState, Player
 
@@ -30,7 +32,7 @@ _set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot
 
 class Ctx:
     __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
-                 "causes", "always_depth", "_hex_opts", "_opts", "_kept")
+                 "causes", "always_depth", "_hex_opts", "_opts", "_kept", "recorder")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -41,6 +43,9 @@ class Ctx:
         self.rng = rng
         self.setup = setup
         self._emit = emit
+        # the game's Recorder when `emit` is its emit (Game sets it): emit() then appends to its
+        # log directly, one call less per event
+        self.recorder: "Recorder | None" = None
         self.combat = None  # the combat being fought, if any
         self._labels: dict[str, tuple] = {}
         self._hex_opts: dict[str, tuple] = {}  # hex_option's options by id, with the hex label they show
@@ -72,7 +77,13 @@ class Ctx:
         causes = self.causes
         if causes and event.source is None:
             _set_source(event, causes[-1])
-        self._emit(event)
+        rec = self.recorder
+        if rec is None:
+            self._emit(event)
+            return
+        rec.log.append(event)  # Recorder.emit, inline
+        if rec.listeners or type(event) in CHECKPOINTED:
+            rec.tell(event)
 
     # ask(actor, kind, prompt, options, *, tie=False, source=None, chosen=(), cancel=False):
     # yield a Decision and return the chosen option id. A single option is taken without

@@ -28,6 +28,7 @@ from .savefile import SAVE_FORMAT, SAVE_VERSION, SaveError, check_bounds, parse_
 from .view import ReadOnly
 
 ENGINE_VERSION = f"{__version__}+rules{SAVE_VERSION}"
+_new_tuple = tuple.__new__
 
 
 def started_event(ctx: Ctx) -> GameStarted:
@@ -67,6 +68,7 @@ class Game:
         self._checkpoints: list[Checkpoint] = []  # phase and turn starts (checkpoints())
         self._rec = Recorder(self.log, self._listeners, self._checkpoints, self.answers, self.state)
         self.ctx = Ctx(self.state, self.cat, self.board, self.dice, self.rng, setup, self._rec.emit)
+        self.ctx.recorder = self._rec
         self._script = script
         self._prepare = prepare
         self._rigged = rigged
@@ -137,8 +139,8 @@ class Game:
         after = hidden_marks(self.state)
         self._marks = (self.state, len(self.log), after)
         revealed = revealed_between(marks, after, self.log[logged:])
-        self._history.append(Answered(len(self.answers), option_id, asked.kind, asked.actor,
-                                      self.dice.rolled > rolled, revealed))
+        self._history.append(_new_tuple(Answered, (len(self.answers), option_id, asked.kind, asked.actor,
+                                                   self.dice.rolled > rolled, revealed)))  # Answered(...), one call less
         self.answers.append(option_id)
 
     def view(self) -> Any:

@@ -8,6 +8,7 @@ phase start and each Actions turn start: ``Game.undo_to(checkpoint.index)`` goes
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from .events import HexExplored, PhaseStarted, TurnStarted
@@ -34,6 +35,9 @@ class Checkpoint(NamedTuple):
     faction: str | None  # the faction whose turn starts (None for a phase start)
 
 
+CHECKPOINTED = frozenset({PhaseStarted, TurnStarted})  # the events a Checkpoint is taken at
+
+
 class Recorder:
     """Where a game's events go (``Ctx.emit`` ends here): the log, a Checkpoint at each phase and
     turn start, the subscribers. It holds the game's lists, never the Game: nothing the rules'
@@ -51,8 +55,13 @@ class Recorder:
 
     def emit(self, event: "GameEvent") -> None:
         self.log.append(event)
-        kind = type(event)
-        if kind is PhaseStarted or kind is TurnStarted:
+        if self.listeners or type(event) in CHECKPOINTED:
+            self.tell(event)
+
+    def tell(self, event: "GameEvent") -> None:
+        """What follows an event into the log: a checkpoint at a phase or turn start, the subscribers.
+        (``Ctx.emit`` appends to the log itself and calls this only when there is something to do.)"""
+        if type(event) in CHECKPOINTED:
             self.checkpoint(event)
         for fn in self.listeners:
             fn(event)
@@ -71,7 +80,10 @@ def hidden_marks(st: "GameState") -> tuple[int, ...]:
     """What changes when something hidden is revealed: Events turned up and the size of every
     face-down deck (a draw shrinks one). Hexes flipped are told by their HexExplored events."""
     return (st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
-            len(st.legion_box), len(st.horde_box), *[len(p.feat_deck) for p in st.players])
+            len(st.legion_box), len(st.horde_box), *map(len, map(_FEAT_DECK, st.players)))
+
+
+_FEAT_DECK = attrgetter("feat_deck")
 
 
 def revealed_between(before: tuple[int, ...], after: tuple[int, ...], new_events) -> bool:
