@@ -143,6 +143,19 @@ def combat_cards(cat) -> set[str]:
     return _COMBAT_CARDS
 
 
+def combat_cards_at(cat, part: str, step: str | None) -> frozenset[str]:
+    """The combat cards of `cat` whose timing takes this part of a combat (and, in an Archery
+    or Clash round, this step)."""
+    table = _uses(cat)
+    key = (part, step)
+    got = _TIMED.get(key)
+    if got is None:
+        got = _TIMED[key] = frozenset(
+            cid for cid in _COMBAT_CARDS
+            if part in table[cid][0].parts and (part not in ("archery", "clash") or table[cid][0].step == step))
+    return got
+
+
 def card_use(ctx: "Ctx", cid: str):
     """A held card's timing and effect (a Quest's are its ongoing ones)."""
     return _uses(ctx.cat).get(cid, (None, []))
@@ -160,7 +173,7 @@ def pay_card_cost(ctx: "Ctx", p: "Player", cid: str) -> None:
         discard_card(ctx, p, cid)
 
 
-_TIMED: dict = {}  # a `when` of usable() -> the cards of _USES's catalog whose timing it takes
+_TIMED: dict = {}  # a `when` of usable() (or a combat's (part, step)) -> the cards of _USES's catalog it takes
 
 
 def _timed(cat, when) -> frozenset[str]:

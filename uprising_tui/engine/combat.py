@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Generator
 
 from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, has_ability, mirror_dice, terrain_of
-from .cards import _uses, can_use_card, card_use, combat_cards, fire_triggers, pay_card_cost
+from .cards import _uses, can_use_card, card_use, combat_cards_at, fire_triggers, pay_card_cost
 from .combat_effects import CombatEffects
 from .decision import Decision, option
 from .economy import add_vp
@@ -401,30 +401,29 @@ class Combat(CombatEffects):
             return []
         p = ctx.state.player(side.owner)
         table = _uses(ctx.cat)
-        in_combat = combat_cards(ctx.cat)  # the timing first: it rules out most cards cheaply
+        timed = combat_cards_at(ctx.cat, part, step)  # the timing first: it rules out most cards cheaply
         out = []
-        for c in (*p.feats, *p.items, *p.quests):
-            if c.id not in in_combat or not c.face_up:
-                continue
-            use, eff = table[c.id]
-            if part not in use.parts:
-                continue
-            if not can_use_card(ctx, p, c.id):
-                continue
-            if part in ("archery", "clash") and use.step != step:
-                continue
-            if use.hero_hex and not self.hero_here(side):
-                continue
-            if use.limit == "once_per_round" and c.id in side.used_round:
-                continue
-            if use.limit == "once_per_combat" and c.id in side.used_combat:
-                continue
-            swaps = [op for op in eff if op.op == "exchange_unit"]
-            here = ctx.state.hexes[self.hid].units
-            if part == "after_combat" and swaps and not (self.alive(side) and any(
-                    here.get(op.from_unit) and p.reserve.get(op.to_unit, 0) > 0 for op in swaps)):
-                continue  # nothing to exchange: the card would be flipped for nothing
-            out.append(c.id)
+        for cards in (p.feats, p.items, p.quests):
+            for c in cards:
+                cid = c.id
+                if cid not in timed or not c.face_up:
+                    continue
+                use, eff = table[cid]
+                if not can_use_card(ctx, p, cid):
+                    continue
+                if use.hero_hex and not self.hero_here(side):
+                    continue
+                if use.limit == "once_per_round" and cid in side.used_round:
+                    continue
+                if use.limit == "once_per_combat" and cid in side.used_combat:
+                    continue
+                if part == "after_combat":
+                    swaps = [op for op in eff if op.op == "exchange_unit"]
+                    here = ctx.state.hexes[self.hid].units
+                    if swaps and not (self.alive(side) and any(
+                            here.get(op.from_unit) and p.reserve.get(op.to_unit, 0) > 0 for op in swaps)):
+                        continue  # nothing to exchange: the card would be flipped for nothing
+                out.append(cid)
         return out
 
     def card_window(self, side: Side, part: str, step: str | None) -> Gen:
