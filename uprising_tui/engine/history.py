@@ -8,7 +8,6 @@ phase start and each Actions turn start: ``Game.undo_to(checkpoint.index)`` goes
 """
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from .events import HexExplored, PhaseStarted, TurnStarted
@@ -80,10 +79,7 @@ def hidden_marks(st: "GameState") -> tuple[int, ...]:
     """What changes when something hidden is revealed: Events turned up and the size of every
     face-down deck (a draw shrinks one). Hexes flipped are told by their HexExplored events."""
     return (st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
-            len(st.legion_box), len(st.horde_box), *map(len, map(_FEAT_DECK, st.players)))
-
-
-_FEAT_DECK = attrgetter("feat_deck")
+            len(st.legion_box), len(st.horde_box)) + tuple([len(p.feat_deck) for p in st.players])
 
 
 def revealed_between(before: tuple[int, ...], after: tuple[int, ...], new_events) -> bool:
