@@ -147,7 +147,7 @@ def combat_cards_at(cat, part: str, step: str | None) -> frozenset[str]:
     """The combat cards of `cat` whose timing takes this part of a combat (and, in an Archery
     or Clash round, this step)."""
     table = _uses(cat)
-    key = (part, step)
+    key = ("combat", part, step)
     got = _TIMED.get(key)
     if got is None:
         got = _TIMED[key] = frozenset(
@@ -173,14 +173,15 @@ def pay_card_cost(ctx: "Ctx", p: "Player", cid: str) -> None:
         discard_card(ctx, p, cid)
 
 
-_TIMED: dict = {}  # a `when` of usable() (or a combat's (part, step)) -> the cards of _USES's catalog it takes
+_TIMED: dict = {}  # ("usable", when), ("combat", part, step), ("trigger", on) -> the cards of _USES's catalog they take
 
 
 def _timed(cat, when) -> frozenset[str]:
     """The cards of `cat` that `usable(..., when)` may give: an effect, a timing in `when`, and
     not a Build card that gains an attribute (those are resolved when gained)."""
     table = _uses(cat)
-    got = _TIMED.get(when)
+    key = ("usable", when)
+    got = _TIMED.get(key)
     if got is None:
         ids = []
         for cid, (use, eff) in table.items():
@@ -189,7 +190,7 @@ def _timed(cat, when) -> frozenset[str]:
             if use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in eff):
                 continue
             ids.append(cid)
-        got = _TIMED[when] = frozenset(ids)
+        got = _TIMED[key] = frozenset(ids)
     return got
 
 
@@ -218,14 +219,20 @@ def use_card(ctx: "Ctx", p: "Player", cid: str) -> Gen:
 
 
 def triggered(ctx: "Ctx", on: str, only: str | None = None) -> list[tuple["Player", str]]:
+    table = _uses(ctx.cat)
+    key = ("trigger", on)
+    waiting = _TIMED.get(key)  # the cards of the catalog whose ongoing effect waits for `on`
+    if waiting is None:
+        waiting = _TIMED[key] = frozenset(cid for cid, (use, _) in table.items()
+                                          if use is not None and use.when == "trigger" and use.trigger == on)
     out = []
     for p in ctx.state.seat_order():
         if only is not None and p.faction != only:
             continue
-        for c in p.feats + p.items + p.quests:
-            use, eff = card_use(ctx, c.id)
-            if use is not None and use.when == "trigger" and use.trigger == on and c.face_up:
-                out.append((p, c.id))
+        for cards in (p.feats, p.items, p.quests):
+            for c in cards:
+                if c.id in waiting and c.face_up:
+                    out.append((p, c.id))
     return out
 
 
