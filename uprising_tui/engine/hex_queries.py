@@ -23,8 +23,15 @@ def no_haven_icon(ctx: "Ctx", hid: str) -> bool:
 
 
 def empty_hexes(ctx: "Ctx", *, allow_icon: bool = True) -> list[str]:
-    return [h.id for h in ctx.state.hexes.values()
-            if h.empty and (allow_icon or not no_haven_icon(ctx, h.id))]
+    # Hex.empty and no_haven_icon spelled out (this runs over the whole map for every placement)
+    hexes = ctx.state.hexes.values()
+    if allow_icon:
+        return [h.id for h in hexes
+                if not (h.haven or h.curse or h.units or h.garrisons or h.skeletons or h.legions or h.hordes)]
+    tiles = ctx.cat.hexes
+    return [h.id for h in hexes
+            if not (h.haven or h.curse or h.units or h.garrisons or h.skeletons or h.legions or h.hordes)
+            and h.role not in ("capital", "region") and not (h.explored and tiles[h.tile].no_haven)]
 
 
 def havens_of(ctx: "Ctx", faction: str) -> list[str]:

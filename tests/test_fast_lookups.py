@@ -1,9 +1,11 @@
-"""The card lookups that use the catalog's cards indexed by timing (cards.usable, triggered,
-Combat.usable_cards) give what reading every held card's timing and effect gives, at every
-Decision of whole games (four factions, heuristic bots, cards used in and out of combat)."""
+"""Lookups written for speed give what the plain reading gives, at every Decision of whole games
+(four factions, heuristic bots, cards used in and out of combat): the card lookups that use the
+catalog's cards indexed by timing (cards.usable, triggered, Combat.usable_cards) against reading
+every held card's timing and effect, and empty_hexes against Hex.empty and no_haven_icon."""
 from uprising_tui import sim
 from uprising_tui.engine import Game
 from uprising_tui.engine.cards import _uses, can_use_card, can_use_item, triggered, usable
+from uprising_tui.engine.hex_queries import empty_hexes, no_haven_icon
 
 WHENS = [("actions", "always"), ("always",), ("build", "always"), ("refresh",), frozenset({"build"})]
 TRIGGERS = ("combat_won", "haven_built", "legion_activates")
@@ -65,6 +67,10 @@ def test_indexed_lookups_match_reading_every_card():
                 for when in WHENS:
                     assert usable(ctx, p, when) == usable_by_reading(ctx, p, when)
                     checked += 1
+            hexes = ctx.state.hexes.values()
+            assert empty_hexes(ctx) == [h.id for h in hexes if h.empty]
+            assert empty_hexes(ctx, allow_icon=False) == [h.id for h in hexes
+                                                          if h.empty and not no_haven_icon(ctx, h.id)]
             for on in TRIGGERS:
                 assert triggered(ctx, on) == triggered_by_reading(ctx, on)
             combat = ctx.combat
