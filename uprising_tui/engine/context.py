@@ -130,7 +130,9 @@ class Ctx:
         names, as ``hex id -> (Hex, explored, tile, Option)``: what `hex_option` keeps, for the
         hot loops that check it inline. An entry is good while ``entry[0] is hex and entry[1] ==
         hex.explored and entry[2] == hex.tile`` (what the label reads); otherwise make the option
-        again (its label from `hex_label`) and store it."""
+        again (its label from `hex_label`) and store it. A kind whose name starts with ``static:``
+        keeps options that depend on nothing but their key and the catalog (what
+        `static_option` keeps), as ``key -> Option``, for loops that look them up inline."""
         got = self._kept.get(kind)
         if got is None:
             got = self._kept[kind] = {}
