@@ -20,6 +20,7 @@ from textual.widgets import ContentSwitcher
 
 from ...engine import IllegalChoice
 from ..adapters import odds_available
+from ..collector import AFTER_FRAME, FrameCollector
 from ..controller import Update
 from ..naming import hex_label
 from ..pacing import Pacer
@@ -87,6 +88,9 @@ class GameScreen(GameDriver, GameActions, Screen):
         self._odds_for: tuple | None = None  # (decision, option id) the odds line is for
         self._drawn_highlight: tuple | None = None  # (decision, option) drawn before its Highlighted came
         self._presented_at = 0  # events seen when a person was last asked
+        self.collector = FrameCollector()
+        self._frames_up = False  # the first frame is drawn (the collector is held from then on)
+        self._collect_timer = None
         self.ended = False
 
     # ------------------------------------------------------------ layout
@@ -124,7 +128,32 @@ class GameScreen(GameDriver, GameActions, Screen):
         self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
         self._fit(self.size.width, self.size.height)
         self._start()  # the panes are mounted (children mount first): fill them before the first layout
-        self.call_after_refresh(self.app.started)
+        self.call_after_refresh(self._first_frame)
+
+    # ------------------------------------------------------------ the cycle collector (collector.py)
+    def _first_frame(self) -> None:
+        self.app.started()
+        self._frames_up = True
+        self.collector.hold()
+
+    def on_screen_resume(self) -> None:
+        if self._frames_up:
+            self.collector.hold()
+
+    def on_screen_suspend(self) -> None:
+        self.collector.release()
+
+    def on_unmount(self) -> None:
+        self.collector.release()
+
+    def _frame_drawn(self) -> None:
+        """A frame for a person is up: the collector's pass comes a moment later (one at a time)."""
+        if self._collect_timer is None and self.collector.held:
+            self._collect_timer = self.set_timer(AFTER_FRAME, self._collect)
+
+    def _collect(self) -> None:
+        self._collect_timer = None
+        self.collector.after_frame()
 
     def _start(self) -> None:
         """Show the game as it stands and start driving it. Called from on_mount, not after the first

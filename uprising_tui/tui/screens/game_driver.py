@@ -65,6 +65,7 @@ class GameDriver:
                 self._last_person = person
                 with self.app.batch_update():
                     self._present()
+                self.call_after_refresh(self._frame_drawn)
                 return
         finally:
             self._driving = False
@@ -93,6 +94,7 @@ class GameDriver:
 
     def _publish(self, u: Update) -> None:
         """Every pane takes the update at once (the subscriptions are immediate), drawn in one go."""
+        self.collector.check()  # bots playing on with no frame for a person: the young generation stays small
         with self.app.batch_update():
             self.app.game_signal.publish(u)
 

@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from ..event_text import CATEGORIES, EventText, category
+from .steady import set_content
 from .text_pane import TextPane
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ class CombatLog(Vertical):
         if self.search:
             t.append(f" · “{self.search}”", style="italic")
         t.append("   f: filter  /: search", style="dim")
-        self.query_one("#log-title", Static).update(t, layout=False)
+        set_content(self.query_one("#log-title", Static), t)
 
     def cycle_filter(self) -> str:
         self.filter = CATEGORIES[(CATEGORIES.index(self.filter) + 1) % len(CATEGORIES)]

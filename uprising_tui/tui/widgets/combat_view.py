@@ -64,6 +64,7 @@ class CombatPane(TextPane):
         self.fights: list[Fight] = []
         self.shown: int | None = None  # index into fights; None = the latest
         self.view: "PublicView | None" = None
+        self._drawn: tuple | None = None  # the key of the page on show
 
     def on_mount(self) -> None:
         self.redraw()
@@ -119,8 +120,22 @@ class CombatPane(TextPane):
         self.shown = None if i == len(self.fights) - 1 else i
         self.redraw()
 
+    def _key(self, f: Fight | None) -> tuple:
+        """Everything the page is drawn from: an answer that adds nothing to the fight on show (most
+        answers outside a fight) leaves it as it is."""
+        if f is None:
+            return (None,)
+        live = self.view.combat if self.view is not None else None
+        where = hex_label(self.cat, self.view, f.hex) if self.view else f.hex
+        return (f, len(self.fights), self.shown, where, len(f.before), len(f.rounds),
+                tuple(len(r.after) for r in f.rounds), f.winner, live)
+
     def redraw(self) -> None:
         f = self.current
+        key = self._key(f)
+        if key == self._drawn and self.is_mounted:
+            return
+        self._drawn = key
         if f is None:
             self.show(Text("No fight yet this game.\n\nWhen Units meet enemies, the fight is shown here "
                              "round by round.", style="dim"))

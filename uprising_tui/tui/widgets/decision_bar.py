@@ -20,6 +20,8 @@ from textual.widgets.option_list import Option as ListOption
 from ..adapters import GROUP_LABELS, source_words
 from ..naming import name
 from ..theme import side_style
+from .decision_options import DecisionOptions
+from .steady import set_content, set_title
 
 if TYPE_CHECKING:
     from ...engine.decision import Decision, Option
@@ -74,7 +76,7 @@ class DecisionBar(Vertical, can_focus=False):
     DecisionBar { border: round $primary; border-title-align: left; padding: 0 1; }
     DecisionBar.-waiting { border: round $secondary; }
     DecisionBar > #prompt { height: 2; }
-    DecisionBar > #groups { height: auto; max-height: 2; margin-bottom: 0; }
+    DecisionBar > #groups { height: 2; margin-bottom: 0; }
     DecisionBar > OptionList, DecisionBar > OptionList:focus { height: 1fr; border: none; padding: 0;
                                                                background: $surface; }
     """
@@ -119,7 +121,7 @@ class DecisionBar(Vertical, can_focus=False):
     def compose(self):
         yield Static(id="prompt")
         yield Static(id="groups")
-        yield OptionList(id="options")
+        yield DecisionOptions(id="options")
 
     # ------------------------------------------------------------ what it shows
     def show(self, decision: "Decision", groups, costs: dict[str, str], seat: "Seat | None") -> None:
@@ -128,10 +130,10 @@ class DecisionBar(Vertical, can_focus=False):
         self.interactive = True
         if self.has_class("-waiting"):
             self.remove_class("-waiting")
-        self.border_title = seat_title(self.cat, seat, decision.actor)
+        set_title(self, seat_title(self.cat, seat, decision.actor))
         prompt = Text(decision.prompt, style="bold")
         prompt.append(f"   from: {source_text(decision, self.cat)}", style="dim italic")
-        self.query_one("#prompt", Static).update(prompt, layout=False)
+        set_content(self.query_one("#prompt", Static), prompt)
         # open on the group of the option that was highlighted last time, if still there
         self.group_index = 0
         self._show_group()
@@ -146,9 +148,9 @@ class DecisionBar(Vertical, can_focus=False):
         self.wait_text = text.plain if isinstance(text, Text) else str(text)
         if not self.has_class("-waiting"):
             self.add_class("-waiting")
-        self.border_title = title
-        self.query_one("#prompt", Static).update(hint, layout=False)
-        self.query_one("#groups", Static).update("", layout=self._group_lines != 1)
+        set_title(self, title)
+        set_content(self.query_one("#prompt", Static), hint)
+        set_content(self.query_one("#groups", Static), "", layout=self._group_lines != 1 and self._groups_fit())
         self._group_lines = 1
         ol = self.query_one(OptionList)
         ol.set_options([ListOption(text)] if text else [])
@@ -178,9 +180,12 @@ class DecisionBar(Vertical, can_focus=False):
             tabs = Text("number keys pick an option · Enter confirms", style="dim")
         elif col + len(hint) <= width:
             tabs.append(hint, style="dim")
+        elif "\n" not in tabs.plain and not self._groups_fit():  # two lines are kept for the tabs anyway
+            tabs.append("\n" + hint.strip(), style="dim")
         lines = tabs.plain.count("\n") + 1
         if self.scrollable_content_region.width:
-            self.query_one("#groups", Static).update(tabs, layout=lines != self._group_lines)  # relayout only on a new height
+            # a new layout only for a new height, and only where the tabs' height follows them (short screens)
+            set_content(self.query_one("#groups", Static), tabs, layout=lines != self._group_lines and self._groups_fit())
             self._group_lines = lines
         # else: shown before the first layout (the game's first frame): the tabs wait for on_resize and
         # the bar's real width (a height set from a guessed width could stay: Textual keeps its box model)
@@ -209,6 +214,11 @@ class DecisionBar(Vertical, can_focus=False):
                 self.post_message(self.Highlighted(self.highlighted_option))
             ol.highlighted = 0
         self.post_message(self.GroupShown(option_hexes(opts)))
+
+    def _groups_fit(self) -> bool:
+        """The group tabs take the lines they need (short screens), not a steady two."""
+        height = self.query_one("#groups", Static).styles.height
+        return height is None or height.is_auto
 
     # ------------------------------------------------------------ reading
     @property

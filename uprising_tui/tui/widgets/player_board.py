@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from .steady import set_content
 from .text_pane import TextPane
 
 from ..naming import hex_label, name
@@ -124,7 +125,7 @@ class PlayerBoard(Vertical):
         title.append("  [ ] page" + ("  = follow" if self.pinned else ""), style="dim")
         if title != self._title:
             self._title = title
-            self.query_one("#board-title", Static).update(title, layout=False)
+            set_content(self.query_one("#board-title", Static), title)
         key = self._page_key()
         if key == self._key:
             return  # nothing the page shows has changed: keep its lines (a Table is slow to lay out)

@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from ..naming import name, phase_name
 from ..theme import side_style
+from .steady import set_content
 
 if TYPE_CHECKING:
     from ..controller import Update
@@ -63,7 +64,7 @@ class StatusBar(Static):
                    style="dim")
         if self.note:
             low.append(f" · {self.note}", style="italic")
-        self.update(Text("\n").join([top, low]), layout=False)  # a fixed two lines
+        set_content(self, Text("\n").join([top, low]))  # a fixed two lines
 
     def set_pacing(self, pacing: str) -> None:
         self.pacing = pacing

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 from rich.segment import Segment
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -26,6 +26,8 @@ class TextPane(ScrollView, can_focus=True):
         self._items: list[RenderableType] = []
         self._strips: list[Strip] = []
         self._width = 0
+        self._line_style = None
+        self._shown = 0  # the lines in view when last laid out
 
     @property
     def lines(self) -> list[str]:
@@ -39,9 +41,17 @@ class TextPane(ScrollView, can_focus=True):
         return max(0, self.content_region.width - 1)
 
     def show(self, renderable: RenderableType) -> None:
-        """Replace the pane's content."""
+        """Replace the pane's content. At an unchanged width only the lines that differ are
+        repainted (a board after an answer mostly reads as before)."""
         self._items = [renderable]
-        self._render()
+        width = self.text_width or self._width
+        if width <= 0 or width != self._width or not self.is_mounted:
+            self._render()
+            return
+        old, new = self._strips, self._lines_of(renderable, width)
+        self._strips = new
+        self._settle(changed=[i for i in range(max(len(old), len(new)))
+                              if i >= len(old) or i >= len(new) or old[i] != new[i]])
 
     def append(self, *renderables: RenderableType) -> None:
         """Add to the end (rendering only what is new)."""
@@ -66,22 +76,33 @@ class TextPane(ScrollView, can_focus=True):
         return [Strip(Segment.adjust_line_length(line, width)) for line in lines]
 
     def _render(self) -> None:
-        width = self.text_width
+        width = self.text_width or self._width  # hidden (another pane on show): the width it last had
         if width <= 0:
             return  # drawn on the first resize
         self._width = width
         self._strips = [s for r in self._items for s in self._lines_of(r, width)]
         self._settle()
 
-    def _settle(self) -> None:
-        """Reserve height in steps (a new layout only when a step is passed), repaint, follow."""
+    def _settle(self, repaint: bool = True, changed: list[int] | None = None) -> None:
+        """Reserve height in steps (a new layout only when a step is passed), repaint, follow.
+        Without `repaint` (a resize that kept the width: Textual repaints what it lays out anew)
+        it repaints only if the reserve moved; with `changed` (the indices of the lines that
+        differ from before) only those lines, where they are in view."""
         width = self._width
-        shown = self.scrollable_content_region.height
+        shown = self.scrollable_content_region.height or self._shown  # hidden: the height it had
+        self._shown = shown
         n = len(self._strips)
         reserve = shown if n <= shown else -(-n // CHUNK) * CHUNK
         resized = self.virtual_size != Size(width, reserve)
         if resized:
             self.virtual_size = Size(width, reserve)
+        elif not repaint:
+            if self.follow_end:
+                self._follow()
+            return
+        if changed is not None and not resized and not self.follow_end:
+            self._repaint_lines(changed)
+            return
         self.refresh()
         if self.follow_end:
             if resized:  # after the new height is laid out, put the last line at the bottom
@@ -94,19 +115,41 @@ class TextPane(ScrollView, can_focus=True):
         if target > self.max_scroll_y and tries:  # the new height is not laid out yet
             self.call_after_refresh(self._follow, tries - 1)
             return
-        self.set_scroll(None, target)  # (scroll_to is refused until the scrollbar is first laid out)
-        self.refresh()
+        if target != self.scroll_y:
+            self.set_scroll(None, target)  # (scroll_to is refused until the scrollbar is first laid out)
+            self.refresh()
+
+    def _repaint_lines(self, changed: list[int]) -> None:
+        top = int(self.scroll_y)
+        width = self.size.width
+        rows = [i - top for i in changed if 0 <= i - top < self.size.height]
+        runs: list[list[int]] = []
+        for y in rows:  # contiguous rows as one region each
+            if runs and runs[-1][1] == y:
+                runs[-1][1] = y + 1
+            else:
+                runs.append([y, y + 1])
+        if runs:
+            self.refresh(*(Region(0, a, width, b - a) for a, b in runs))
 
     def on_resize(self) -> None:
+        """A new width lays the text out again. Shown again, or a new height, at the same width:
+        the lines are already right (they were laid out while hidden, at this width), so this
+        repaints only if the height reserve moved: no second frame after the one the layout drew."""
         if self.text_width != self._width:
             self._render()
         else:
-            self._settle()
+            self._settle(repaint=False)
+
+    def render_lines(self, crop):
+        self._line_style = self.rich_style  # worked out from the ancestors' styles: once per pass, not per line
+        return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
+        style = self._line_style if self._line_style is not None else self.rich_style
         i = scroll_y + y
         if i >= len(self._strips):
-            return Strip.blank(width, self.rich_style)
-        return self._strips[i].crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(self.rich_style)
+            return Strip.blank(width, style)
+        return self._strips[i].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)

@@ -1,0 +1,183 @@
+"""What an answer repaints: only what changed (TextPane lines, Statics and titles that read the
+same are left alone), the decision bar's list keeps its rendered lines on a height-only resize,
+and the cycle collector runs after a frame, not inside one (collector.py)."""
+from __future__ import annotations
+
+import gc
+import sys
+
+from rich.text import Text
+import pytest
+from textual import events
+from textual.app import App
+from textual.geometry import Region, Size
+from textual.widgets import Static
+from textual.widgets.option_list import Option
+
+from uprising_tui.tui import collector as col
+from uprising_tui.tui.collector import FrameCollector
+from uprising_tui.tui.widgets.decision_options import DecisionOptions
+from uprising_tui.tui.widgets.steady import set_content, set_title
+from uprising_tui.tui.widgets.text_pane import TextPane
+
+
+
+def board(*lines: str) -> Text:
+    return Text("\n".join(lines))
+
+
+class PaneApp(App):
+    CSS = "TextPane { height: 10; } DecisionOptions { height: 8; }"
+
+    def compose(self):
+        yield TextPane(id="pane")
+        yield Static("x", id="static")
+        yield DecisionOptions(*[Option(f"option {i}", id=f"o{i}") for i in range(30)], id="options")
+
+
+def record_refreshes(widget, into: list, ours_only: bool = True) -> None:
+    """Record the refreshes our own code asks for (Textual's own, e.g. on a style change, aside)."""
+    real = widget.refresh
+
+    def spy(*regions, **kw):
+        if not ours_only or "uprising_tui" in sys._getframe(1).f_code.co_filename:
+            into.append(regions)
+        return real(*regions, **kw)
+    widget.refresh = spy
+
+
+@pytest.mark.asyncio
+async def test_a_pane_shown_again_repaints_only_the_lines_that_changed():
+    app = PaneApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        pane = app.query_one(TextPane)
+        pane.show(board("Salt 1", "Food 2", "Plunder 3", "VP 4"))
+        await pilot.pause()
+        calls: list = []
+        record_refreshes(pane, calls)
+        pane.show(board("Salt 1", "Food 5", "Plunder 3", "VP 4"))
+        assert pane.lines[:4] == ["Salt 1", "Food 5", "Plunder 3", "VP 4"]
+        assert calls == [(Region(0, 1, pane.size.width, 1),)]  # the Food line alone
+        calls.clear()
+        pane.show(board("Salt 1", "Food 5", "Plunder 3", "VP 4"))
+        assert calls == []  # nothing changed: nothing repainted
+        pane.show(board("Salt 2", "Food 5", "Plunder 3", "VP 9", "Quest"))
+        assert calls == [(Region(0, 0, pane.size.width, 1), Region(0, 3, pane.size.width, 2))]
+        await pilot.pause()
+        assert pane.lines[:5] == ["Salt 2", "Food 5", "Plunder 3", "VP 9", "Quest"]
+
+
+@pytest.mark.asyncio
+async def test_a_hidden_pane_keeps_its_lines_at_the_width_it_had():
+    app = PaneApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        pane = app.query_one(TextPane)
+        pane.show(board("before"))
+        await pilot.pause()
+        pane.display = False
+        await pilot.pause()
+        pane.show(board("while hidden"))
+        assert pane.lines[0] == "while hidden"  # laid out now, not on its next resize
+        calls: list = []
+        record_refreshes(pane, calls)
+        pane.display = True
+        await pilot.pause()
+        assert calls == []  # shown again at the same width: the layout's own paint is enough
+        assert pane.lines[0] == "while hidden"
+
+
+@pytest.mark.asyncio
+async def test_set_content_and_set_title_skip_what_reads_the_same():
+    app = PaneApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        static = app.query_one("#static", Static)
+        assert set_content(static, Text("VP 3", style="bold"))
+        await pilot.pause()
+        calls: list = []
+        record_refreshes(static, calls, ours_only=False)
+        assert not set_content(static, Text("VP 3", style="bold"))
+        assert calls == []
+        assert set_content(static, Text("VP 3", style="italic"))  # a new style is a change
+        assert calls
+        assert set_title(static, "Ann")
+        assert not set_title(static, "Ann")
+        assert static.border_title == "Ann"
+
+
+@pytest.mark.asyncio
+async def test_the_option_list_keeps_its_lines_when_only_its_height_changes():
+    app = PaneApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        ol = app.query_one(DecisionOptions)
+        ol.highlighted = 12
+        await pilot.pause()
+        assert ol._option_render_cache  # rendered
+        size = ol.size
+        ol.post_message(events.Resize(Size(size.width, size.height - 2), Size(size.width, 30), size))
+        await pilot.pause()
+        assert ol._option_render_cache  # a new height alone: the rendered lines still fit
+        ol.post_message(events.Resize(Size(size.width - 4, size.height), Size(size.width, 30), size))
+        await pilot.pause()
+        assert ol._laid_width == size.width - 4  # a new width: OptionList's own handler dropped them
+
+
+def test_the_collector_schedule_follows_cpython_s_generations(monkeypatch):
+    collected: list[int] = []
+    monkeypatch.setattr(col.gc, "collect", lambda gen=2: collected.append(gen) or 0)
+    c = FrameCollector()
+    assert c.after_frame() is None  # not held: the automatic collector does its own work
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        c.hold()
+        assert c.held and not gc.isenabled()
+        for _ in range(col.FULL_EVERY):
+            c.after_frame()
+        assert collected.count(2) == 1 and collected[-1] == 2
+        assert collected.count(1) == col.FULL_EVERY // col.MIDDLE_EVERY - 1
+        assert collected.count(0) == col.FULL_EVERY - col.FULL_EVERY // col.MIDDLE_EVERY
+        collected.clear()
+        monkeypatch.setattr(col.gc, "get_count", lambda: (col.YOUNG_LIMIT + 1, 0, 0))
+        assert c.check() and collected == [0]
+        monkeypatch.setattr(col.gc, "get_count", lambda: (10, 0, 0))
+        assert not c.check()
+        c.release()
+        assert not c.held and gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_the_collector_leaves_an_app_s_choice_alone():
+    was = gc.isenabled()
+    try:
+        gc.disable()  # an app that runs without the collector keeps it off
+        c = FrameCollector()
+        c.hold()
+        assert not c.held
+        c.release()
+        assert not gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.asyncio
+async def test_a_game_holds_the_collector_while_on_screen_and_gives_it_back(tmp_path):
+    from uprising_tui.engine import Setup
+    from uprising_tui.tui.app import make_app
+    from uprising_tui.tui.controller import default_seats
+    from .pilot_helpers import game_screen, settle
+    assert gc.isenabled()
+    setup = Setup(factions=["krowh", "mohyar"], chapters=2, seed=3)
+    seats = default_seats(setup.factions, names=dict.fromkeys(setup.factions, "You"))
+    app = make_app(setup=setup, seats=seats, data_dir=tmp_path, pacing="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.collector.held and not gc.isenabled()
+        passes = screen.collector._passes
+        for _ in range(3):
+            screen.ctl.answer(screen.ctl.suggest())
+            await settle(pilot)
+            await pilot.pause(col.AFTER_FRAME * 4)  # the frame is up; the collector's pass comes after it
+        assert screen.collector._passes > passes
+    assert gc.isenabled()  # the app gone: the automatic collector is back
