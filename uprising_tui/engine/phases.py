@@ -307,9 +307,14 @@ def scoring_phase(ctx: "Ctx") -> Gen:
                 yield from always.window(ctx, p, "scoring")
                 if p.salt + p.plunder + p.food < 5:
                     break
-            opts = [ctx.static_option(("vp", q.faction), lambda fac=q.faction: option(
-                f"vp:{fac}", f"Spend 5 resources: 1 VP for {ctx.name(fac)}", "choice", (Ref("faction", fac),)))
-                for q in st.seat_order()]
+            kept = ctx.kept("static:vp")  # by faction: see Ctx.kept
+            opts = []
+            for q in st.seat_order():
+                got = kept.get(q.faction)
+                if got is None:
+                    got = kept[q.faction] = option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}",
+                                                   "choice", (Ref("faction", q.faction),))
+                opts.append(got)
             opts.append(KEEP_RESOURCES)
             pick = yield from ctx.ask(p.faction, "buy_vp", "Scoring: turn 5 resources into 1 VP?", opts)
             if pick == "done":

@@ -113,10 +113,18 @@ def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> 
                             (Ref("hex", src), Ref("unit", unit))))
                     opts.append(got[3])
     if not hero and hero_can_come(ctx, p, dst):
-        opts.append(ctx.static_option(("hero", p.hero_hex, p.faction), lambda: option(
-            "hero", "Bring your Hero", "unit", (Ref("hex", p.hero_hex), Ref("hero", p.faction)))))
+        kept = ctx.kept(f"static:hero:{p.faction}")  # by the hex the Hero comes from: see Ctx.kept
+        got = kept.get(p.hero_hex)
+        if got is None:
+            got = kept[p.hero_hex] = option("hero", "Bring your Hero", "unit",
+                                            (Ref("hex", p.hero_hex), Ref("hero", p.faction)))
+        opts.append(got)
     if (picks or hero) and p.ap >= 1 and p.food >= 1:
-        opts.append(ctx.static_option(("march", dst), lambda: option("done", "March!", "done", (Ref("hex", dst),), COST)))
+        kept = ctx.kept("static:march")  # by the target hex
+        got = kept.get(dst)
+        if got is None:
+            got = kept[dst] = option("done", "March!", "done", (Ref("hex", dst),), COST)
+        opts.append(got)
     return opts or [CANCEL]
 
 
