@@ -102,8 +102,14 @@ def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
     ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
     kept: list[str] = []
     while len(kept) < min(keep, len(drawn)):
-        rest = [f for f in drawn if f not in kept]
-        opts = [option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),)) for f in rest]
+        made = ctx.kept("static:feat")  # by Feat id: see Ctx.kept
+        opts = []
+        for f in drawn:
+            if f not in kept:
+                got = made.get(f)
+                if got is None:
+                    got = made[f] = option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),))
+                opts.append(got)
         fid = (yield from ctx.ask(p.faction, "keep_feat", "Keep which Feat?", opts)).split(":", 1)[1]
         kept.append(fid)
     back = [f for f in drawn if f not in kept]

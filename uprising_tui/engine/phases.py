@@ -157,18 +157,25 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         towers_left = walls_left = 0
         if any(hexes[hid].haven == p.faction and not (hexes[hid].tower and hexes[hid].wall) for hid in spots):
             towers_left, walls_left = pieces.towers_and_walls_left(ctx)
+        kept_towers, kept_walls = ctx.kept("tower"), ctx.kept("wall")  # see Ctx.kept
         for hid in spots:
             h = hexes[hid]
             if h.haven != p.faction:
                 continue
             if not h.tower and plunder >= tower_cost and towers_left > 0:
-                opts.append(ctx.hex_option(f"tower:{hid}", hid, lambda label, hid=hid: option(
-                    f"tower:{hid}", f"Build a Tower on {label}", "build", (Ref("hex", hid),),
-                    OptionCost(plunder=tower_cost))))
+                got = kept_towers.get(hid)
+                if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
+                    got = kept_towers[hid] = (h, h.explored, h.tile, option(
+                        f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+                        OptionCost(plunder=tower_cost)))
+                opts.append(got[3])
             if not h.wall and plunder >= wall_cost and walls_left > 0:
-                opts.append(ctx.hex_option(f"wall:{hid}", hid, lambda label, hid=hid: option(
-                    f"wall:{hid}", f"Build a Wall on {label}", "build", (Ref("hex", hid),),
-                    OptionCost(plunder=wall_cost))))
+                got = kept_walls.get(hid)
+                if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
+                    got = kept_walls[hid] = (h, h.explored, h.tile, option(
+                        f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+                        OptionCost(plunder=wall_cost)))
+                opts.append(got[3])
     opts += [ctx.card_option(c) for c in usable(ctx, p, ("build", "always"))]
     opts += always_options(p)
     if traded:  # Heros on one hex may give and take during the Trade (ruling 7)
