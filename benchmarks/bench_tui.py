@@ -16,7 +16,11 @@
 Both run headless (the terminal write is skipped; layout and composition are not). Between the
 timed windows the bench waits, untimed, for the odds line's worker: it starts 0.12 s after the cursor
 rests and works the exact odds out in a thread, which otherwise landed at random in either column. A busy
-machine slows both columns alike but adds noise: compare the columns of one run.
+machine slows both columns alike but adds noise: compare the columns of one run. After each answer's
+window the bench also waits `THINK` (0.15 s, untimed) as a person reads the frame before the next answer:
+the game screen writes the autosave and runs the cycle collector just after a frame (collector.py), and
+without that pause the work of one answer would land in the next one's window, which never happens at a
+table. That work is timed on its own and printed as its own row, so nothing is hidden.
 
 Each cold start takes three figures: the time to the first frame (the child reads the system's
 monotonic clock once that frame is composed; the parent read it just before starting the child:
@@ -124,6 +128,9 @@ def cold_starts(n: int, baseline: str | None = None) -> dict[str, list[tuple[flo
     return out
 
 
+THINK = 0.15  # seconds between a frame and the next answer (untimed): less than anyone takes to read a frame
+
+
 def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
@@ -144,6 +151,7 @@ async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
     app = make_app(data_dir=tmp, pacing="instant", preload=False, opener=lambda: ctl,
                    confirm_losses=False)
     answer_ms: list[float] = []
+    after_ms: list[float] = []
     full_ms: list[float] = []
     empty_ms: list[float] = []
     async with app.run_test(size=(120, 40)) as pilot:
@@ -169,6 +177,14 @@ async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
                 break
         screen = app.screen
         await idle(screen)
+        real_after = getattr(screen, "_after_frame", None)  # (an older checkout has none)
+
+        def timed_after_frame() -> None:  # the work the screen leaves for just after the frame, timed
+            t = clock()
+            real_after()
+            after_ms.append(1000 * (clock() - t))
+        if real_after is not None:
+            screen._after_frame = timed_after_frame
         for i in range(n):
             if ctl.decision is None:
                 break
@@ -177,6 +193,7 @@ async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
             ctl.answer(pick)
             await idle(screen)
             answer_ms.append(1000 * (clock() - t0))
+            await asyncio.sleep(THINK)  # a person reads the frame before answering: what waits for after it runs now
             await settle_odds()
             # Textual's own full refresh of the same screen: every widget repainted, layout redone
             t0 = clock()
@@ -191,7 +208,7 @@ async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
             empty_ms.append(1000 * (clock() - t0))
             await settle_odds()
     return {"answer -> every pane redrawn": answer_ms, "textual full refresh": full_ms,
-            "(the wait itself, no change)": empty_ms}
+            "(the wait itself, no change)": empty_ms, "(after the frame: autosave + collector)": after_ms}
 
 
 REDRAW_CHILD = ("import asyncio, json, sys; sys.path.insert(0, {bench!r}); import bench_tui; "

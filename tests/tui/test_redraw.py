@@ -181,3 +181,30 @@ async def test_a_game_holds_the_collector_while_on_screen_and_gives_it_back(tmp_
             await pilot.pause(col.AFTER_FRAME * 4)  # the frame is up; the collector's pass comes after it
         assert screen.collector._passes > passes
     assert gc.isenabled()  # the app gone: the automatic collector is back
+
+
+@pytest.mark.asyncio
+async def test_the_autosave_is_written_just_after_the_frame_and_on_leaving(tmp_path):
+    import json
+    from uprising_tui.engine import Setup
+    from uprising_tui.tui.app import make_app
+    from uprising_tui.tui.controller import default_seats
+    from .pilot_helpers import game_screen, settle
+
+    def saved() -> int:
+        return len(json.loads((tmp_path / "autosave.json").read_text())["answers"])
+
+    setup = Setup(factions=["krowh", "mohyar"], chapters=2, seed=3)
+    seats = default_seats(setup.factions, names=dict.fromkeys(setup.factions, "You"))
+    app = make_app(setup=setup, seats=seats, data_dir=tmp_path, pacing="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        ctl = game_screen(app).ctl
+        assert ctl.save_later
+        ctl.answer(ctl.suggest())
+        assert saved() == len(ctl.game.answers) - 1  # due, not yet written: the frame comes first
+        await settle(pilot)
+        await pilot.pause(col.AFTER_FRAME * 4)
+        assert saved() == len(ctl.game.answers)
+        ctl.answer(ctl.suggest())  # and the app closes at once, before any frame
+    assert saved() == len(ctl.game.answers)  # leaving the game screen writes what is due

@@ -90,6 +90,8 @@ class GameController:
         self.labels: list[str] = []  # each answer's option label, for the undo question (with `actors`)
         self.last_by: Seat | None = None
         self.save_error: str | None = None
+        self.save_later = False  # answers mark the autosave due; `flush_save` writes it (the game screen: after the frame)
+        self._unsaved = False
 
     # ------------------------------------------------------------ making one
     @classmethod
@@ -242,7 +244,10 @@ class GameController:
             self.keeper.apply(ev)
         self.events.extend(fresh)
         self.last_by = by if by is not None else self.seat(d.actor)
-        self.autosave()
+        if self.save_later:
+            self._unsaved = True
+        else:
+            self.autosave()
         return self.publish(Update(fresh, self.view, self.decision, False, self.actor_seat(), self.last_by))
 
     def bot_for(self, seat: Seat):
@@ -376,7 +381,15 @@ class GameController:
         data["client"] = {"seats": [s.to_dict() for s in self.seats]}
         return data
 
+    def flush_save(self) -> bool:
+        """Write the autosave an answer made due under `save_later`. Returns whether it wrote."""
+        if not self._unsaved:
+            return False
+        self.autosave()
+        return True
+
     def autosave(self) -> None:
+        self._unsaved = False
         if not self.autosave_enabled:
             return
         try:

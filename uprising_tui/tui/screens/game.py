@@ -90,7 +90,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         self._presented_at = 0  # events seen when a person was last asked
         self.collector = FrameCollector()
         self._frames_up = False  # the first frame is drawn (the collector is held from then on)
-        self._collect_timer = None
+        self._after_frame_timer = None
         self.ended = False
 
     # ------------------------------------------------------------ layout
@@ -127,6 +127,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         self.query_one(StatusBar).pacing = self.pacer.mode
         self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
         self._fit(self.size.width, self.size.height)
+        self.ctl.save_later = True  # each answer's autosave is written just after its frame (_after_frame)
         self._start()  # the panes are mounted (children mount first): fill them before the first layout
         self.call_after_refresh(self._first_frame)
 
@@ -141,18 +142,22 @@ class GameScreen(GameDriver, GameActions, Screen):
             self.collector.hold()
 
     def on_screen_suspend(self) -> None:
+        self.ctl.flush_save()
         self.collector.release()
 
     def on_unmount(self) -> None:
+        self.ctl.flush_save()
         self.collector.release()
 
     def _frame_drawn(self) -> None:
-        """A frame for a person is up: the collector's pass comes a moment later (one at a time)."""
-        if self._collect_timer is None and self.collector.held:
-            self._collect_timer = self.set_timer(AFTER_FRAME, self._collect)
+        """A frame is up: the autosave and the collector's pass come a moment later (one at a time),
+        while the player reads it, instead of between the answer and its frame."""
+        if self._after_frame_timer is None:
+            self._after_frame_timer = self.set_timer(AFTER_FRAME, self._after_frame)
 
-    def _collect(self) -> None:
-        self._collect_timer = None
+    def _after_frame(self) -> None:
+        self._after_frame_timer = None
+        self.ctl.flush_save()
         self.collector.after_frame()
 
     def _start(self) -> None:
