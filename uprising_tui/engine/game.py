@@ -127,7 +127,10 @@ class Game:
         rec = self._rec
         rec.answering = True
         try:
-            self._advance(option_id)
+            try:  # self._advance(option_id), inline
+                self._pending = self._gen.send(option_id)
+            except StopIteration:
+                self._pending = None
         except Exception as exc:  # a rules bug: restore the game as it was
             if self._script is not None:
                 raise
