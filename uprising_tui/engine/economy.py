@@ -125,7 +125,11 @@ def payments(p: "Player", costs: "list[Cost]") -> list[dict[str, int]]:
 
 
 def pay_options(ways: list[dict[str, int]]) -> list[Option]:
-    return [_pay_option(w) for w in ways]
+    out = []
+    for w in ways:
+        got = _PAY_OPTIONS.get(tuple(w.items()))  # what _pay_option keeps, looked up inline
+        out.append(got if got is not None else _pay_option(w))
+    return out
 
 
 _PAY_OPTIONS: dict[tuple, Option] = {}  # one immutable option per way to pay (there are few)
@@ -139,12 +143,13 @@ def _pay_option(way: dict[str, int]) -> Option:
     return got
 
 
-def choose_payment(ctx: "Ctx", p: "Player", prompt: str, ways, source=None):
+def choose_payment(ctx: "Ctx", p: "Player", prompt: str, ways, source=None, options=None):
     """Ask `p` which way to pay (`ways()` lists them, recomputed whenever asked); `cancel` is
     offered beside a real choice. Returns the way, or None when the player cancels (or can no
-    longer pay). A single way is taken without asking."""
+    longer pay). A single way is taken without asking. `options()`, when given, stands for
+    ``pay_options(ways())`` (a caller that keeps its pay options)."""
     def opts() -> list[Option]:
-        return pay_options(ways()) or [CANCEL]
+        return (options() if options is not None else pay_options(ways())) or [CANCEL]
     pick = yield from ctx.ask(p.faction, "pay", prompt, opts, source=source, cancel=True)
     return None if pick == "cancel" else parse_pay(pick[4:])
 

@@ -17,6 +17,7 @@ from .economy import (
     choose_payment,
     gain,
     pay,
+    pay_options,
     payments,
 )
 from .effects import Source, run_effect
@@ -326,7 +327,8 @@ def scoring_phase(ctx: "Ctx") -> Gen:
             pick = yield from ctx.ask(p.faction, "buy_vp", "Scoring: turn 5 resources into 1 VP?", opts)
             if pick == "done":
                 break
-            way = yield from choose_payment(ctx, p, "Which 5 resources?", lambda: five_ways(p))
+            way = yield from choose_payment(ctx, p, "Which 5 resources?", lambda: five_ways(p),
+                                            options=lambda: five_way_options(p))
             if way is None:
                 continue  # cancelled: asked again, nothing paid
             pay(ctx, p, "bought_vp", **way)
@@ -334,6 +336,19 @@ def scoring_phase(ctx: "Ctx") -> Gen:
 
 
 KEEP_RESOURCES = option("done", "Keep your resources", "done")
+
+
+_FIVE_WAY_OPTIONS: dict[tuple[int, int, int], list[Option]] = {}
+
+
+def five_way_options(p: "Player") -> list[Option]:
+    """``pay_options(five_ways(p))``, kept: the ways depend only on how much of each resource
+    `p` holds up to 5."""
+    key = (min(5, p.salt), min(5, p.plunder), min(5, p.food))
+    got = _FIVE_WAY_OPTIONS.get(key)
+    if got is None:
+        got = _FIVE_WAY_OPTIONS[key] = pay_options(five_ways(p))
+    return list(got)
 
 
 def five_ways(p: "Player") -> list[dict[str, int]]:
