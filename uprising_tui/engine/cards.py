@@ -61,12 +61,22 @@ def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
     ctx.emit(CardGained(p.faction, cid, how, kind))
     if len(p.feats) + len(p.items) > CARD_LIMIT:  # what enforce_limit checks first (skipped: one generator less)
         yield from enforce_limit(ctx, p)  # first: no other choice is asked while over the limit
-    if kind == "feat" and any(c.id == cid for c in p.feats):
+    if kind == "feat" and cid in _attribute_feats(ctx.cat) and any(c.id == cid for c in p.feats):
+        # attribute Feats take effect as they come into play (unless discarded at once for the limit)
         from .effects import Source, run_effect
-        feat = ctx.cat.feats[cid]
-        if feat.use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in feat.effect):
-            # attribute Feats take effect as they come into play (unless discarded at once for the limit)
-            yield from run_effect(ctx, feat.effect, Source(p.faction, p.hero_hex, cid))
+        yield from run_effect(ctx, ctx.cat.feats[cid].effect, Source(p.faction, p.hero_hex, cid))
+
+
+def _attribute_feats(cat) -> frozenset[str]:
+    """The Build Feats of `cat` that gain an attribute (resolved as they come into play)."""
+    _uses(cat)
+    got = _TIMED.get(("attribute_feats",))
+    if got is None:
+        got = _TIMED[("attribute_feats",)] = frozenset(
+            cid for cid, f in cat.feats.items()
+            if f.use is not None and f.use.when == "build"
+            and any(op.op in ("gain_attribute", "gain_choice") for op in f.effect))
+    return got
 
 
 @caused_by("rule", "card_limit")
