@@ -78,7 +78,7 @@ def options(ctx, p) -> list[Option]:
 def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The picks whose Units still stand where they were chosen, within the hex limit."""
     hexes = ctx.state.hexes
-    left = HEX_LIMIT - hexes[dst].unit_count
+    left = HEX_LIMIT - sum(hexes[dst].units.values())  # Hex.unit_count
     taken: dict[tuple[str, str], int] = {}
     out = []
     for pick in picks:
@@ -95,7 +95,7 @@ def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> 
     hexes = ctx.state.hexes
     picks[:] = _still_there(ctx, dst, picks)
     opts = []
-    if hexes[dst].unit_count + len(picks) < HEX_LIMIT:
+    if sum(hexes[dst].units.values()) + len(picks) < HEX_LIMIT:  # Hex.unit_count
         taken: dict[tuple[str, str], int] = {}
         for pick in picks:
             taken[pick] = taken.get(pick, 0) + 1
