@@ -16,7 +16,10 @@
 Both run headless (the terminal write is skipped; layout and composition are not). Between the
 timed windows the bench waits, untimed, for the odds line's worker: it starts 0.12 s after the cursor
 rests and works the exact odds out in a thread, which otherwise landed at random in either column. A busy
-machine slows both columns alike but adds noise: compare the columns of one run. After each answer's
+machine slows both columns alike but adds noise: compare the columns of one run. A window ends when the
+last frame it caused has been composed (the screen's compositor refresh, timed from inside), not when the
+bench's own check for idleness returns: that check posts to every widget and waits (its cost is the
+"(the wait itself)" row) and is no part of what a player waits for. After each answer's
 window the bench also waits `THINK` (0.15 s, untimed) as a person reads the frame before the next answer:
 the game screen writes the autosave and runs the cycle collector just after a frame (collector.py), and
 without that pause the work of one answer would land in the next one's window, which never happens at a
@@ -185,23 +188,32 @@ async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
             after_ms.append(1000 * (clock() - t))
         if real_after is not None:
             screen._after_frame = timed_after_frame
+        frame_end: list[float | None] = [None]
+        real_refresh = screen._compositor_refresh
+
+        def timed_refresh() -> None:  # each frame composed: when the last one of a window ended
+            real_refresh()
+            frame_end[0] = clock()
+        screen._compositor_refresh = timed_refresh
         for i in range(n):
             if ctl.decision is None:
                 break
             pick = ctl.suggest()
             t0 = clock()
+            frame_end[0] = None
             ctl.answer(pick)
             await idle(screen)
-            answer_ms.append(1000 * (clock() - t0))
+            answer_ms.append(1000 * ((frame_end[0] or clock()) - t0))
             await asyncio.sleep(THINK)  # a person reads the frame before answering: what waits for after it runs now
             await settle_odds()
             # Textual's own full refresh of the same screen: every widget repainted, layout redone
             t0 = clock()
+            frame_end[0] = None
             for w in screen.query("*"):
                 w.refresh()
             screen.refresh(layout=True, repaint=True)
             await idle(screen)
-            full_ms.append(1000 * (clock() - t0))
+            full_ms.append(1000 * ((frame_end[0] or clock()) - t0))
             # the measuring itself: waiting on every widget's queue when nothing changed
             t0 = clock()
             await idle(screen)

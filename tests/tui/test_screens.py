@@ -127,10 +127,10 @@ async def test_resizing_lays_the_game_out_again(tmp_path):
         assert g.query_one("#side-col").region.width == 0  # the map has the room
         await pilot.press("b")
         await pilot.pause()
-        assert g.query_one("#side-col").region.width > 0 and g.query_one("#map-col").region.width == 0
+        assert g.query_one("#side-col").region.width > 0 and g.query_one("#map").region.width == 0
         await pilot.press("m")
         await pilot.pause()
-        assert g.query_one("#map-col").region.width > 0
+        assert g.query_one("#map").region.width > 0
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert not g.has_class("-narrow") and g.query_one("#side-col").region.width > 0

@@ -99,8 +99,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         piece_colours = {f: colour_hex(c) for f, c in self.colours.items() if c}
         yield StatusBar(cat, self.colours, id="status")
         with Horizontal(id="body"):
-            with Vertical(id="map-col"):
-                yield HexMap(cat, faction_colours=piece_colours, id="map")
+            yield HexMap(cat, faction_colours=piece_colours, id="map")
             with Vertical(id="side-col"):
                 with ContentSwitcher(initial="board", id="side"):
                     yield PlayerBoard(cat, self.colours, self.ctl.seats, id="board")

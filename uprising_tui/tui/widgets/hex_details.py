@@ -45,17 +45,23 @@ class HexDetails(Static):
             self._colours.update(faction_colours)
         self.hex_id: str | None = None
         self.text = Text()
+        self._described: tuple | None = None  # (view, hex id, dark theme) last described
 
     def set_faction_colours(self, colours: Mapping[str, str]) -> None:
         self._colours = dict(hs.DEFAULT_FACTION_COLOURS)
         self._colours.update(colours)
+        self._described = None
 
     def show(self, view: PublicView, hex_id: str | None) -> None:
         """Describe ``hex_id`` of ``view`` (``None``: no hex). A hex not on the map is an error."""
         if hex_id is not None and hex_id not in view.hexes:
             raise ValueError(f"{hex_id!r} is not a hex of this map")
-        self.hex_id = hex_id
         dark = self.app.current_theme.dark if self.is_mounted else True
+        last = self._described
+        if last is not None and last[0] is view and last[1] == hex_id and last[2] == dark and self.is_mounted:
+            return  # the same hex of the same view (the map's update, its cursor and the bar's highlight all ask)
+        self._described = (view, hex_id, dark)
+        self.hex_id = hex_id
         inks = {f: hs.readable(hs.parse_colour(c, "white"), dark).hex for f, c in self._colours.items()}
         text = describe(self.cat, view, hex_id, inks)
         if reads_as(text) == reads_as(self.text) and self.is_mounted:
