@@ -43,7 +43,10 @@ def refill_market(ctx: "Ctx") -> None:
 
 
 def can_use_item(ctx: "Ctx", p: "Player", iid: str) -> bool:
-    return all(p.attr(a) >= n for a, n in ctx.cat.items[iid].requires.items())
+    for a, n in ctx.cat.items[iid].requires.items():  # each attribute the Item requires (Player.attr)
+        if getattr(p, a) < n:
+            return False
+    return True
 
 
 def can_use_card(ctx: "Ctx", p: "Player", cid: str) -> bool:
@@ -56,13 +59,24 @@ def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
     """Put a Feat or Item into play for `p`, then enforce the 10-card limit."""
     (p.feats if kind == "feat" else p.items).append(CardState(cid))
     ctx.emit(CardGained(p.faction, cid, how, kind))
-    yield from enforce_limit(ctx, p)  # first: no other choice is asked while over the limit
-    if kind == "feat" and any(c.id == cid for c in p.feats):
+    if len(p.feats) + len(p.items) > CARD_LIMIT:  # what enforce_limit checks first (skipped: one generator less)
+        yield from enforce_limit(ctx, p)  # first: no other choice is asked while over the limit
+    if kind == "feat" and cid in _attribute_feats(ctx.cat) and any(c.id == cid for c in p.feats):
+        # attribute Feats take effect as they come into play (unless discarded at once for the limit)
         from .effects import Source, run_effect
-        feat = ctx.cat.feats[cid]
-        if feat.use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in feat.effect):
-            # attribute Feats take effect as they come into play (unless discarded at once for the limit)
-            yield from run_effect(ctx, feat.effect, Source(p.faction, p.hero_hex, cid))
+        yield from run_effect(ctx, ctx.cat.feats[cid].effect, Source(p.faction, p.hero_hex, cid))
+
+
+def _attribute_feats(cat) -> frozenset[str]:
+    """The Build Feats of `cat` that gain an attribute (resolved as they come into play)."""
+    _uses(cat)
+    got = _TIMED.get(("attribute_feats",))
+    if got is None:
+        got = _TIMED[("attribute_feats",)] = frozenset(
+            cid for cid, f in cat.feats.items()
+            if f.use is not None and f.use.when == "build"
+            and any(op.op in ("gain_attribute", "gain_choice") for op in f.effect))
+    return got
 
 
 @caused_by("rule", "card_limit")
@@ -98,8 +112,14 @@ def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
     ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
     kept: list[str] = []
     while len(kept) < min(keep, len(drawn)):
-        rest = [f for f in drawn if f not in kept]
-        opts = [option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),)) for f in rest]
+        made = ctx.kept("static:feat")  # by Feat id: see Ctx.kept
+        opts = []
+        for f in drawn:
+            if f not in kept:
+                got = made.get(f)
+                if got is None:
+                    got = made[f] = option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),))
+                opts.append(got)
         fid = (yield from ctx.ask(p.faction, "keep_feat", "Keep which Feat?", opts)).split(":", 1)[1]
         kept.append(fid)
     back = [f for f in drawn if f not in kept]
@@ -124,12 +144,32 @@ def _uses(cat) -> dict[str, tuple]:
         table = {cid: (d.use, d.effect) for t in (cat.feats, cat.items) for cid, d in t.items()}
         table.update({cid: (q.ongoing, q.ongoing_effect) for cid, q in cat.quests.items()})
         _USES[:] = [weakref.ref(cat), table]
-        _ATTRIBUTE_FEATS.clear()
+        _COMBAT_CARDS.clear()
+        _TIMED.clear()
+        _COMBAT_CARDS.update(cid for cid, (use, eff) in table.items() if use is not None and use.when == "combat" and eff)
     return table
 
 
-_NO_USE = (None, ())  # read only, for the loops below
-_ATTRIBUTE_FEATS: dict[str, bool] = {}  # card id -> a Build card that gains an attribute (of _USES's catalog)
+_COMBAT_CARDS: set[str] = set()  # the cards of _USES's catalog with an effect used in combat
+
+
+def combat_cards(cat) -> set[str]:
+    """The Feats, Items and Quests of `cat` whose timing is combat (and that do something)."""
+    _uses(cat)
+    return _COMBAT_CARDS
+
+
+def combat_cards_at(cat, part: str, step: str | None) -> frozenset[str]:
+    """The combat cards of `cat` whose timing takes this part of a combat (and, in an Archery
+    or Clash round, this step)."""
+    table = _uses(cat)
+    key = ("combat", part, step)
+    got = _TIMED.get(key)
+    if got is None:
+        got = _TIMED[key] = frozenset(
+            cid for cid in _COMBAT_CARDS
+            if part in table[cid][0].parts and (part not in ("archery", "clash") or table[cid][0].step == step))
+    return got
 
 
 def card_use(ctx: "Ctx", cid: str):
@@ -149,28 +189,40 @@ def pay_card_cost(ctx: "Ctx", p: "Player", cid: str) -> None:
         discard_card(ctx, p, cid)
 
 
+_TIMED: dict = {}  # ("usable", when), ("combat", part, step), ("trigger", on) -> the cards of _USES's catalog they take
+
+
+def _timed(cat, when) -> frozenset[str]:
+    """The cards of `cat` that `usable(..., when)` may give: an effect, a timing in `when`, and
+    not a Build card that gains an attribute (those are resolved when gained)."""
+    table = _uses(cat)
+    key = ("usable", when)
+    got = _TIMED.get(key)
+    if got is None:
+        ids = []
+        for cid, (use, eff) in table.items():
+            if use is None or not eff or use.when not in when:
+                continue
+            if use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in eff):
+                continue
+            ids.append(cid)
+        got = _TIMED[key] = frozenset(ids)
+    return got
+
+
 def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
     """Face-up cards of `p` whose timing is one of `when` (not combat: see combat.py)."""
-    table = _uses(ctx.cat)
+    when = when if isinstance(when, (tuple, frozenset)) else frozenset(when)
+    timed = _timed(ctx.cat, when)  # the timing first: it rules out most cards cheaply
     items = ctx.cat.items
-    when = when if isinstance(when, (tuple, frozenset, set)) else tuple(when)
     out = []
     for cards in (p.feats, p.items, p.quests):
         for c in cards:
-            if not c.face_up:
-                continue
             cid = c.id
-            use, eff = table.get(cid, _NO_USE)  # the timing first: it rules out most cards cheaply
-            if use is None or not eff or use.when not in when:
+            if cid not in timed or not c.face_up:
                 continue
             if cid in items and not can_use_item(ctx, p, cid):
                 continue
-            if use.when == "build":
-                attr = _ATTRIBUTE_FEATS.get(cid)
-                if attr is None:
-                    attr = _ATTRIBUTE_FEATS[cid] = any(op.op in ("gain_attribute", "gain_choice") for op in eff)
-                if attr:
-                    continue  # attribute Feats resolved when gained
             out.append(cid)
     return out
 
@@ -183,14 +235,20 @@ def use_card(ctx: "Ctx", p: "Player", cid: str) -> Gen:
 
 
 def triggered(ctx: "Ctx", on: str, only: str | None = None) -> list[tuple["Player", str]]:
+    table = _uses(ctx.cat)
+    key = ("trigger", on)
+    waiting = _TIMED.get(key)  # the cards of the catalog whose ongoing effect waits for `on`
+    if waiting is None:
+        waiting = _TIMED[key] = frozenset(cid for cid, (use, _) in table.items()
+                                          if use is not None and use.when == "trigger" and use.trigger == on)
     out = []
     for p in ctx.state.seat_order():
         if only is not None and p.faction != only:
             continue
-        for c in p.feats + p.items + p.quests:
-            use, eff = card_use(ctx, c.id)
-            if use is not None and use.when == "trigger" and use.trigger == on and c.face_up:
-                out.append((p, c.id))
+        for cards in (p.feats, p.items, p.quests):
+            for c in cards:
+                if c.id in waiting and c.face_up:
+                    out.append((p, c.id))
     return out
 
 

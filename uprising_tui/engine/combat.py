@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Generator
 
 from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, has_ability, mirror_dice, terrain_of
-from .cards import _NO_USE, _uses, can_use_card, card_use, fire_triggers, pay_card_cost
+from .cards import _uses, can_use_card, card_use, combat_cards_at, fire_triggers, pay_card_cost
 from .combat_effects import CombatEffects
 from .decision import Decision, option
 from .economy import add_vp
@@ -153,7 +153,8 @@ class Combat(CombatEffects):
             yield from self.card_window(s, part, "before_rolling")
         colours = {}
         # a mirroring side (the Courtesan) gathers last: she copies the dice her enemy rolls
-        for s in sorted((a, b), key=lambda side: has_ability(ctx, side, "mirror") is not None):
+        a_last = has_ability(ctx, a, "mirror") is not None and has_ability(ctx, b, "mirror") is None
+        for s in ((b, a) if a_last else (a, b)):
             mirrored = mirror_dice(ctx, s, colours.get(id(self.enemy_of(s)), []))
             if mirrored is not None:
                 colours[id(s)] = mirrored + apply_marsh(s.pool, self.terrain)
@@ -185,7 +186,7 @@ class Combat(CombatEffects):
         for s in (a, b):
             yield from self.card_window(s, part, "before_damage")
         # a player's Bolts are spent first, so a Godpower that cancels enemy Bolts is in time
-        for s in sorted((a, b), key=lambda side: not side.is_player):
+        for s in ((b, a) if b.kind == "player" and a.kind != "player" else (a, b)):
             yield from self.spend_bolts(s)
         # Damage (simultaneous)
         hits_on_b = self.hits(a, b)
@@ -400,29 +401,29 @@ class Combat(CombatEffects):
             return []
         p = ctx.state.player(side.owner)
         table = _uses(ctx.cat)
+        timed = combat_cards_at(ctx.cat, part, step)  # the timing first: it rules out most cards cheaply
         out = []
-        for c in (*p.feats, *p.items, *p.quests):
-            if not c.face_up:
-                continue
-            use, eff = table.get(c.id, _NO_USE)  # the timing first: it rules out most cards cheaply
-            if use is None or use.when != "combat" or part not in use.parts or not eff:
-                continue
-            if not can_use_card(ctx, p, c.id):
-                continue
-            if part in ("archery", "clash") and use.step != step:
-                continue
-            if use.hero_hex and not self.hero_here(side):
-                continue
-            if use.limit == "once_per_round" and c.id in side.used_round:
-                continue
-            if use.limit == "once_per_combat" and c.id in side.used_combat:
-                continue
-            swaps = [op for op in eff if op.op == "exchange_unit"]
-            here = ctx.state.hexes[self.hid].units
-            if part == "after_combat" and swaps and not (self.alive(side) and any(
-                    here.get(op.from_unit) and p.reserve.get(op.to_unit, 0) > 0 for op in swaps)):
-                continue  # nothing to exchange: the card would be flipped for nothing
-            out.append(c.id)
+        for cards in (p.feats, p.items, p.quests):
+            for c in cards:
+                cid = c.id
+                if cid not in timed or not c.face_up:
+                    continue
+                use, eff = table[cid]
+                if not can_use_card(ctx, p, cid):
+                    continue
+                if use.hero_hex and not self.hero_here(side):
+                    continue
+                if use.limit == "once_per_round" and cid in side.used_round:
+                    continue
+                if use.limit == "once_per_combat" and cid in side.used_combat:
+                    continue
+                if part == "after_combat":
+                    swaps = [op for op in eff if op.op == "exchange_unit"]
+                    here = ctx.state.hexes[self.hid].units
+                    if swaps and not (self.alive(side) and any(
+                            here.get(op.from_unit) and p.reserve.get(op.to_unit, 0) > 0 for op in swaps)):
+                        continue  # nothing to exchange: the card would be flipped for nothing
+                out.append(cid)
         return out
 
     def card_window(self, side: Side, part: str, step: str | None) -> Gen:

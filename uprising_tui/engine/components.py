@@ -26,6 +26,17 @@ def defenses_left(ctx: "Ctx", kind: str) -> int:
     return (TOWERS if kind == "tower" else WALLS) - on_map
 
 
+def towers_and_walls_left(ctx: "Ctx") -> tuple[int, int]:
+    """``(defenses_left(ctx, "tower"), defenses_left(ctx, "wall"))`` in one pass over the map."""
+    towers = walls = 0
+    for h in ctx.state.hexes.values():
+        if h.tower:
+            towers += 1
+        if h.wall:
+            walls += 1
+    return TOWERS - towers, WALLS - walls
+
+
 def add_token(ctx: "Ctx", count: int = 1, *, exclude: str | None = None) -> Gen:
     """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties);
     `exclude`: a card that may not take it (the Courtesan gives hers to another card). With every

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable, Generator
 
 from .asking import ask as _ask
 from .decision import Decision, Option, option
+from .history import CHECKPOINTED
 from .event_base import GameEvent as _GameEvent
 from .refs import Ref, SourceRef
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .board import Board
     from .dice import Dice
     from .events import GameEvent
+    from .history import Recorder
     from .setup import Setup
     from .state import GameState, Player
 
@@ -30,7 +32,7 @@ _set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot
 
 class Ctx:
     __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
-                 "causes", "always_depth", "_hex_opts", "_opts")
+                 "causes", "always_depth", "_hex_opts", "_opts", "_kept", "recorder")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -41,10 +43,14 @@ class Ctx:
         self.rng = rng
         self.setup = setup
         self._emit = emit
+        # the game's Recorder when `emit` is its emit (Game sets it): emit() then appends to its
+        # log directly, one call less per event
+        self.recorder: "Recorder | None" = None
         self.combat = None  # the combat being fought, if any
         self._labels: dict[str, tuple] = {}
         self._hex_opts: dict[str, tuple] = {}  # hex_option's options by id, with the hex label they show
         self._opts: dict = {}  # card_option's and static_option's options
+        self._kept: dict[str, dict] = {}  # kept(): per kind of option, its options by hex
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
         self.causes: list[SourceRef] = []  # the cause stack: why what happens now happens (top last)
         self.always_depth = 0  # > 0 inside the ALWAYS menu (always.py)
@@ -71,7 +77,13 @@ class Ctx:
         causes = self.causes
         if causes and event.source is None:
             _set_source(event, causes[-1])
-        self._emit(event)
+        rec = self.recorder
+        if rec is None:
+            self._emit(event)
+            return
+        rec.log.append(event)  # Recorder.emit, inline
+        if rec.listeners or type(event) in CHECKPOINTED:
+            rec.tell(event)
 
     # ask(actor, kind, prompt, options, *, tie=False, source=None, chosen=(), cancel=False):
     # yield a Decision and return the chosen option id. A single option is taken without
@@ -112,6 +124,19 @@ class Ctx:
         if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:  # what hex_label reads
             got = self._hex_opts[oid] = (h, h.explored, h.tile, make(self.hex_label(hid)))
         return got[3]
+
+    def kept(self, kind: str) -> dict:
+        """The options of one kind (``"move"``, ``"command"``, ...) kept by the hex their label
+        names, as ``hex id -> (Hex, explored, tile, Option)``: what `hex_option` keeps, for the
+        hot loops that check it inline. An entry is good while ``entry[0] is hex and entry[1] ==
+        hex.explored and entry[2] == hex.tile`` (what the label reads); otherwise make the option
+        again (its label from `hex_label`) and store it. A kind whose name starts with ``static:``
+        keeps options that depend on nothing but their key and the catalog (what
+        `static_option` keeps), as ``key -> Option``, for loops that look them up inline."""
+        got = self._kept.get(kind)
+        if got is None:
+            got = self._kept[kind] = {}
+        return got
 
     def card_option(self, cid: str) -> "Option":
         """``card:<cid>``, "Use <card>" (group ``card``): a card's option, made once per game."""

@@ -1,7 +1,6 @@
 """Resources, AP and VP: gaining, paying, the ALWAYS conversions and cost options."""
 from __future__ import annotations
 
-from itertools import product
 from typing import TYPE_CHECKING
 
 from .decision import CANCEL, Option, OptionCost, option
@@ -68,15 +67,15 @@ def add_ap(ctx: "Ctx", p: "Player", amount: int, reason: str) -> None:
 # ------------------------------------------------------------------ ALWAYS
 def always_options(p: "Player") -> list[Option]:
     """The conversions a player may make at any time: 1 AP → 1 Salt; 3 of one → 1 other."""
-    out = []
-    if p.ap > 0:
-        out.append(TRADE_AP)
-    for src in RES:
-        if p.res(src) >= 3:
-            for dst in RES:
-                if dst != src:
-                    out.append(CONVERT[src, dst])
-    return out
+    key = (p.ap > 0, p.salt >= 3, p.plunder >= 3, p.food >= 3)
+    got = _ALWAYS.get(key)
+    if got is None:
+        got = _ALWAYS[key] = ([TRADE_AP] if key[0] else []) + [
+            CONVERT[src, dst] for src, can in zip(RES, key[1:]) if can for dst in RES if dst != src]
+    return list(got)  # a new list: callers add to it
+
+
+_ALWAYS: dict[tuple, list[Option]] = {}  # always_options by (AP left, 3+ Salt, 3+ Plunder, 3+ Food)
 
 
 TRADE_AP = option("trade:ap", "Trade: 1 AP → 1 Salt", "trade", (Ref("resource", "salt"),), OptionCost(ap=1))
@@ -104,23 +103,33 @@ def apply_always(ctx: "Ctx", p: "Player", oid: str) -> bool:
 def payments(p: "Player", costs: "list[Cost]") -> list[dict[str, int]]:
     """Every distinct way `p` can pay one of the alternative costs (deduplicated, stable order)."""
     seen: list[dict[str, int]] = []
+    salt, plunder, food = p.salt, p.plunder, p.food
     for c in costs:
-        base = {"salt": c.salt, "plunder": c.plunder, "food": c.food}
         if c.any:
-            for s, pl in product(range(c.any + 1), repeat=2):
-                f = c.any - s - pl
-                if f < 0:
-                    continue
-                way = {"salt": base["salt"] + s, "plunder": base["plunder"] + pl, "food": base["food"] + f}
-                if all(p.res(k) >= v for k, v in way.items()) and way not in seen:
-                    seen.append(way)
-        elif all(p.res(k) >= v for k, v in base.items()) and base not in seen:
-            seen.append(base)
+            n = c.any
+            for s in range(n + 1):  # Salt, then Plunder, added to the fixed part; Food makes up the rest
+                for pl in range(n + 1):
+                    f = n - s - pl
+                    if f < 0:
+                        continue
+                    ws, wp, wf = c.salt + s, c.plunder + pl, c.food + f
+                    if salt >= ws and plunder >= wp and food >= wf:
+                        way = {"salt": ws, "plunder": wp, "food": wf}
+                        if way not in seen:
+                            seen.append(way)
+        elif salt >= c.salt and plunder >= c.plunder and food >= c.food:
+            base = {"salt": c.salt, "plunder": c.plunder, "food": c.food}
+            if base not in seen:
+                seen.append(base)
     return seen
 
 
 def pay_options(ways: list[dict[str, int]]) -> list[Option]:
-    return [_pay_option(w) for w in ways]
+    out = []
+    for w in ways:
+        got = _PAY_OPTIONS.get(tuple(w.items()))  # what _pay_option keeps, looked up inline
+        out.append(got if got is not None else _pay_option(w))
+    return out
 
 
 _PAY_OPTIONS: dict[tuple, Option] = {}  # one immutable option per way to pay (there are few)
@@ -134,12 +143,13 @@ def _pay_option(way: dict[str, int]) -> Option:
     return got
 
 
-def choose_payment(ctx: "Ctx", p: "Player", prompt: str, ways, source=None):
+def choose_payment(ctx: "Ctx", p: "Player", prompt: str, ways, source=None, options=None):
     """Ask `p` which way to pay (`ways()` lists them, recomputed whenever asked); `cancel` is
     offered beside a real choice. Returns the way, or None when the player cancels (or can no
-    longer pay). A single way is taken without asking."""
+    longer pay). A single way is taken without asking. `options()`, when given, stands for
+    ``pay_options(ways())`` (a caller that keeps its pay options)."""
     def opts() -> list[Option]:
-        return pay_options(ways()) or [CANCEL]
+        return (options() if options is not None else pay_options(ways())) or [CANCEL]
     pick = yield from ctx.ask(p.faction, "pay", prompt, opts, source=source, cancel=True)
     return None if pick == "cancel" else parse_pay(pick[4:])
 

@@ -34,16 +34,22 @@ def groups(ctx: "Ctx", hid: str, owner: str) -> list[Side]:
     """A side's fighting groups on a hex, in the order they must be fought:
     Garrisons/Skeletons first, then Legions/Hordes by initiative."""
     h = ctx.state.hexes[hid]
-    # equal initiative (the Butcher and the Courtesan): the card that came into play first
-    order = {cid: i for i, cid in enumerate(list(ctx.state.legions) + list(ctx.state.hordes))}
-    init = lambda cid: (ctx.cat.nemesis(cid).initiative, order.get(cid, 0))  # noqa: E731
     if owner == "empire":
         out = [Side("garrisons", "empire")] if h.garrisons else []
-        return out + [Side("legion", "empire", c) for c in sorted(h.legions, key=init)]
+        return out + [Side("legion", "empire", c) for c in _by_initiative(ctx, h.legions)]
     if owner == "chaos":
         out = [Side("skeletons", "chaos")] if h.skeletons else []
-        return out + [Side("horde", "chaos", c) for c in sorted(h.hordes, key=init)]
+        return out + [Side("horde", "chaos", c) for c in _by_initiative(ctx, h.hordes)]
     return [Side("player", owner)] if h.units and h.owner == owner else []
+
+
+def _by_initiative(ctx: "Ctx", cards: list[str]) -> list[str]:
+    """Legion/Horde cards by initiative; equal initiative (the Butcher and the Courtesan): the
+    card that came into play first. (One card or none needs no order.)"""
+    if len(cards) < 2:
+        return cards
+    order = {cid: i for i, cid in enumerate(list(ctx.state.legions) + list(ctx.state.hordes))}
+    return sorted(cards, key=lambda cid: (ctx.cat.nemesis(cid).initiative, order.get(cid, 0)))
 
 
 def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None = None) -> Gen:

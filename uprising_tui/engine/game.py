@@ -17,8 +17,8 @@ from .board import Board
 from .context import Ctx
 from .decision import Decision, GameFinished, IllegalChoice
 from .dice import Dice, RiggedDice
-from .events import GameEvent, GameStarted, PhaseStarted, Rewound, TurnStarted
-from .history import Answered, Checkpoint, hidden_marks, revealed_between
+from .events import GameEvent, GameStarted, Rewound
+from .history import Answered, Checkpoint, Recorder, hidden_marks, revealed_between
 from .public import PublicView, build_view
 from .public_cache import ViewCache
 from .refs import SourceRef
@@ -28,6 +28,7 @@ from .savefile import SAVE_FORMAT, SAVE_VERSION, SaveError, check_bounds, parse_
 from .view import ReadOnly
 
 ENGINE_VERSION = f"{__version__}+rules{SAVE_VERSION}"
+_new_tuple = tuple.__new__
 
 
 def started_event(ctx: Ctx) -> GameStarted:
@@ -64,7 +65,10 @@ class Game:
         self.log: list[GameEvent] = []
         self._listeners: list[Callable[[GameEvent], None]] = []
         self.answers: list[str] = []
-        self.ctx = Ctx(self.state, self.cat, self.board, self.dice, self.rng, setup, self._emit)
+        self._checkpoints: list[Checkpoint] = []  # phase and turn starts (checkpoints())
+        self._rec = Recorder(self.log, self._listeners, self._checkpoints, self.answers, self.state)
+        self.ctx = Ctx(self.state, self.cat, self.board, self.dice, self.rng, setup, self._rec.emit)
+        self.ctx.recorder = self._rec
         self._script = script
         self._prepare = prepare
         self._rigged = rigged
@@ -73,9 +77,7 @@ class Game:
         self.error: BaseException | None = None
         self._views = ViewCache()
         self._history: list[Answered] = []  # one record per answer (history())
-        self._checkpoints: list[Checkpoint] = []  # phase and turn starts (checkpoints())
         self._marks: tuple | None = None  # (state, log length, hidden_marks) after the last answer
-        self._answering = False
 
     # ------------------------------------------------------------ running
     def start(self) -> "Game":
@@ -91,21 +93,7 @@ class Game:
         return started_event(self.ctx)
 
     def _emit(self, event: GameEvent) -> None:
-        self.log.append(event)
-        kind = type(event)
-        if kind is PhaseStarted or kind is TurnStarted:
-            self._checkpoint(event)
-        for fn in self._listeners:
-            fn(event)
-
-    def _checkpoint(self, event: GameEvent) -> None:
-        st = self.state
-        index = len(self.answers) + (1 if self._answering else 0)  # the answer being given counts
-        if type(event) is TurnStarted:
-            label, faction = f"Chapter {st.chapter}: {event.faction}'s turn", event.faction
-        else:
-            label, faction = f"Chapter {event.chapter}: {event.phase} phase", None
-        self._checkpoints.append(Checkpoint(index, label, st.chapter, st.phase, faction))
+        self._rec.emit(event)
 
     def subscribe(self, fn: Callable[[GameEvent], None]) -> None:
         self._listeners.append(fn)
@@ -136,9 +124,13 @@ class Game:
         st, rolled, logged = self.state, self.dice.rolled, len(self.log)
         kept = self._marks  # the marks taken after the last answer, if nothing happened since
         marks = kept[2] if kept is not None and kept[0] is st and kept[1] == logged else hidden_marks(st)
-        self._answering = True
+        rec = self._rec
+        rec.answering = True
         try:
-            self._advance(option_id)
+            try:  # self._advance(option_id), inline
+                self._pending = self._gen.send(option_id)
+            except StopIteration:
+                self._pending = None
         except Exception as exc:  # a rules bug: restore the game as it was
             if self._script is not None:
                 raise
@@ -146,12 +138,12 @@ class Game:
             raise EngineError(f"the rules failed on answer {option_id!r} ({type(exc).__name__}: {exc}); "
                               "the game was restored to before it") from exc
         finally:
-            self._answering = False
+            rec.answering = False
         after = hidden_marks(self.state)
         self._marks = (self.state, len(self.log), after)
         revealed = revealed_between(marks, after, self.log[logged:])
-        self._history.append(Answered(len(self.answers), option_id, asked.kind, asked.actor,
-                                      self.dice.rolled > rolled, revealed))
+        self._history.append(_new_tuple(Answered, (len(self.answers), option_id, asked.kind, asked.actor,
+                                                   self.dice.rolled > rolled, revealed)))  # Answered(...), one call less
         self.answers.append(option_id)
 
     def view(self) -> Any:
@@ -280,4 +272,4 @@ class Game:
         listeners = self._listeners
         self.__dict__.update(other.__dict__)
         self._listeners = listeners
-        self.ctx._emit = self._emit
+        self._rec.listeners = listeners  # the other game's recorder, now this game's

@@ -23,8 +23,15 @@ def no_haven_icon(ctx: "Ctx", hid: str) -> bool:
 
 
 def empty_hexes(ctx: "Ctx", *, allow_icon: bool = True) -> list[str]:
-    return [h.id for h in ctx.state.hexes.values()
-            if h.empty and (allow_icon or not no_haven_icon(ctx, h.id))]
+    # Hex.empty and no_haven_icon spelled out (this runs over the whole map for every placement)
+    hexes = ctx.state.hexes.values()
+    if allow_icon:
+        return [h.id for h in hexes
+                if not (h.haven or h.curse or h.units or h.garrisons or h.skeletons or h.legions or h.hordes)]
+    tiles = ctx.cat.hexes
+    return [h.id for h in hexes
+            if not (h.haven or h.curse or h.units or h.garrisons or h.skeletons or h.legions or h.hordes)
+            and h.role not in ("capital", "region") and not (h.explored and tiles[h.tile].no_haven)]
 
 
 def havens_of(ctx: "Ctx", faction: str) -> list[str]:
@@ -36,7 +43,17 @@ def capital_id(ctx: "Ctx") -> str:
 
 
 def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
-    return [Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),)) for hid in hids]
+    hexes = ctx.state.hexes
+    kept = ctx.kept(prefix)  # see Ctx.kept
+    out = []
+    for hid in hids:
+        h = hexes[hid]
+        got = kept.get(hid)
+        if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
+            got = kept[hid] = (h, h.explored, h.tile,
+                               Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),)))
+        out.append(got[3])
+    return out
 
 
 def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .events import HexExplored
+from .events import HexExplored, PhaseStarted, TurnStarted
 
 if TYPE_CHECKING:
+    from .events import GameEvent
     from .state import GameState
 
 
@@ -33,11 +34,52 @@ class Checkpoint(NamedTuple):
     faction: str | None  # the faction whose turn starts (None for a phase start)
 
 
+CHECKPOINTED = frozenset({PhaseStarted, TurnStarted})  # the events a Checkpoint is taken at
+
+
+class Recorder:
+    """Where a game's events go (``Ctx.emit`` ends here): the log, a Checkpoint at each phase and
+    turn start, the subscribers. It holds the game's lists, never the Game: nothing the rules'
+    context reaches points back at the Game, so a Game nobody holds any more is freed at once
+    (with its log, state and options) instead of waiting for the cycle collector."""
+    __slots__ = ("log", "listeners", "checkpoints", "answers", "state", "answering")
+
+    def __init__(self, log: list, listeners: list, checkpoints: list, answers: list, state: "GameState"):
+        self.log = log
+        self.listeners = listeners
+        self.checkpoints = checkpoints
+        self.answers = answers
+        self.state = state
+        self.answering = False  # an answer is being given (it counts in a checkpoint's index)
+
+    def emit(self, event: "GameEvent") -> None:
+        self.log.append(event)
+        if self.listeners or type(event) in CHECKPOINTED:
+            self.tell(event)
+
+    def tell(self, event: "GameEvent") -> None:
+        """What follows an event into the log: a checkpoint at a phase or turn start, the subscribers.
+        (``Ctx.emit`` appends to the log itself and calls this only when there is something to do.)"""
+        if type(event) in CHECKPOINTED:
+            self.checkpoint(event)
+        for fn in self.listeners:
+            fn(event)
+
+    def checkpoint(self, event: "GameEvent") -> None:
+        st = self.state
+        index = len(self.answers) + (1 if self.answering else 0)  # the answer being given counts
+        if type(event) is TurnStarted:
+            label, faction = f"Chapter {st.chapter}: {event.faction}'s turn", event.faction
+        else:
+            label, faction = f"Chapter {event.chapter}: {event.phase} phase", None
+        self.checkpoints.append(Checkpoint(index, label, st.chapter, st.phase, faction))
+
+
 def hidden_marks(st: "GameState") -> tuple[int, ...]:
     """What changes when something hidden is revealed: Events turned up and the size of every
     face-down deck (a draw shrinks one). Hexes flipped are told by their HexExplored events."""
     return (st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
-            len(st.legion_box), len(st.horde_box), *[len(p.feat_deck) for p in st.players])
+            len(st.legion_box), len(st.horde_box)) + tuple([len(p.feat_deck) for p in st.players])
 
 
 def revealed_between(before: tuple[int, ...], after: tuple[int, ...], new_events) -> bool:

@@ -17,6 +17,7 @@ from .economy import (
     choose_payment,
     gain,
     pay,
+    pay_options,
     payments,
 )
 from .effects import Source, run_effect
@@ -134,6 +135,7 @@ def can_pay(p: "Player", costs) -> bool:
 
 def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = False) -> list[Option]:
     st = ctx.state
+    hexes = st.hexes
     opts: list[Option] = []
     fac = ctx.cat.factions[p.faction]
     holds = None  # the spots with room, found once (they do not depend on the Unit)
@@ -141,27 +143,40 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         if p.reserve.get(u.id, 0) <= 0 or not can_pay(p, u.costs):
             continue
         if holds is None:
-            holds = [hid for hid in spots if can_hold(ctx, st.hexes[hid], p.faction)]
-        for hid in holds:
-            oid = f"build:{u.id}:{hid}"
-            opts.append(ctx.hex_option(oid, hid, lambda label, oid=oid, u=u, hid=hid: Option(
-                oid, f"Build {u.name} on {label}", hid, None, "build", (ref("unit", u.id), ref("hex", hid)))))
-    towers_left = walls_left = 0
-    if p.plunder >= min(ctx.cat.tower_cost, ctx.cat.wall_cost) and any(
-            st.hexes[hid].haven == p.faction and not (st.hexes[hid].tower and st.hexes[hid].wall) for hid in spots):
-        towers_left, walls_left = pieces.defenses_left(ctx, "tower"), pieces.defenses_left(ctx, "wall")
-    for hid in spots:
-        h = st.hexes[hid]
-        if h.haven != p.faction:
-            continue
-        if not h.tower and p.plunder >= ctx.cat.tower_cost and towers_left > 0:
-            opts.append(ctx.hex_option(f"tower:{hid}", hid, lambda label, hid=hid: option(
-                f"tower:{hid}", f"Build a Tower on {label}", "build", (Ref("hex", hid),),
-                OptionCost(plunder=ctx.cat.tower_cost))))
-        if not h.wall and p.plunder >= ctx.cat.wall_cost and walls_left > 0:
-            opts.append(ctx.hex_option(f"wall:{hid}", hid, lambda label, hid=hid: option(
-                f"wall:{hid}", f"Build a Wall on {label}", "build", (Ref("hex", hid),),
-                OptionCost(plunder=ctx.cat.wall_cost))))
+            holds = [hexes[hid] for hid in spots if can_hold(ctx, hexes[hid], p.faction)]
+        kept = ctx.kept(f"build:{u.id}")  # see Ctx.kept
+        for h in holds:
+            hid = h.id
+            got = kept.get(hid)
+            if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
+                got = kept[hid] = (h, h.explored, h.tile, Option(
+                    f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hid, None, "build",
+                    (ref("unit", u.id), ref("hex", hid))))
+            opts.append(got[3])
+    plunder, tower_cost, wall_cost = p.plunder, ctx.cat.tower_cost, ctx.cat.wall_cost
+    if plunder >= tower_cost or plunder >= wall_cost:
+        towers_left = walls_left = 0
+        if any(hexes[hid].haven == p.faction and not (hexes[hid].tower and hexes[hid].wall) for hid in spots):
+            towers_left, walls_left = pieces.towers_and_walls_left(ctx)
+        kept_towers, kept_walls = ctx.kept("tower"), ctx.kept("wall")  # see Ctx.kept
+        for hid in spots:
+            h = hexes[hid]
+            if h.haven != p.faction:
+                continue
+            if not h.tower and plunder >= tower_cost and towers_left > 0:
+                got = kept_towers.get(hid)
+                if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
+                    got = kept_towers[hid] = (h, h.explored, h.tile, option(
+                        f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+                        OptionCost(plunder=tower_cost)))
+                opts.append(got[3])
+            if not h.wall and plunder >= wall_cost and walls_left > 0:
+                got = kept_walls.get(hid)
+                if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
+                    got = kept_walls[hid] = (h, h.explored, h.tile, option(
+                        f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+                        OptionCost(plunder=wall_cost)))
+                opts.append(got[3])
     opts += [ctx.card_option(c) for c in usable(ctx, p, ("build", "always"))]
     opts += always_options(p)
     if traded:  # Heros on one hex may give and take during the Trade (ruling 7)
@@ -300,14 +315,20 @@ def scoring_phase(ctx: "Ctx") -> Gen:
                 yield from always.window(ctx, p, "scoring")
                 if p.salt + p.plunder + p.food < 5:
                     break
-            opts = [ctx.static_option(("vp", q.faction), lambda fac=q.faction: option(
-                f"vp:{fac}", f"Spend 5 resources: 1 VP for {ctx.name(fac)}", "choice", (Ref("faction", fac),)))
-                for q in st.seat_order()]
+            kept = ctx.kept("static:vp")  # by faction: see Ctx.kept
+            opts = []
+            for q in st.seat_order():
+                got = kept.get(q.faction)
+                if got is None:
+                    got = kept[q.faction] = option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}",
+                                                   "choice", (Ref("faction", q.faction),))
+                opts.append(got)
             opts.append(KEEP_RESOURCES)
             pick = yield from ctx.ask(p.faction, "buy_vp", "Scoring: turn 5 resources into 1 VP?", opts)
             if pick == "done":
                 break
-            way = yield from choose_payment(ctx, p, "Which 5 resources?", lambda: five_ways(p))
+            way = yield from choose_payment(ctx, p, "Which 5 resources?", lambda: five_ways(p),
+                                            options=lambda: five_way_options(p))
             if way is None:
                 continue  # cancelled: asked again, nothing paid
             pay(ctx, p, "bought_vp", **way)
@@ -315,6 +336,19 @@ def scoring_phase(ctx: "Ctx") -> Gen:
 
 
 KEEP_RESOURCES = option("done", "Keep your resources", "done")
+
+
+_FIVE_WAY_OPTIONS: dict[tuple[int, int, int], list[Option]] = {}
+
+
+def five_way_options(p: "Player") -> list[Option]:
+    """``pay_options(five_ways(p))``, kept: the ways depend only on how much of each resource
+    `p` holds up to 5."""
+    key = (min(5, p.salt), min(5, p.plunder), min(5, p.food))
+    got = _FIVE_WAY_OPTIONS.get(key)
+    if got is None:
+        got = _FIVE_WAY_OPTIONS[key] = pay_options(five_ways(p))
+    return list(got)
 
 
 def five_ways(p: "Player") -> list[dict[str, int]]:

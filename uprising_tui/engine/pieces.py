@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .components import add_token, defenses_left, tokens_left  # noqa: F401  (re-export)
+from .components import add_token, defenses_left, tokens_left, towers_and_walls_left  # noqa: F401  (re-export)
 from .context import caused_by
 from .decision import option
 from .economy import add_vp

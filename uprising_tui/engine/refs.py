@@ -54,9 +54,18 @@ def card_kind(cat, ident: str) -> str:
         for kind, attr in reversed(_KIND_TABLES):  # the first table named wins a shared id
             table.update(dict.fromkeys(getattr(cat, attr), kind))
         _KINDS[:] = [cat, table]
+        _SOURCES.clear()
     return _KINDS[1].get(ident, "rule")
+
+
+_SOURCES: dict[str, SourceRef] = {}  # source_of(cat, ident) without a detail, for _KINDS's catalog
 
 
 def source_of(cat, ident: str, detail: str = "") -> SourceRef:
     """A SourceRef for a catalog id, its kind looked up: ``source_of(cat, "rigga", "explore")``."""
-    return SourceRef(card_kind(cat, ident), ident, detail)
+    if detail or _KINDS[0] is not cat:
+        return SourceRef(card_kind(cat, ident), ident, detail)
+    got = _SOURCES.get(ident)  # the same immutable SourceRef for a card each time (effects run often)
+    if got is None:
+        got = _SOURCES[ident] = SourceRef(card_kind(cat, ident), ident, detail)
+    return got

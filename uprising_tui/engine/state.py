@@ -158,8 +158,10 @@ class GameState:
 
     def seat_order(self) -> list[Player]:
         """Players clockwise from the first player."""
-        n = len(self.players)
-        return [self.players[(self.first_player + i) % n] for i in range(n)]
+        players, first = self.players, self.first_player
+        if not 0 <= first < len(players):  # as the modulo of the plain reading would
+            first %= len(players) if players else 1
+        return players[first:] + players[:first]
 
     @property
     def first(self) -> Player:

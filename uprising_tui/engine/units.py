@@ -22,7 +22,7 @@ def can_hold(ctx: "Ctx", h: "Hex", faction: str, n: int = 1) -> bool:
         return False
     if h.haven not in (None, faction):
         return False
-    return h.unit_count + n <= HEX_LIMIT
+    return sum(h.units.values()) + n <= HEX_LIMIT  # Hex.unit_count
 
 
 def add_units(h: "Hex", faction: str, unit: str, n: int = 1) -> None:

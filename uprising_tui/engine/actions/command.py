@@ -27,8 +27,9 @@ def _enterable(ctx, p, hid: str) -> bool:
 
 def sources(ctx, p, dst: str) -> list[str]:
     """Hexes whose Units of `p` may step into `dst`."""
-    fac, can_step = p.faction, ctx.board.units_can_step
-    return [h.id for h in ctx.state.hexes.values() if h.owner == fac and h.units and h.id != dst and can_step(h.id, dst)]
+    fac, unit_adjacent = p.faction, ctx.board.unit_adjacent  # where a Unit standing there may step
+    return [h.id for h in ctx.state.hexes.values()
+            if h.owner == fac and h.units and h.id != dst and dst in unit_adjacent(h.id)]
 
 
 def hero_can_come(ctx, p, dst: str) -> bool:
@@ -53,26 +54,31 @@ def options(ctx, p) -> list[Option]:
     hexes = ctx.state.hexes
     unit_adjacent = board.unit_adjacent
     units_reach: set[str] = set()
-    for hid in [h.id for h in hexes.values() if h.owner == fac]:
-        units_reach.update(unit_adjacent(hid))
+    for h in hexes.values():
+        if h.owner == fac:
+            units_reach.update(unit_adjacent(h.id))
     hero_reach = set(board.hero_adjacent(p.hero_hex))
-    hex_option = ctx.hex_option
+    kept = ctx.kept("command")
     out = []
     for hid in sorted(units_reach | hero_reach, key=board.order.__getitem__):  # in the map's order
         h = hexes[hid]
-        if not (h.explored or h.curse) or h.owner not in (None, fac) or h.haven not in (None, fac):
+        explored = h.explored
+        if not (explored or h.curse) or h.owner not in (None, fac) or h.haven not in (None, fac):
             continue
         # Units may come while there is room; the Hero may come alone
         if (hid in units_reach and sum(h.units.values()) < HEX_LIMIT) or hid in hero_reach:
-            out.append(hex_option(f"command:{hid}", hid, lambda label, hid=hid: Option(
-                f"command:{hid}", f"Command into {label}", hid, None, "command", (ref("hex", hid),), COST)))
+            got = kept.get(hid)
+            if got is None or got[0] is not h or got[1] != explored or got[2] != h.tile:
+                got = kept[hid] = (h, explored, h.tile, Option(
+                    f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command", (ref("hex", hid),), COST))
+            out.append(got[3])
     return out
 
 
 def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The picks whose Units still stand where they were chosen, within the hex limit."""
     hexes = ctx.state.hexes
-    left = HEX_LIMIT - hexes[dst].unit_count
+    left = HEX_LIMIT - sum(hexes[dst].units.values())  # Hex.unit_count
     taken: dict[tuple[str, str], int] = {}
     out = []
     for pick in picks:
@@ -88,20 +94,37 @@ def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> 
     """Who may still come, and March! once someone has been chosen and the cost can be paid."""
     hexes = ctx.state.hexes
     picks[:] = _still_there(ctx, dst, picks)
-    taken = Counter(picks)
     opts = []
-    if hexes[dst].unit_count + len(picks) < HEX_LIMIT:
+    if sum(hexes[dst].units.values()) + len(picks) < HEX_LIMIT:  # Hex.unit_count
+        taken: dict[tuple[str, str], int] = {}
+        for pick in picks:
+            taken[pick] = taken.get(pick, 0) + 1
+        kept = ctx.kept("bring")  # by (hex, unit): see Ctx.kept
         for src in sources(ctx, p, dst):
-            for unit in sorted(hexes[src].units):
-                if hexes[src].units[unit] - taken[src, unit] > 0:
-                    oid = f"bring:{src}:{unit}"
-                    opts.append(ctx.hex_option(oid, src, lambda label, oid=oid, src=src, unit=unit: option(
-                        oid, f"Bring 1 {ctx.name(unit)} from {label}", "unit", (Ref("hex", src), Ref("unit", unit)))))
+            h = hexes[src]
+            units = h.units
+            for unit in sorted(units):
+                key = (src, unit)
+                if units[unit] - taken.get(key, 0) > 0:
+                    got = kept.get(key)
+                    if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
+                        got = kept[key] = (h, h.explored, h.tile, option(
+                            f"bring:{src}:{unit}", f"Bring 1 {ctx.name(unit)} from {ctx.hex_label(src)}", "unit",
+                            (Ref("hex", src), Ref("unit", unit))))
+                    opts.append(got[3])
     if not hero and hero_can_come(ctx, p, dst):
-        opts.append(ctx.static_option(("hero", p.hero_hex, p.faction), lambda: option(
-            "hero", "Bring your Hero", "unit", (Ref("hex", p.hero_hex), Ref("hero", p.faction)))))
+        kept = ctx.kept(f"static:hero:{p.faction}")  # by the hex the Hero comes from: see Ctx.kept
+        got = kept.get(p.hero_hex)
+        if got is None:
+            got = kept[p.hero_hex] = option("hero", "Bring your Hero", "unit",
+                                            (Ref("hex", p.hero_hex), Ref("hero", p.faction)))
+        opts.append(got)
     if (picks or hero) and p.ap >= 1 and p.food >= 1:
-        opts.append(ctx.static_option(("march", dst), lambda: option("done", "March!", "done", (Ref("hex", dst),), COST)))
+        kept = ctx.kept("static:march")  # by the target hex
+        got = kept.get(dst)
+        if got is None:
+            got = kept[dst] = option("done", "March!", "done", (Ref("hex", dst),), COST)
+        opts.append(got)
     return opts or [CANCEL]
 
 
@@ -111,8 +134,8 @@ def run(ctx, p, dst: str):
     picks: list[tuple[str, str]] = []  # (from hex, unit), one per Unit
     hero = False
     while True:
-        chosen = (Ref("hex", dst),) + tuple(Ref("unit", f"{s}:{u}") for s, u in picks) + \
-            ((Ref("hero", p.faction),) if hero else ())
+        chosen = (ref("hex", dst), *[ref("unit", f"{s}:{u}") for s, u in picks]) + \
+            ((ref("hero", p.faction),) if hero else ())
         pick = yield from ctx.ask(p.faction, "command_units", f"Command into {ctx.hex_label(dst)}: who comes?",
                                   lambda: unit_options(ctx, p, dst, picks, hero), chosen=chosen,
                                   cancel=True)

@@ -19,12 +19,19 @@ def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
     out = []
+    items = ctx.cat.items
+    sea_tower = ctx.board.is_sea_tower(p.hero_hex)  # what price() reads, read once
+    kept = ctx.kept("static:market_sea" if sea_tower else "static:market")  # by Item id: see Ctx.kept
     for iid in ctx.state.market:
-        cost = price(ctx, p, iid)
+        cost = items[iid].cost
+        if sea_tower:
+            cost = max(0, cost - 1)
         if p.salt >= cost and can_use_item(ctx, p, iid):
-            out.append(ctx.static_option(("market", iid, cost), lambda iid=iid, cost=cost: option(
-                f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
-                OptionCost(ap=1, salt=cost))))
+            got = kept.get(iid)
+            if got is None:
+                got = kept[iid] = option(f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market",
+                                         (Ref("card", iid),), OptionCost(ap=1, salt=cost))
+            out.append(got)
     return out
 
 

@@ -13,10 +13,17 @@ MOVE_COST = OptionCost(ap=1)
 def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
-    hex_option = ctx.hex_option
-    return [hex_option(f"move:{n}", n, lambda label, n=n: Option(f"move:{n}", f"Move to {label}", n, None, "move",
-                                                                  (ref("hex", n),), MOVE_COST))
-            for n in ctx.board.hero_adjacent(p.hero_hex)]
+    hexes = ctx.state.hexes
+    kept = ctx.kept("move")
+    out = []
+    for n in ctx.board.hero_adjacent(p.hero_hex):
+        h = hexes[n]
+        got = kept.get(n)
+        if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:  # see Ctx.kept
+            got = kept[n] = (h, h.explored, h.tile, Option(f"move:{n}", f"Move to {ctx.hex_label(n)}", n, None, "move",
+                                                          (ref("hex", n),), MOVE_COST))
+        out.append(got[3])
+    return out
 
 
 @caused_by("action", "move")

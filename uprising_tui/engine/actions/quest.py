@@ -9,10 +9,14 @@ from ..quests import attempt_quest
 def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
-    static_option = ctx.static_option
-    return [static_option(("quest", q), lambda q=q: Option(f"quest:{q}", f"Quest: {ctx.name(q)}", None, q, "quest",
-                                                           (ref("card", q),), COST))
-            for q in ctx.state.quest_offer]
+    kept = ctx.kept("static:quest")  # by Quest id: see Ctx.kept
+    out = []
+    for q in ctx.state.quest_offer:
+        got = kept.get(q)
+        if got is None:
+            got = kept[q] = Option(f"quest:{q}", f"Quest: {ctx.name(q)}", None, q, "quest", (ref("card", q),), COST)
+        out.append(got)
+    return out
 
 
 COST = OptionCost(ap=1)

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 Gen = Generator[Decision, str, Any]
 
 ATTRS = ("might", "magic", "leadership", "guile")
+RES_CHOICES = tuple(option(f"res:{r}", RES_NAME[r], "choice", (Ref("resource", r),)) for r in ("salt", "plunder", "food"))
+ATTR_CHOICES = tuple(option(f"attr:{a}", a.capitalize(), "choice", (Ref("attribute", a),)) for a in ATTRS)
 
 
 # ------------------------------------------------------------------ economy ops
@@ -31,8 +33,7 @@ def op_gain(ctx, op, src):
 def op_gain_choice(ctx, op, src):
     p = players_for(ctx, src, "self")[0]
     for i in range(op.count):
-        opts = [option(f"res:{r}", RES_NAME[r], "choice", (Ref("resource", r),)) for r in ("salt", "plunder", "food")]
-        pick = yield from ctx.ask(p.faction, "gain_choice", f"Gain a resource ({i + 1} of {op.count})", opts)
+        pick = yield from ctx.ask(p.faction, "gain_choice", f"Gain a resource ({i + 1} of {op.count})", RES_CHOICES)
         gain(ctx, p, "effect", **{pick.split(":")[1]: 1})
 
 
@@ -55,8 +56,8 @@ def op_gain_attribute(ctx, op, src):
     p = players_for(ctx, src, "self")[0]
     attr = op.attribute
     if attr == "choice":
-        opts = [option(f"attr:{a}", a.capitalize(), "choice", (Ref("attribute", a),)) for a in ATTRS]
-        attr = (yield from ctx.ask(p.faction, "gain_attribute", "Which attribute does your Hero gain?", opts)).split(":")[1]
+        attr = (yield from ctx.ask(p.faction, "gain_attribute", "Which attribute does your Hero gain?",
+                                   ATTR_CHOICES)).split(":")[1]
     setattr(p, attr, getattr(p, attr) + 1)
     ctx.emit(AttributeGained(p.faction, attr))
 
