@@ -7,11 +7,8 @@
   keeps the highlighted option in view.
 - Its scrollable height is the number of option lines, so each decision with another number
   of options laid the whole screen out again, and the layout then repainted the scrollbars in a
-  second frame. Here the scrollable height is reserved in whole pages of the list's own height
-  (as TextPane reserves its lines in steps): while the options fit it stays one page, and a
-  decision with another number of options in the same number of pages only repaints the list.
-  The cost: past the last option of an overflowing list the mouse wheel scrolls into blank lines,
-  and the thumb reads the reserved height."""
+  second frame. Here the scrollable height is never less than the list's own height: while the
+  options fit it stays the same, and a new decision only repaints the list."""
 from __future__ import annotations
 
 from textual import events
@@ -34,6 +31,4 @@ class DecisionOptions(OptionList):
 
     def validate_virtual_size(self, size: Size) -> Size:
         shown = self.scrollable_content_region.height
-        if shown <= 0:
-            return size
-        return Size(size.width, max(1, -(-size.height // shown)) * shown)
+        return size if size.height >= shown else Size(size.width, shown)
