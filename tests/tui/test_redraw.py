@@ -208,3 +208,38 @@ async def test_the_autosave_is_written_just_after_the_frame_and_on_leaving(tmp_p
         assert saved() == len(ctl.game.answers)
         ctl.answer(ctl.suggest())  # and the app closes at once, before any frame
     assert saved() == len(ctl.game.answers)  # leaving the game screen writes what is due
+
+
+@pytest.mark.asyncio
+async def test_a_game_waiting_for_a_person_draws_no_frames(tmp_path):
+    """Nothing moves while the client waits for an answer: no widget keeps asking for frames (a
+    scrollbar told one height while the list reserved another once repainted every frame)."""
+    from uprising_tui.engine import Setup
+    from uprising_tui.tui.app import make_app
+    from uprising_tui.tui.controller import default_seats
+    from .pilot_helpers import game_screen, settle
+    setup = Setup(factions=["druwhn", "duerkhar", "krowh", "mohyar"], chapters=2, seed=7, auto_ties=True)
+    seats = default_seats(setup.factions, names=dict.fromkeys(setup.factions, "You"))
+    app = make_app(setup=setup, seats=seats, data_dir=tmp_path, pacing="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        frames = [0]
+        real = screen._compositor_refresh
+
+        def counted() -> None:
+            frames[0] += 1
+            real()
+        screen._compositor_refresh = counted
+        overflowed = 0
+        for _ in range(12):
+            ctl = screen.ctl
+            ctl.answer(ctl.suggest())
+            await settle(pilot)
+            await pilot.pause(0.25)  # the odds line and the after-frame work land here
+            opts = screen.bar.query_one(DecisionOptions)
+            overflowed += opts.option_count > opts.scrollable_content_region.height
+            frames[0] = 0
+            await pilot.pause(0.2)
+            assert frames[0] <= 1, f"{frames[0]} frames while waiting"
+        assert overflowed  # the lists that overflow were among them
