@@ -7,16 +7,27 @@
   keeps the highlighted option in view.
 - Its scrollable height is the number of option lines, so each decision with another number
   of options laid the whole screen out again, and the layout then repainted the scrollbars in a
-  second frame. Here the scrollable height is never less than the list's own height: while the
-  options fit it stays the same, and a new decision only repaints the list."""
+  second frame. Here a new scrollable height repaints the list and its scrollbar without a
+  layout (it moves nothing else), and the scrollbar always shows (an empty track while the
+  options fit), so it never comes or goes. (OptionList tells its scrollbar the line count on
+  every render where it differs from `virtual_size`: the two must stay equal, or the scrollbar
+  repaints every frame.)"""
 from __future__ import annotations
 
 from textual import events
 from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import OptionList
 
 
 class DecisionOptions(OptionList):
+    DEFAULT_CSS = """
+    DecisionOptions { overflow-y: scroll; }
+    """
+    # a new scrollable height repaints the list and its scrollbar, in the same frame: it moves nothing
+    # else on the screen, so it needs no new layout (the scrollbar always shows, so it never comes or goes)
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, *content, **kw) -> None:
         super().__init__(*content, **kw)
         self._laid_width: int | None = None
@@ -28,7 +39,3 @@ class DecisionOptions(OptionList):
             self.scroll_to_highlight()
             return
         self._laid_width = width  # OptionList's handler runs next and drops the lines
-
-    def validate_virtual_size(self, size: Size) -> Size:
-        shown = self.scrollable_content_region.height
-        return size if size.height >= shown else Size(size.width, shown)
