@@ -86,6 +86,29 @@ async def test_a_hidden_pane_keeps_its_lines_at_the_width_it_had():
         assert pane.lines[0] == "while hidden"
 
 
+class LogApp(App):
+    CSS = "TextPane { height: 10; }"
+
+    def compose(self):
+        yield TextPane(follow_end=True, id="log")
+
+
+@pytest.mark.asyncio
+async def test_a_following_pane_keeps_its_last_line_in_sight_in_the_same_frame():
+    from uprising_tui.tui.widgets.text_pane import CHUNK
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(TextPane)
+        n = 0
+        for step in (3, 9, CHUNK, CHUNK + 5):  # past the first reserve and the next
+            log.append(*[Text(f"line {n + i}") for i in range(step)])
+            n += step
+            assert log.scroll_y == max(0, n - 10)  # the last line at the bottom at once, not after a layout
+            await pilot.pause()
+            assert log.lines[-1] == f"line {n - 1}"
+            assert log.render_line(min(n, 10) - 1).text.strip() == f"line {n - 1}"  # the last row in view shows it
+
+
 @pytest.mark.asyncio
 async def test_set_content_and_set_title_skip_what_reads_the_same():
     app = PaneApp()

@@ -104,11 +104,8 @@ class TextPane(ScrollView, can_focus=True):
             self._repaint_lines(changed)
             return
         self.refresh()
-        if self.follow_end:
-            if resized:  # after the new height is laid out, put the last line at the bottom
-                self.call_after_refresh(self._follow)
-            else:  # the room is there: scroll now, drawn in the same frame (not one frame later)
-                self._follow()
+        if self.follow_end:  # scroll now, drawn in the same frame: the scroll range follows the new
+            self._follow()  # reserve at once (it is read from virtual_size), not after the layout
 
     def _follow(self, tries: int = 3) -> None:
         target = max(0, len(self._strips) - self.scrollable_content_region.height)
