@@ -158,24 +158,22 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         towers_left = walls_left = 0
         if any(hexes[hid].haven == p.faction and not (hexes[hid].tower and hexes[hid].wall) for hid in spots):
             towers_left, walls_left = pieces.towers_and_walls_left(ctx)
-        kept_towers, kept_walls = ctx.kept("tower"), ctx.kept("wall")  # see Ctx.kept
+        # (kind, its name, its cost, how many are left, whether a hex has one): a Tower before a Wall
+        defences = (("tower", "Tower", tower_cost, towers_left, lambda h: h.tower),
+                    ("wall", "Wall", wall_cost, walls_left, lambda h: h.wall))
+        kept = {kind: ctx.kept(kind) for kind, *_ in defences}  # see Ctx.kept
         for hid in spots:
             h = hexes[hid]
             if h.haven != p.faction:
                 continue
-            if not h.tower and plunder >= tower_cost and towers_left > 0:
-                got = kept_towers.get(hid)
+            for kind, label, cost, left, has in defences:
+                if has(h) or plunder < cost or left <= 0:
+                    continue
+                got = kept[kind].get(hid)
                 if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
-                    got = kept_towers[hid] = (h, h.explored, h.tile, option(
-                        f"tower:{hid}", f"Build a Tower on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
-                        OptionCost(plunder=tower_cost)))
-                opts.append(got[3])
-            if not h.wall and plunder >= wall_cost and walls_left > 0:
-                got = kept_walls.get(hid)
-                if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
-                    got = kept_walls[hid] = (h, h.explored, h.tile, option(
-                        f"wall:{hid}", f"Build a Wall on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
-                        OptionCost(plunder=wall_cost)))
+                    got = kept[kind][hid] = (h, h.explored, h.tile, option(
+                        f"{kind}:{hid}", f"Build a {label} on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+                        OptionCost(plunder=cost)))
                 opts.append(got[3])
     opts += [ctx.card_option(c) for c in usable(ctx, p, ("build", "always"))]
     opts += always_options(p)
