@@ -70,7 +70,6 @@ class PlayerBoard(Vertical):
         self.page: str | None = None  # the faction shown
         self.pinned = False  # a page picked by hand stays until released
         self.actor: str | None = None
-        self._title: Text | None = None
         self._key: tuple | None = None  # what the page on show was drawn from
         self._kept: dict = {}  # the units tables drawn so far, by rows and width (a Table is slow to draw)
 
@@ -123,9 +122,7 @@ class PlayerBoard(Vertical):
             style += "bold" if pg == TABLE_PAGE else side_style(pg, self.colours)
             title.append(f" {label} ", style=style)
         title.append("  [ ] page" + ("  = follow" if self.pinned else ""), style="dim")
-        if title != self._title:
-            self._title = title
-            set_content(self.query_one("#board-title", Static), title)
+        set_content(self.query_one("#board-title", Static), title)  # (only when it reads differently)
         key = self._page_key()
         if key == self._key:
             return  # nothing the page shows has changed: keep its lines (a Table is slow to lay out)
