@@ -21,7 +21,7 @@ from ..adapters import GROUP_LABELS, source_words
 from ..naming import name
 from ..theme import side_style
 from .decision_options import DecisionOptions
-from .steady import set_content, set_title
+from .steady import height_follows_text, set_content, set_title
 
 if TYPE_CHECKING:
     from ...engine.decision import Decision, Option
@@ -217,8 +217,7 @@ class DecisionBar(Vertical, can_focus=False):
 
     def _groups_fit(self) -> bool:
         """The group tabs take the lines they need (short screens), not a steady two."""
-        height = self.query_one("#groups", Static).styles.height
-        return height is None or height.is_auto
+        return height_follows_text(self.query_one("#groups", Static))
 
     # ------------------------------------------------------------ reading
     @property

@@ -17,7 +17,7 @@ from ...engine.public import HexView, PublicView
 from . import hex_style as hs
 from .hex_geometry import DIRECTION_NAMES
 from .hex_text import TERRAIN_COMBAT, describe_effect, production
-from .steady import reads_as
+from .steady import height_follows_text, reads_as
 
 SEA_TOWER_TEXT = "Sea Tower: counts as adjacent to every hex; Market Items cost 1 Salt less."
 CAPITAL_TEXT = ("The Capital: holds up to 3 Garrisons and never a Haven. If only rebel Units stand "
@@ -67,8 +67,7 @@ class HexDetails(Static):
         if reads_as(text) == reads_as(self.text) and self.is_mounted:
             return  # the same words and styles: no new layout and repaint (most answers leave the hex as it was)
         # a new layout only when the pane's height follows its text and that takes a new number of lines
-        height = self.styles.height
-        layout = (height is None or height.is_auto) and self._lines(text) != self._lines(self.text)
+        layout = height_follows_text(self) and self._lines(text) != self._lines(self.text)
         self.text = text
         self.update(text, layout=layout)
 

@@ -35,6 +35,13 @@ def set_content(widget: Static, content: Any, *, layout: bool = False) -> bool:
     return True
 
 
+def height_follows_text(widget: Widget) -> bool:
+    """Whether the widget's height is `auto` (a new number of lines needs a new layout) rather than
+    set by the stylesheet (a new number of lines only repaints it)."""
+    height = widget.styles.height
+    return height is None or height.is_auto
+
+
 def set_title(widget: Widget, title: str) -> bool:
     """`widget.border_title = title` unless it is the title already. Returns whether it changed."""
     if getattr(widget, "_steady_title", _UNSET) == title:
