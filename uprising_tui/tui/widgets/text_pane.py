@@ -28,6 +28,7 @@ class TextPane(ScrollView, can_focus=True):
         self._width = 0
         self._line_style = None
         self._shown = 0  # the lines in view when last laid out
+        self._covered = 0  # lines at the foot hidden under an overlay (see `cover`)
 
     @property
     def lines(self) -> list[str]:
@@ -66,6 +67,19 @@ class TextPane(ScrollView, can_focus=True):
             self._strips.extend(self._lines_of(r, width))
         self._settle()
 
+    @property
+    def covered(self) -> int:
+        return self._covered
+
+    def cover(self, lines: int) -> None:
+        """`lines` rows at the pane's foot are hidden under something drawn over it (the card on the
+        side column): the text scrolls up past them, and a following pane keeps its end above them.
+        The pane's own size is unchanged, so nothing else is laid out again."""
+        lines = max(0, lines)
+        if lines != self._covered:
+            self._covered = lines
+            self._settle()
+
     def clear(self) -> None:
         self._items = []
         self._render()
@@ -91,7 +105,7 @@ class TextPane(ScrollView, can_focus=True):
         width = self._width
         shown = self.scrollable_content_region.height or self._shown  # hidden: the height it had
         self._shown = shown
-        n = len(self._strips)
+        n = len(self._strips) + self._covered
         reserve = shown if n <= shown else -(-n // CHUNK) * CHUNK
         resized = self.virtual_size != Size(width, reserve)
         if resized:
@@ -108,7 +122,7 @@ class TextPane(ScrollView, can_focus=True):
             self._follow()  # reserve at once (it is read from virtual_size), not after the layout
 
     def _follow(self, tries: int = 3) -> None:
-        target = max(0, len(self._strips) - self.scrollable_content_region.height)
+        target = max(0, len(self._strips) + self._covered - self.scrollable_content_region.height)
         if target > self.max_scroll_y and tries:  # the new height is not laid out yet
             self.call_after_refresh(self._follow, tries - 1)
             return
