@@ -9,16 +9,29 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.segment import Segment
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 CHUNK = 24
 
 
+def size_kept(view: ScrollView, size: Size) -> bool:
+    """For a ScrollView whose scrollable size is kept up to date by its own code (which tells its
+    scrollbars at once): whether a layout left its size as it was, so Textual's own update can be
+    skipped. `ScrollView._size_updated` updates and repaints the scrollbars on every layout (it
+    compares the container's size with the view's own less its padding, which differ for any view
+    with padding), and those repaints came in a frame of their own after the layout's."""
+    return size == view._size and size - view.styles.gutter.totals == view._container_size
+
+
 class TextPane(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     TextPane { height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
     """
+    # A new scrollable height moves nothing else on the screen (the pane's own size is set by the
+    # stylesheet): it repaints the pane and its scrollbar in the same frame, with no new layout.
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, *, follow_end: bool = False, **kw) -> None:
         super().__init__(**kw)
@@ -110,6 +123,8 @@ class TextPane(ScrollView, can_focus=True):
         resized = self.virtual_size != Size(width, reserve)
         if resized:
             self.virtual_size = Size(width, reserve)
+            if self.is_mounted and self.container_size:
+                self._scroll_update(self.virtual_size)  # the scrollbar follows now (no layout will tell it)
         elif not repaint:
             if self.follow_end:
                 self._follow()
@@ -142,6 +157,11 @@ class TextPane(ScrollView, can_focus=True):
                 runs.append([y, y + 1])
         if runs:
             self.refresh(*(Region(0, a, width, b - a) for a, b in runs))
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        if size_kept(self, size):
+            return False  # no resize event, no scrollbar repaint
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def on_resize(self) -> None:
         """A new width lays the text out again. Shown again, or a new height, at the same width:
