@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from uprising_tui.tui import collector as col
 from uprising_tui.tui.collector import FrameCollector
 from uprising_tui.tui.widgets.decision_options import DecisionOptions
+from uprising_tui.tui.widgets.side_strip import SideStrip
 from uprising_tui.tui.widgets.steady import set_content, set_title
 from uprising_tui.tui.widgets.text_pane import TextPane
 
@@ -142,6 +143,61 @@ async def test_the_option_list_keeps_its_lines_when_only_its_height_changes():
         ol.post_message(events.Resize(Size(size.width - 4, size.height), Size(size.width, 30), size))
         await pilot.pause()
         assert ol._laid_width == size.width - 4  # a new width: OptionList's own handler dropped them
+
+
+class StripApp(App):
+    CSS = "SideStrip { height: 10; width: 40; } #other { height: 3; }"
+
+    def compose(self):
+        with SideStrip(initial="a", id="side"):
+            for pid in "abc":
+                yield TextPane(id=pid)
+        yield Static("x", id="other")
+
+
+@pytest.mark.asyncio
+async def test_switching_the_side_pane_scrolls_the_strip_and_lays_nothing_out():
+    app = StripApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        strip = app.query_one(SideStrip)
+        panes = {p.id: p for p in app.query(TextPane)}
+        for pid, pane in panes.items():
+            pane.show(Text(f"page {pid}"))
+        await pilot.pause()
+        sizes = {pid: p.size for pid, p in panes.items()}
+        assert panes["a"].region.x == strip.region.x
+        assert [w.id for w in app.screen.focus_chain] == ["a"]  # panes out of view take no focus
+        app.set_focus(panes["a"])
+        strip.current = "c"
+        assert not app.screen._layout_required  # a scroll of the strip, not a new layout
+        await pilot.pause()
+        assert panes["c"].region.x == strip.region.x and panes["c"].region.width == strip.region.width
+        assert {pid: p.size for pid, p in panes.items()} == sizes  # every pane kept its size
+        assert app.focused is panes["c"]  # the focus went with the page
+        assert [w.id for w in app.screen.focus_chain] == ["c"]
+        strip.current = "b"
+        await pilot.pause()
+        assert panes["b"].region.x == strip.region.x
+
+
+@pytest.mark.asyncio
+async def test_a_layout_that_keeps_a_pane_s_size_leaves_its_scrollbar_alone():
+    """Textual repaints every scroll view's scrollbars on every layout; those repaints came in a
+    frame of their own after the answer's."""
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(TextPane)
+        log.append(*[Text(f"line {i}") for i in range(40)])
+        await pilot.pause()
+        bar = log.vertical_scrollbar
+        calls: list = []
+        record_refreshes(bar, calls, ours_only=False)
+        app.screen.refresh(layout=True)
+        await pilot.pause()
+        assert calls == []
+        log.append(*[Text(f"more {i}") for i in range(30)])  # a new scrollable height: told at once
+        assert calls
+        assert bar.window_virtual_size == log.virtual_size.height
 
 
 def test_the_collector_schedule_follows_cpython_s_generations(monkeypatch):

@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher
 
 from ...engine import IllegalChoice
 from ..adapters import odds_available
@@ -35,6 +34,7 @@ from ..widgets.decision_bar import DecisionBar
 from ..widgets.nemesis_view import NemesisPane
 from ..widgets.odds_panel import OddsPanel
 from ..widgets.player_board import PlayerBoard
+from ..widgets.side_strip import SideStrip
 from ..widgets.status_bar import StatusBar
 from ..widgets.text_pane import TextPane
 from .confirm import ConfirmScreen
@@ -102,7 +102,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         with Horizontal(id="body"):
             yield HexMap(cat, faction_colours=piece_colours, id="map")
             with Vertical(id="side-col"):
-                with ContentSwitcher(initial="board", id="side"):
+                with SideStrip(initial="board", id="side"):
                     yield PlayerBoard(cat, self.colours, self.ctl.seats, id="board")
                     yield CombatPane(cat, self.colours, id="combat")
                     yield NemesisPane(cat, self.colours, id="nemesis")
