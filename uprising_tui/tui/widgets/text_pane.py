@@ -1,9 +1,10 @@
 """A scrollable pane of rich text drawn with Textual's Line API.
 
 The panes that change after every answer (the player board, the fight, the Nemesis, the log)
-use it so that an update repaints only their own lines: the screen is laid out again only when
-a pane's height grows past its reserve (heights are reserved in steps of `CHUNK` lines), not on
-every answer as a Static or a RichLog would."""
+use it so that an update repaints only their own lines and never lays the screen out: the pane's
+size is set by the stylesheet, and a new scrollable height (reserved in steps of `CHUNK` lines,
+so the scrollbar is redrawn only when a step is passed) goes straight to the pane and its
+scrollbar, where a Static or a RichLog would ask for a layout on every answer."""
 from __future__ import annotations
 
 from rich.console import RenderableType
