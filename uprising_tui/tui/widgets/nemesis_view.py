@@ -34,6 +34,8 @@ class NemesisPane(TextPane):
         self.steps: list[list[Text]] = []
         self.chapter = 0
         self.pacing_hint = ""
+        self._added = 0  # steps added so far (what the page on show was drawn from)
+        self._drawn: int | None = None
 
     def on_mount(self) -> None:
         self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
@@ -41,7 +43,7 @@ class NemesisPane(TextPane):
 
     def on_game_update(self, u: "Update") -> None:
         if u.reset:
-            self.steps = []
+            self.steps, self._drawn = [], None
             self.text = EventText(self.cat, self.text.colours)
         for step in split(u.events):
             lines = [self.text(ev) for ev in step]  # keep the hex names current for every event
@@ -57,10 +59,14 @@ class NemesisPane(TextPane):
                     if why:
                         out.append(Text(f"    why: {why}", style="italic"))
             self.steps.append(out)
+            self._added += 1
         self.steps = self.steps[-self.KEEP:]
         self.redraw()
 
     def redraw(self) -> None:
+        if self._drawn == self._added and self.is_mounted:
+            return  # no new step: the page reads as before
+        self._drawn = self._added
         if not self.steps:
             body = Text("The Empire and Chaos have not moved yet.\n\nIn the Nemesis Phase each Legion and "
                         "Horde activation shows here: where it went and why.", style="dim")

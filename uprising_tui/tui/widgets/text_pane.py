@@ -7,12 +7,15 @@ so the scrollbar is redrawn only when a step is passed) goes straight to the pan
 scrollbar, where a Static or a RichLog would ask for a layout on every answer."""
 from __future__ import annotations
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.text import Text
 from rich.segment import Segment
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from .steady import reads_as
 
 CHUNK = 24
 
@@ -43,6 +46,7 @@ class TextPane(ScrollView, can_focus=True):
         self._line_style = None
         self._shown = 0  # the lines in view when last laid out
         self._covered = 0  # lines at the foot hidden under an overlay (see `cover`)
+        self._kept: dict = {}  # a Group's Text parts as last laid out: (how it reads, width) -> lines
 
     @property
     def lines(self) -> list[str]:
@@ -99,6 +103,27 @@ class TextPane(ScrollView, can_focus=True):
         self._render()
 
     def _lines_of(self, renderable: RenderableType, width: int) -> list[Strip]:
+        """The renderable laid out at `width`. A Group's Text parts are kept from one call to the
+        next: a page after an answer mostly reads as before (the fight's earlier rounds, the
+        Nemesis's earlier steps, the board's lines but one), and wrapping text is most of the cost."""
+        if not isinstance(renderable, Group) or not all(
+                getattr(part, "end", "\n") == "\n" for part in renderable.renderables):
+            return self._laid_out(renderable, width)  # (a part that does not end its line runs on into the next)
+        kept, self._kept = self._kept, {}
+        out: list[Strip] = []
+        for part in renderable.renderables:
+            if not isinstance(part, Text):
+                out.extend(self._laid_out(part, width))
+                continue
+            key = (reads_as(part), width)
+            lines = kept.get(key) or self._kept.get(key)
+            if lines is None:
+                lines = self._laid_out(part, width)
+            self._kept[key] = lines
+            out.extend(lines)
+        return out
+
+    def _laid_out(self, renderable: RenderableType, width: int) -> list[Strip]:
         console = self.app.console
         lines = console.render_lines(renderable, console.options.update_width(width), pad=False)
         return [Strip(Segment.adjust_line_length(line, width)) for line in lines]
