@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from uprising_tui.tui import collector as col
 from uprising_tui.tui.collector import FrameCollector
 from uprising_tui.tui.widgets.decision_options import DecisionOptions
-from uprising_tui.tui.widgets.side_strip import SideStrip
+from uprising_tui.tui.widgets.side_strip import SidePage, SideStrip
 from uprising_tui.tui.widgets.steady import set_content, set_title
 from uprising_tui.tui.widgets.text_pane import TextPane
 
@@ -178,6 +178,44 @@ async def test_switching_the_side_pane_scrolls_the_strip_and_lays_nothing_out():
         strip.current = "b"
         await pilot.pause()
         assert panes["b"].region.x == strip.region.x
+
+
+class CountingPage(SidePage, TextPane):
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self.news, self.drawn = 0, []
+
+    def redraw(self) -> None:
+        self.drawn.append(self.news)
+        self.show(Text(f"news {self.news}"))
+
+
+class PagesApp(App):
+    CSS = "SideStrip { height: 10; width: 40; }"
+
+    def compose(self):
+        with SideStrip(initial="p1", id="side"):
+            yield CountingPage(id="p1")
+            yield CountingPage(id="p2")
+
+
+@pytest.mark.asyncio
+async def test_a_page_out_of_view_is_drawn_when_it_comes_into_view():
+    app = PagesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        strip = app.query_one(SideStrip)
+        p1, p2 = app.query_one("#p1", CountingPage), app.query_one("#p2", CountingPage)
+        for news in (1, 2):  # two answers while p2 is out of view
+            for page in (p1, p2):
+                page.news = news
+                page.redraw_in_view()
+        assert p1.drawn == [1, 2] and p2.drawn == []
+        strip.current = "p2"
+        assert p2.drawn == [2] and p2.lines[0] == "news 2"  # the latest, once, with the scroll
+        strip.current = "p1"
+        strip.current = "p2"
+        assert p2.drawn == [2]  # nothing new: not drawn again
+        await pilot.pause()
 
 
 @pytest.mark.asyncio

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.text import Text
 
+from .side_strip import SidePage
 from .text_pane import TextPane
 
 from ..event_text import EventText
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from ..controller import Update
 
 
-class NemesisPane(TextPane):
+class NemesisPane(SidePage, TextPane):
     DEFAULT_CSS = """
     NemesisPane { padding: 0 1; }
     """
@@ -61,7 +62,7 @@ class NemesisPane(TextPane):
             self.steps.append(out)
             self._added += 1
         self.steps = self.steps[-self.KEEP:]
-        self.redraw()
+        self.redraw_in_view()
 
     def redraw(self) -> None:
         if self._drawn == self._added and self.is_mounted:

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from .side_strip import SidePage
 from .steady import set_content
 from .text_pane import TextPane
 
@@ -73,7 +74,7 @@ class Kept:
             yield from line
 
 
-class PlayerBoard(Vertical):
+class PlayerBoard(SidePage, Vertical):
     DEFAULT_CSS = """
     PlayerBoard > #board-title { height: 1; background: $boost; padding: 0 1; }
     PlayerBoard > #board-body { padding: 0 1; }
@@ -104,7 +105,7 @@ class PlayerBoard(Vertical):
             self.actor = u.decision.actor
         if not self.pinned or self.page is None:
             self.page = self.actor or (u.view.players[0].faction if u.view.players else TABLE_PAGE)
-        self.redraw()
+        self.redraw_in_view()
 
     # ------------------------------------------------------------ paging
     def pages(self) -> list[str]:

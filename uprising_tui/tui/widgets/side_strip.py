@@ -6,11 +6,45 @@ A ContentSwitcher hides the other panes instead (`display: none`): every switch 
 screen out again, drew the pane coming into view as new (with its scrollbar), and sent it
 the resize and show events of a pane appearing, whose repaints came in a second frame. Here
 every pane keeps its size and stays laid out; a switch is a scroll of the strip, which moves
-nothing else, and the pane coming into view is drawn from what it already holds."""
+nothing else, and the pane coming into view is drawn from what it already holds.
+
+A pane out of view may leave its redraw for later (`out_of_view`): when it comes into view the
+strip calls its `came_into_view()`, in the same frame as the scroll."""
 from __future__ import annotations
 
 from textual.containers import Horizontal
 from textual.reactive import reactive
+
+
+def out_of_view(widget) -> bool:
+    """Whether `widget` lies on a SideStrip page other than the one in view."""
+    node = widget
+    while node is not None and not isinstance(node.parent, SideStrip):
+        node = node.parent
+    return node is not None and node.parent.current is not None and node.id != node.parent.current
+
+
+class SidePage:
+    """A pane of the side strip (mixed into the widget): `redraw_in_view()` draws it now if it is in
+    view, else when it comes into view. Its `redraw()` must leave it as it was when nothing it
+    shows changed (the strip may call it for a page already drawn)."""
+
+    _stale = False
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def redraw_in_view(self) -> None:
+        if out_of_view(self):
+            self._stale = True  # the answer's frame draws only the page on show
+        else:
+            self._stale = False
+            self.redraw()
+
+    def came_into_view(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.redraw()
 
 
 class SideStrip(Horizontal):
@@ -37,6 +71,9 @@ class SideStrip(Horizontal):
 
     def watch_current(self) -> None:
         self._scroll_into_view()
+        shown = self.visible_content
+        if shown is not None and hasattr(shown, "came_into_view"):
+            shown.came_into_view()
         focused = self.screen.focused if self.is_attached else None
         for child in self.children:
             shown = child.id == self.current
