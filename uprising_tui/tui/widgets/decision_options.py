@@ -19,7 +19,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import OptionList
 
-from .text_pane import size_kept
+from .steady import size_kept
 
 
 class DecisionOptions(OptionList):

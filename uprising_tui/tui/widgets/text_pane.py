@@ -15,18 +15,9 @@ from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .steady import reads_as
+from .steady import reads_as, size_kept
 
 CHUNK = 24
-
-
-def size_kept(view: ScrollView, size: Size) -> bool:
-    """For a ScrollView whose scrollable size is kept up to date by its own code (which tells its
-    scrollbars at once): whether a layout left its size as it was, so Textual's own update can be
-    skipped. `ScrollView._size_updated` updates and repaints the scrollbars on every layout (it
-    compares the container's size with the view's own less its padding, which differ for any view
-    with padding), and those repaints came in a frame of their own after the layout's."""
-    return size == view._size and size - view.styles.gutter.totals == view._container_size
 
 
 class TextPane(ScrollView, can_focus=True):
