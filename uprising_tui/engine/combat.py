@@ -359,7 +359,7 @@ class Combat(CombatEffects):
         the hex (Skeletons first, then the Horde), with no After Combat in between."""
         if not self.merged or side.owner != "chaos" or self.alive(side):
             return
-        from .fights import groups
+        groups = _fights.groups
         nxt = groups(self.ctx, self.hid, "chaos")
         if nxt and (nxt[0].kind, nxt[0].card) != (side.kind, side.card):
             side.kind, side.card = nxt[0].kind, nxt[0].card
@@ -450,3 +450,8 @@ class Combat(CombatEffects):
             _, eff = card_use(ctx, cid)
             pay_card_cost(ctx, p, cid)
             yield from run_effect(ctx, eff, Source(side.owner, self.hid, cid, side=side))
+
+
+# Modules that import this one (a cycle), imported last as modules: a function reads the names it
+# needs from them when called, without an import statement per call.
+from . import fights as _fights  # noqa: E402

@@ -157,5 +157,10 @@ def run(ctx, p, dst: str):
         src = p.hero_hex
         p.hero_hex = dst
         ctx.emit(HeroMoved(p.faction, src, dst, "command"))
-    from ..fights import settle
+    settle = _fights.settle
     yield from settle(ctx, dst, attacker=p.faction)
+
+
+# Modules that import this one (a cycle), imported last as modules: a function reads the names it
+# needs from them when called, without an import statement per call.
+from .. import fights as _fights  # noqa: E402
