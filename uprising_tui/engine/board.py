@@ -28,6 +28,9 @@ class Board:
         self.all_ids: tuple[str, ...] = tuple(state.hexes)
         self.order: dict[str, int] = {hid: i for i, hid in enumerate(self.all_ids)}  # a hex's place in all_ids
         self.capital: str = next((h.id for h in state.hexes.values() if h.role == "capital"), "")
+        # the hexes whose role is a Sea Tower (a role never changes): only these can be one
+        self.tower_roles: tuple[str, ...] = tuple(h.id for h in state.hexes.values() if h.role == "sea_tower")
+        self._tower_set = frozenset(self.tower_roles)
         self._walk: dict[str, tuple[str, ...]] = {}
         self._dist_cache: dict[tuple, dict[str, int]] = {}
 
@@ -85,7 +88,7 @@ class Board:
         ``reach=True`` is the adjacency of a piece standing on `hid` (a Unit, Legion, Horde,
         Skeleton or Hero): from an explored Sea Tower it is adjacent to every hex. Every rule
         and card that says "adjacent" or "next to" asks here (a test walks every caller)."""
-        if reach and self.is_sea_tower(hid):
+        if reach and hid in self._tower_set and self.is_sea_tower(hid):
             return tuple(x for x in self.all_ids if x != hid)
         return self.walk_neighbours(hid)
 
@@ -95,14 +98,14 @@ class Board:
     def unit_adjacent(self, hid: str) -> tuple[str, ...]:
         """Where Units here may step: walk neighbours, or every hex from a Sea Tower
         (``adjacent(hid, reach=True)``, spelled out: it is asked often)."""
-        if self.is_sea_tower(hid):
+        if hid in self._tower_set and self.is_sea_tower(hid):
             return tuple(x for x in self.all_ids if x != hid)
         got = self._walk.get(hid)
         return got if got is not None else self.walk_neighbours(hid)
 
     def hero_adjacent(self, hid: str) -> tuple[str, ...]:
         """Heros ignore impassable terrain; a Sea Tower reaches everywhere."""
-        if self.is_sea_tower(hid):
+        if hid in self._tower_set and self.is_sea_tower(hid):
             return tuple(x for x in self.all_ids if x != hid)
         return self.near[hid]
 
@@ -116,12 +119,15 @@ class Board:
         got = self._dist_cache.get(key)
         if got is not None:
             return got
-        towers = [x for x in self.all_ids if self.is_sea_tower(x)] if sea_towers else []
+        towers = [x for x in self.tower_roles if self.is_sea_tower(x)] if sea_towers else []
         dist = {target: 0}
         dq = deque([target])
+        walk = self._walk
         while dq:
             u = dq.popleft()
-            preds: Iterable[str] = self.walk_neighbours(u)
+            preds: Iterable[str] | None = walk.get(u)  # walk_neighbours(u), its cache read inline
+            if preds is None:
+                preds = self.walk_neighbours(u)
             if towers:
                 preds = list(preds) + towers
             for v in preds:
