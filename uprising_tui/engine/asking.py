@@ -42,7 +42,7 @@ def ask(ctx: "Ctx", actor: str, kind: str, prompt: str, options: Options, *, tie
             extra += (CANCEL,)
         if always.offered(ctx, actor, kind):
             extra += (always.ENTRY,)
-        answer = yield Decision(actor, kind, prompt, opts + extra, source, tuple(chosen))
+        answer = yield Decision.made(actor, kind, prompt, opts + extra, source, tuple(chosen))
         if answer == always.ENTRY.id and answer not in (o.id for o in opts):
             yield from always.menu(ctx, ctx.state.player(actor), always.BACK)
             continue  # asked again, recomputed
