@@ -125,6 +125,7 @@ class Game:
         kept = self._marks  # the marks taken after the last answer, if nothing happened since
         marks = kept[2] if kept is not None and kept[0] is st and kept[1] == logged else hidden_marks(st)
         rec = self._rec
+        explored = rec.explored
         rec.answering = True
         try:
             try:  # self._advance(option_id), inline
@@ -141,7 +142,8 @@ class Game:
             rec.answering = False
         after = hidden_marks(self.state)
         self._marks = (self.state, len(self.log), after)
-        revealed = revealed_between(marks, after, self.log[logged:])
+        # a hex explored meanwhile (the Recorder counts HexExplored events) is among the new events
+        revealed = revealed_between(marks, after, self.log[logged:] if rec.explored != explored else ())
         self._history.append(_new_tuple(Answered, (len(self.answers), option_id, asked.kind, asked.actor,
                                                    self.dice.rolled > rolled, revealed)))  # Answered(...), one call less
         self.answers.append(option_id)
