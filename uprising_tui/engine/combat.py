@@ -11,7 +11,7 @@ from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, has_ability, mirror_dice, terrain_of
 from .cards import _uses, can_use_card, card_use, combat_cards_at, fire_triggers, pay_card_cost
 from .combat_effects import CombatEffects
-from .decision import Decision, option
+from .decision import Decision, option, ref
 from .economy import add_vp
 from .effects import Source, run_effect
 from .events import (
@@ -314,7 +314,7 @@ class Combat(CombatEffects):
                 if len(kinds) == 1:
                     unit = kinds[0]
                 else:
-                    opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (Ref("unit", u), Ref("hex", self.hid)))
+                    opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (ref("unit", u), ref("hex", self.hid)))
                             for u in kinds]
                     unit = (yield from ctx.ask(side.owner, "assign_damage", "A Skull hits: which Unit is destroyed?", opts,
                                                source=self.source("damage"))).split(":", 1)[1]

@@ -35,6 +35,7 @@ class Checkpoint(NamedTuple):
 
 
 CHECKPOINTED = frozenset({PhaseStarted, TurnStarted})  # the events a Checkpoint is taken at
+_new_tuple = tuple.__new__
 NOTED = CHECKPOINTED | {HexExplored}  # the events the Recorder does something with besides logging them
 
 
@@ -78,7 +79,7 @@ class Recorder:
             label, faction = f"Chapter {st.chapter}: {event.faction}'s turn", event.faction
         else:
             label, faction = f"Chapter {event.chapter}: {event.phase} phase", None
-        self.checkpoints.append(Checkpoint(index, label, st.chapter, st.phase, faction))
+        self.checkpoints.append(_new_tuple(Checkpoint, (index, label, st.chapter, st.phase, faction)))  # Checkpoint(...)
 
 
 def hidden_marks(st: "GameState") -> tuple[int, ...]:

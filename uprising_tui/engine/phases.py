@@ -158,20 +158,19 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         towers_left = walls_left = 0
         if any(hexes[hid].haven == p.faction and not (hexes[hid].tower and hexes[hid].wall) for hid in spots):
             towers_left, walls_left = pieces.towers_and_walls_left(ctx)
-        # (kind, its name, its cost, how many are left, whether a hex has one): a Tower before a Wall
-        defences = (("tower", "Tower", tower_cost, towers_left, lambda h: h.tower),
-                    ("wall", "Wall", wall_cost, walls_left, lambda h: h.wall))
-        kept = {kind: ctx.kept(kind) for kind, *_ in defences}  # see Ctx.kept
+        # (kind, its name, its cost, how many are left, its options kept by hex): a Tower before a Wall
+        defences = (("tower", "Tower", tower_cost, towers_left, ctx.kept("tower")),  # see Ctx.kept
+                    ("wall", "Wall", wall_cost, walls_left, ctx.kept("wall")))
         for hid in spots:
             h = hexes[hid]
             if h.haven != p.faction:
                 continue
-            for kind, label, cost, left, has in defences:
-                if has(h) or plunder < cost or left <= 0:
+            for kind, label, cost, left, kept in defences:
+                if (h.tower if kind == "tower" else h.wall) or plunder < cost or left <= 0:  # the hex has one
                     continue
-                got = kept[kind].get(hid)
+                got = kept.get(hid)
                 if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
-                    got = kept[kind][hid] = (h, h.explored, h.tile, option(
+                    got = kept[hid] = (h, h.explored, h.tile, option(
                         f"{kind}:{hid}", f"Build a {label} on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
                         OptionCost(plunder=cost)))
                 opts.append(got[3])

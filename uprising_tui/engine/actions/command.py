@@ -110,7 +110,7 @@ def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> 
                     if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
                         got = kept[key] = (h, h.explored, h.tile, option(
                             f"bring:{src}:{unit}", f"Bring 1 {ctx.name(unit)} from {ctx.hex_label(src)}", "unit",
-                            (Ref("hex", src), Ref("unit", unit))))
+                            (ref("hex", src), ref("unit", unit))))
                     opts.append(got[3])
     if not hero and hero_can_come(ctx, p, dst):
         kept = ctx.kept(f"static:hero:{p.faction}")  # by the hex the Hero comes from: see Ctx.kept
