@@ -195,7 +195,7 @@ class Game:
     def replay(cls, setup: Setup, answers: Iterable[str], catalog: Catalog | None = None) -> "Game":
         g = cls(setup, catalog).start()
         for i, a in enumerate(answers):
-            if g.decision is None:
+            if g._pending is None:  # g.decision
                 raise SaveError(f"answer {i + 1} ({clip(a)}) comes after the game ended")
             try:
                 g.answer(a)

@@ -57,13 +57,16 @@ def options(ctx, p) -> list[Option]:
     for h in hexes.values():
         if h.owner == fac:
             units_reach.update(unit_adjacent(h.id))
-    hero_reach = set(board.hero_adjacent(p.hero_hex))
+    hero_reach = board.hero_adjacent(p.hero_hex)
     kept = ctx.kept("command")
     out = []
-    for hid in sorted(units_reach | hero_reach, key=board.order.__getitem__):  # in the map's order
+    for hid in sorted(units_reach.union(hero_reach), key=board.order.__getitem__):  # in the map's order
         h = hexes[hid]
         explored = h.explored
-        if not (explored or h.curse) or h.owner not in (None, fac) or h.haven not in (None, fac):
+        if not (explored or h.curse):
+            continue
+        owner, haven = h.owner, h.haven  # each None or the faction's
+        if (owner is not None and owner != fac) or (haven is not None and haven != fac):
             continue
         # Units may come while there is room; the Hero may come alone
         if (hid in units_reach and sum(h.units.values()) < HEX_LIMIT) or hid in hero_reach:
