@@ -432,7 +432,9 @@ class Combat(CombatEffects):
         ctx = self.ctx
         used_here: set[str] = set()  # a card with no limit still acts once per window
         while True:
-            cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
+            cards = self.usable_cards(side, part, step)
+            if used_here:
+                cards = [c for c in cards if c not in used_here]
             if not cards:
                 return
             opts = [ctx.card_option(c) for c in cards]

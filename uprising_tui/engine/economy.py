@@ -34,7 +34,9 @@ def pay(ctx: "Ctx", p: "Player", reason: str, **amounts: int) -> None:
     for k, v in amounts.items():
         if p.res(k) < v:
             raise RuntimeError(f"{p.faction} cannot pay {v} {k}")
-    gain(ctx, p, reason, **{k: -v for k, v in amounts.items()})
+    for k, v in amounts.items():
+        amounts[k] = -v  # (its own dict: ** gives a fresh one)
+    gain(ctx, p, reason, **amounts)
 
 
 def add_vp(ctx: "Ctx", who: str, amount: int, reason: str) -> None:

@@ -85,8 +85,11 @@ class Recorder:
 def hidden_marks(st: "GameState") -> tuple[int, ...]:
     """What changes when something hidden is revealed: Events turned up and the size of every
     face-down deck (a draw shrinks one). Hexes flipped are told by their HexExplored events."""
-    return (st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
-            len(st.legion_box), len(st.horde_box)) + tuple([len(p.feat_deck) for p in st.players])
+    marks = [st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
+             len(st.legion_box), len(st.horde_box)]
+    for p in st.players:  # a loop, not a list comprehension: in 3.11 that is a function made and called each time
+        marks.append(len(p.feat_deck))
+    return tuple(marks)
 
 
 def revealed_between(before: tuple[int, ...], after: tuple[int, ...], new_events) -> bool:

@@ -174,7 +174,9 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
                         f"{kind}:{hid}", f"Build a {label} on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
                         OptionCost(plunder=cost)))
                 opts.append(got[3])
-    opts += [ctx.card_option(c) for c in usable(ctx, p, ("build", "always"))]
+    cards = usable(ctx, p, ("build", "always"))
+    if cards:
+        opts += [ctx.card_option(c) for c in cards]
     opts += always_options(p)
     if traded:  # Heros on one hex may give and take during the Trade (ruling 7)
         opts += transfer_options(ctx, p)

@@ -137,8 +137,11 @@ def run(ctx, p, dst: str):
     picks: list[tuple[str, str]] = []  # (from hex, unit), one per Unit
     hero = False
     while True:
-        chosen = (ref("hex", dst), *[ref("unit", f"{s}:{u}") for s, u in picks]) + \
-            ((ref("hero", p.faction),) if hero else ())
+        chosen = [ref("hex", dst)]
+        for s, u in picks:
+            chosen.append(ref("unit", f"{s}:{u}"))
+        if hero:
+            chosen.append(ref("hero", p.faction))
         pick = yield from ctx.ask(p.faction, "command_units", f"Command into {ctx.hex_label(dst)}: who comes?",
                                   lambda: unit_options(ctx, p, dst, picks, hero), chosen=chosen,
                                   cancel=True)

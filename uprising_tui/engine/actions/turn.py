@@ -25,7 +25,9 @@ def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
     opts += always_options(p)
     if traded:
         opts += trade.transfer_options(ctx, p)
-    opts += [ctx.card_option(c) for c in usable(ctx, p, ("actions", "always"))]
+    cards = usable(ctx, p, ("actions", "always"))
+    if cards:  # (most turns: none; a comprehension is a function made per call in 3.11)
+        opts += [ctx.card_option(c) for c in cards]
     if p.spent_this_turn > 0 or p.ap == 0:
         opts.append(END)
     return opts
