@@ -95,7 +95,11 @@ class Combat(CombatEffects):
         return got
 
     def _roll(self, colours: list[str]) -> list[list]:
-        return [[c, self.ctx.dice.roll(c)] for c in colours]
+        roll = self.ctx.dice.roll
+        out = []
+        for c in colours:  # a loop: a comprehension is a function made per call in 3.11
+            out.append([c, roll(c)])
+        return out
 
     def _show(self, side: Side) -> tuple:
         return tuple((c, tuple(f)) for c, f in side.dice)

@@ -136,7 +136,10 @@ def base_dice(ctx: "Ctx", hid: str, side: Side, part: str, terrain: str) -> list
 def apply_marsh(colours: list[str], terrain: str) -> list[str]:
     if terrain != "marsh":
         return colours
-    return ["white" if c == "red" else c for c in colours]
+    out = []
+    for c in colours:
+        out.append("white" if c == "red" else c)
+    return out
 
 
 def mirror_dice(ctx: "Ctx", side: Side, enemy_colours: list[str]) -> list[str] | None:

@@ -120,7 +120,11 @@ def events_phase(ctx: "Ctx") -> Gen:
 
 # ------------------------------------------------------------------ Build
 def build_spots(ctx: "Ctx", p: "Player") -> list[str]:
-    return [h.id for h in ctx.state.hexes.values() if h.haven == p.faction]
+    fac, out = p.faction, []
+    for h in ctx.state.hexes.values():  # a loop: a comprehension is a function made per call in 3.11
+        if h.haven == fac:
+            out.append(h.id)
+    return out
 
 
 def can_pay(p: "Player", costs) -> bool:
@@ -143,7 +147,10 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         if p.reserve.get(u.id, 0) <= 0 or not can_pay(p, u.costs):
             continue
         if holds is None:
-            holds = [hexes[hid] for hid in spots if can_hold(ctx, hexes[hid], p.faction)]
+            holds = []
+            for hid in spots:
+                if can_hold(ctx, hexes[hid], p.faction):
+                    holds.append(hexes[hid])
         kept = ctx.kept(f"build:{u.id}")  # see Ctx.kept
         for h in holds:
             hid = h.id

@@ -28,8 +28,11 @@ def _enterable(ctx, p, hid: str) -> bool:
 def sources(ctx, p, dst: str) -> list[str]:
     """Hexes whose Units of `p` may step into `dst`."""
     fac, unit_adjacent = p.faction, ctx.board.unit_adjacent  # where a Unit standing there may step
-    return [h.id for h in ctx.state.hexes.values()
-            if h.owner == fac and h.units and h.id != dst and dst in unit_adjacent(h.id)]
+    out = []
+    for h in ctx.state.hexes.values():  # a loop: a comprehension is a function made per call in 3.11
+        if h.owner == fac and h.units and h.id != dst and dst in unit_adjacent(h.id):
+            out.append(h.id)
+    return out
 
 
 def hero_can_come(ctx, p, dst: str) -> bool:
