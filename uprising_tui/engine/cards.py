@@ -213,7 +213,11 @@ def _timed(cat, when) -> frozenset[str]:
 def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
     """Face-up cards of `p` whose timing is one of `when` (not combat: see combat.py)."""
     when = when if isinstance(when, (tuple, frozenset)) else frozenset(when)
-    timed = _timed(ctx.cat, when)  # the timing first: it rules out most cards cheaply
+    cat = ctx.cat
+    indexed = _USES[0]
+    timed = _TIMED.get(("usable", when)) if indexed is not None and indexed() is cat else None
+    if timed is None:  # (the catalog indexed by _uses is another, or this timing is new)
+        timed = _timed(cat, when)  # the timing first: it rules out most cards cheaply
     items = ctx.cat.items
     out = []
     for cards in (p.feats, p.items, p.quests):

@@ -142,8 +142,9 @@ class Game:
             rec.answering = False
         after = hidden_marks(self.state)
         self._marks = (self.state, len(self.log), after)
-        # a hex explored meanwhile (the Recorder counts HexExplored events) is among the new events
-        revealed = revealed_between(marks, after, self.log[logged:] if rec.explored != explored else ())
+        # revealed_between(marks, after, new events), its common case inline: a hex explored meanwhile
+        # (the Recorder counts HexExplored events) or, when the marks moved, an Event or a draw
+        revealed = rec.explored != explored or (after != marks and revealed_between(marks, after, ()))
         self._history.append(_new_tuple(Answered, (len(self.answers), option_id, asked.kind, asked.actor,
                                                    self.dice.rolled > rolled, revealed)))  # Answered(...), one call less
         self.answers.append(option_id)
