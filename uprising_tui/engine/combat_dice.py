@@ -152,7 +152,7 @@ def mirror_dice(ctx: "Ctx", side: Side, enemy_colours: list[str]) -> list[str] |
 
 
 def has_ability(ctx: "Ctx", side: Side, kind: str):
-    if not side.is_big:
+    if side.kind not in ("legion", "horde"):  # not side.is_big (read often: no property call)
         return None
     for ab in ctx.cat.nemesis(side.card).abilities:
         if ab.kind == kind:
