@@ -70,7 +70,9 @@ def take_turn(ctx, p):
             result = yield from quest.run(ctx, p, arg)
         if kind in MAIN and result != CANCELLED:  # backed out before paying: the turn goes on
             main_done = True
-        p.spent_this_turn += max(0, before - p.ap)  # AP traded in the ALWAYS menu meanwhile counts
+        spent = before - p.ap
+        if spent > 0:  # AP traded in the ALWAYS menu meanwhile counts
+            p.spent_this_turn += spent
         if main_done:
             break  # the turn ends after the main Action
         if p.ap == 0 and not usable(ctx, p, ("actions", "always")):
