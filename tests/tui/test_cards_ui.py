@@ -14,6 +14,7 @@ from uprising_tui.tui.saves import SaveStore
 from uprising_tui.tui.screens.cards import CardsScreen
 from uprising_tui.tui.screenshots import advance
 from uprising_tui.tui.widgets.card_info import CardInfo
+from uprising_tui.tui.widgets.text_pane import TextPane
 
 from .pilot_helpers import game_screen, settle, shown, until
 
@@ -65,3 +66,31 @@ async def test_the_card_under_the_cursor_and_the_cards_screen(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is g
+
+
+@pytest.mark.asyncio
+async def test_the_card_is_drawn_over_the_foot_of_the_side_column_without_resizing_it(tmp_path):
+    """Showing or hiding the card lays out nothing else: it lies on a layer of its own over the hex
+    details and the last lines of the side pane, and the side panes scroll as if that much shorter."""
+    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
+    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
+    advance(ctl, lambda c: c.decision.kind == "keep_feat" and not c.is_bot_turn())
+    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        info = g.query_one(CardInfo)
+        await until(pilot, lambda: info.card is not None)
+        side, body, details = g.query_one("#side"), g.query_one("#board-body", TextPane), g.query_one("#details")
+        covered = info.region.height - details.region.height
+        assert covered > 0 and body.covered == covered
+        assert info.region.bottom == side.parent.region.bottom and info.region.y == side.region.bottom - covered
+        body.scroll_end(animate=False)
+        await pilot.pause()
+        last_row = body.region.y + len(body.lines) - 1 - int(body.scroll_y)
+        assert last_row < info.region.y  # the board's last line can be read above the card
+        with_card = (side.region, body.region, details.region)
+        g.show_highlight(None)
+        await pilot.pause()
+        assert not info.display and body.covered == 0
+        assert (side.region, body.region, details.region) == with_card  # nothing under the card moved

@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher
 
 from ...engine import IllegalChoice
 from ..adapters import odds_available
@@ -35,7 +34,9 @@ from ..widgets.decision_bar import DecisionBar
 from ..widgets.nemesis_view import NemesisPane
 from ..widgets.odds_panel import OddsPanel
 from ..widgets.player_board import PlayerBoard
+from ..widgets.side_strip import SideStrip
 from ..widgets.status_bar import StatusBar
+from ..widgets.text_pane import TextPane
 from .confirm import ConfirmScreen
 from .game_actions import GameActions
 from .game_driver import LOSS_KINDS, GameDriver
@@ -101,7 +102,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         with Horizontal(id="body"):
             yield HexMap(cat, faction_colours=piece_colours, id="map")
             with Vertical(id="side-col"):
-                with ContentSwitcher(initial="board", id="side"):
+                with SideStrip(initial="board", id="side"):
                     yield PlayerBoard(cat, self.colours, self.ctl.seats, id="board")
                     yield CombatPane(cat, self.colours, id="combat")
                     yield NemesisPane(cat, self.colours, id="nemesis")
@@ -172,6 +173,8 @@ class GameScreen(GameDriver, GameActions, Screen):
     def _fit(self, width: int, height: int) -> None:
         self.set_class(width < 110, "-narrow")
         self.set_class(height < 32, "-short")
+        if self.is_mounted:
+            self.call_after_refresh(self._cover_side, self.query_one(CardInfo))  # (the new styles apply first)
 
     def on_game_update(self, u: Update) -> None:
         """Attributes down: the map and the details panel follow each step."""
@@ -224,14 +227,25 @@ class GameScreen(GameDriver, GameActions, Screen):
         self._drawn_highlight = None
         self.show_highlight(msg.option)
 
+    def _cover_side(self, info: CardInfo) -> None:
+        """The card is drawn over the foot of the side column, across the hex details and the last
+        lines of the side pane above them: the side panes scroll and follow as if that much shorter."""
+        covered = 0
+        if info.card is not None and info.styles.display != "none":
+            details = self.query_one("#details")
+            covered = info.styles.height.value - (details.styles.height.value if details.styles.display != "none" else 0)
+        for pane in self.query_one("#side").query(TextPane):
+            pane.cover(int(covered))
+
     def show_highlight(self, opt) -> None:
         """The map cursor, the hex details or the card, and the odds follow the option under the
         decision bar's cursor."""
         odds = self.query_one(OddsPanel)
         card = option_card(opt)
         nem = self._view.nemesis(card) if card else None
-        self.query_one(CardInfo).show_card(card, nem.threat if nem else None)
-        self.query_one("#details").set_class(card is not None, "-card")  # (on the screen it restyled all 36 nodes, on the side column 10)
+        info = self.query_one(CardInfo)
+        if info.show_card(card, nem.threat if nem else None):
+            self._cover_side(info)
         if opt is None:
             odds.clear()
             return

@@ -4,7 +4,6 @@ moment, and then hands the decision bar to the person who must answer. A mixin o
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import ContentSwitcher
 
 from ...engine import EngineError, IllegalChoice
 from ..controller import Update
@@ -13,6 +12,7 @@ from ..playback import caption, hexes_of, is_nemesis, split
 from ..widgets.combat_log import CombatLog
 from ..widgets.decision_bar import option_hexes
 from ..widgets.odds_panel import OddsPanel
+from ..widgets.side_strip import SideStrip
 from .pass_device import PassDeviceScreen
 
 LOSS_KINDS = ("assign_damage", "destroy_choice")
@@ -167,7 +167,7 @@ class GameDriver:
             self._present()
 
     def _switch_side(self, which: str, by_hand: bool = False) -> None:
-        self.query_one("#side", ContentSwitcher).current = which
+        self.query_one("#side", SideStrip).current = which
         if self.has_class("-narrow") and not by_hand and self._side_pinned is None:
             # on a narrow screen a fight takes the map's place; the board and the Nemesis do not
             self.set_class(which == "combat", "-side-open")

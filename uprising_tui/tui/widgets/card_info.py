@@ -35,12 +35,12 @@ class CardInfo(Static):
         self.cat = cat
         self.card: str | None = None
 
-    def show_card(self, card: str | None, threat: int | None = None) -> None:
+    def show_card(self, card: str | None, threat: int | None = None) -> bool:
+        """Show `card` (None: hide). Returns whether its being shown or hidden changed."""
         if card == self.card:
-            return
-        self.card = card
-        if card is None:
-            self.remove_class("-shown")
-            return
-        self.update(card_text(self.cat, card, threat))
-        self.add_class("-shown")
+            return False
+        was, self.card = self.card, card
+        if card is not None:
+            self.update(card_text(self.cat, card, threat))
+        self.set_class(card is not None, "-shown")
+        return (was is None) != (card is None)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.text import Text
 
+from .side_strip import SidePage
 from .text_pane import TextPane
 
 from ..event_text import EventText
@@ -51,7 +52,7 @@ class Fight:
     winner: str | None = None
 
 
-class CombatPane(TextPane):
+class CombatPane(SidePage, TextPane):
     DEFAULT_CSS = """
     CombatPane { padding: 0 1; }
     """
@@ -76,7 +77,7 @@ class CombatPane(TextPane):
             self.text = EventText(self.cat, self.colours)
         self.view = u.view
         self.add(u.events)
-        self.redraw()
+        self.redraw_in_view()
 
     @property
     def current(self) -> Fight | None:

@@ -19,6 +19,8 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import OptionList
 
+from .text_pane import size_kept
+
 
 class DecisionOptions(OptionList):
     DEFAULT_CSS = """
@@ -31,6 +33,11 @@ class DecisionOptions(OptionList):
     def __init__(self, *content, **kw) -> None:
         super().__init__(*content, **kw)
         self._laid_width: int | None = None
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        if size_kept(self, size):  # (OptionList keeps its scrollbar told of its line count itself)
+            return False
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def _on_resize(self, event: events.Resize) -> None:
         width = event.size.width

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.text import Text
 
+from .side_strip import SidePage
 from .text_pane import TextPane
 
 from ..event_text import EventText
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from ..controller import Update
 
 
-class NemesisPane(TextPane):
+class NemesisPane(SidePage, TextPane):
     DEFAULT_CSS = """
     NemesisPane { padding: 0 1; }
     """
@@ -34,6 +35,8 @@ class NemesisPane(TextPane):
         self.steps: list[list[Text]] = []
         self.chapter = 0
         self.pacing_hint = ""
+        self._added = 0  # steps added so far (what the page on show was drawn from)
+        self._drawn: int | None = None
 
     def on_mount(self) -> None:
         self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
@@ -41,7 +44,7 @@ class NemesisPane(TextPane):
 
     def on_game_update(self, u: "Update") -> None:
         if u.reset:
-            self.steps = []
+            self.steps, self._drawn = [], None
             self.text = EventText(self.cat, self.text.colours)
         for step in split(u.events):
             lines = [self.text(ev) for ev in step]  # keep the hex names current for every event
@@ -57,10 +60,14 @@ class NemesisPane(TextPane):
                     if why:
                         out.append(Text(f"    why: {why}", style="italic"))
             self.steps.append(out)
+            self._added += 1
         self.steps = self.steps[-self.KEEP:]
-        self.redraw()
+        self.redraw_in_view()
 
     def redraw(self) -> None:
+        if self._drawn == self._added and self.is_mounted:
+            return  # no new step: the page reads as before
+        self._drawn = self._added
         if not self.steps:
             body = Text("The Empire and Chaos have not moved yet.\n\nIn the Nemesis Phase each Legion and "
                         "Horde activation shows here: where it went and why.", style="dim")

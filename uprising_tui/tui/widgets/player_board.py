@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from .side_strip import SidePage
 from .steady import set_content
 from .text_pane import TextPane
 
@@ -25,21 +26,39 @@ ATTRS = (("might", "Might", "R"), ("magic", "Magic", "P"), ("leadership", "Leade
          ("guile", "Guile", "W/Y"))
 
 
-def units_table(rows) -> Table:
-    units = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    for col in ("Unit", "map", "res.", "Emp.GY", "Cha.GY"):
-        units.add_column(col, justify="left" if col == "Unit" else "right")
-    for unit, kind, *counts in rows:
-        units.add_row(Text(f"{unit} ", no_wrap=True, overflow="ellipsis").append(kind, style="dim"),
-                      *map(str, counts))
-    units.caption = "die colour letter · W warrior, A archer, R rider"
-    return units
+class UnitsTable:
+    """A faction's Units, one row each: name with die letter and kind, then how many are on the map,
+    in reserve and in each Graveyard. Laid out by hand to the width it is given (the name column
+    gives way first): a rich Table took several milliseconds to lay out, and the rows change with
+    every Unit placed, moved or lost."""
+
+    HEAD = ("Unit", "map", "res.", "Emp.GY", "Cha.GY")
+    CAPTION = "die colour letter · W warrior, A archer, R rider"
+
+    def __init__(self, rows) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions):
+        nums = [max([len(h)] + [len(str(r[i + 2])) for r in self.rows]) for i, h in enumerate(self.HEAD[1:])]
+        name_w = max([len(self.HEAD[0])] + [len(unit) + 1 + len(kind) for unit, kind, *_ in self.rows])
+        name_w = max(4, min(name_w, options.max_width - 1 - sum(n + 2 for n in nums)))
+
+        def row(first: Text, cells, style: str = "") -> Text:
+            first.truncate(name_w, overflow="ellipsis", pad=True)
+            line = Text(" ", no_wrap=True, overflow="ellipsis").append_text(first)
+            for cell, n in zip(cells, nums):
+                line.append("  " + str(cell).rjust(n), style=style)
+            return line
+
+        yield row(Text(self.HEAD[0], style="bold"), self.HEAD[1:], "bold")
+        for unit, kind, *counts in self.rows:
+            yield row(Text(f"{unit} ").append(kind, style="dim"), counts)
+        yield Text(" " + self.CAPTION, style="dim italic")
 
 
 class Kept:
     """A renderable drawn once for each width and kept in `store` under `key`: the units table
-    changes far less often than the page around it (AP, resources), and Rich takes a while to
-    lay a Table out."""
+    changes far less often than the page around it (AP, resources)."""
 
     def __init__(self, store: dict, key, make) -> None:
         self.store, self.key, self.make = store, key, make
@@ -55,7 +74,7 @@ class Kept:
             yield from line
 
 
-class PlayerBoard(Vertical):
+class PlayerBoard(SidePage, Vertical):
     DEFAULT_CSS = """
     PlayerBoard > #board-title { height: 1; background: $boost; padding: 0 1; }
     PlayerBoard > #board-body { padding: 0 1; }
@@ -71,7 +90,7 @@ class PlayerBoard(Vertical):
         self.pinned = False  # a page picked by hand stays until released
         self.actor: str | None = None
         self._key: tuple | None = None  # what the page on show was drawn from
-        self._kept: dict = {}  # the units tables drawn so far, by rows and width (a Table is slow to draw)
+        self._kept: dict = {}  # the units tables drawn so far, by rows and width
 
     def compose(self):
         yield Static(id="board-title")
@@ -86,7 +105,7 @@ class PlayerBoard(Vertical):
             self.actor = u.decision.actor
         if not self.pinned or self.page is None:
             self.page = self.actor or (u.view.players[0].faction if u.view.players else TABLE_PAGE)
-        self.redraw()
+        self.redraw_in_view()
 
     # ------------------------------------------------------------ paging
     def pages(self) -> list[str]:
@@ -125,7 +144,7 @@ class PlayerBoard(Vertical):
         set_content(self.query_one("#board-title", Static), title)  # (only when it reads differently)
         key = self._page_key()
         if key == self._key:
-            return  # nothing the page shows has changed: keep its lines (a Table is slow to lay out)
+            return  # nothing the page shows has changed: keep its lines
         self._key = key
         body = self.table_page() if self.page == TABLE_PAGE else self.faction_page(self.view.player(self.page))
         self.query_one("#board-body", TextPane).show(body)
@@ -170,7 +189,7 @@ class PlayerBoard(Vertical):
         gy_c = {piece: n for owner, piece, n in v.graveyard_chaos if owner == p.faction}
         rows = tuple((u.name, f"{DIE_LETTER[u.die]}·{u.type[0].upper()}", on_map.get(u.id, 0), reserve.get(u.id, 0),
                       gy_e.get(u.id, 0), gy_c.get(u.id, 0)) for u in fac.units)
-        units = Kept(self._kept, rows, lambda: units_table(rows))
+        units = Kept(self._kept, rows, lambda: UnitsTable(rows))
         cards = Text()
         cards.append(f"Feats & Items ({len(p.feats) + len(p.items)}/10)\n", style="bold")
         for c in p.feats:

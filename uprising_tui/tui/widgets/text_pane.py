@@ -1,24 +1,41 @@
 """A scrollable pane of rich text drawn with Textual's Line API.
 
 The panes that change after every answer (the player board, the fight, the Nemesis, the log)
-use it so that an update repaints only their own lines: the screen is laid out again only when
-a pane's height grows past its reserve (heights are reserved in steps of `CHUNK` lines), not on
-every answer as a Static or a RichLog would."""
+use it so that an update repaints only their own lines and never lays the screen out: the pane's
+size is set by the stylesheet, and a new scrollable height (reserved in steps of `CHUNK` lines,
+so the scrollbar is redrawn only when a step is passed) goes straight to the pane and its
+scrollbar, where a Static or a RichLog would ask for a layout on every answer."""
 from __future__ import annotations
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.text import Text
 from rich.segment import Segment
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .steady import reads_as
+
 CHUNK = 24
+
+
+def size_kept(view: ScrollView, size: Size) -> bool:
+    """For a ScrollView whose scrollable size is kept up to date by its own code (which tells its
+    scrollbars at once): whether a layout left its size as it was, so Textual's own update can be
+    skipped. `ScrollView._size_updated` updates and repaints the scrollbars on every layout (it
+    compares the container's size with the view's own less its padding, which differ for any view
+    with padding), and those repaints came in a frame of their own after the layout's."""
+    return size == view._size and size - view.styles.gutter.totals == view._container_size
 
 
 class TextPane(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     TextPane { height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
     """
+    # A new scrollable height moves nothing else on the screen (the pane's own size is set by the
+    # stylesheet): it repaints the pane and its scrollbar in the same frame, with no new layout.
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, *, follow_end: bool = False, **kw) -> None:
         super().__init__(**kw)
@@ -28,6 +45,8 @@ class TextPane(ScrollView, can_focus=True):
         self._width = 0
         self._line_style = None
         self._shown = 0  # the lines in view when last laid out
+        self._covered = 0  # lines at the foot hidden under an overlay (see `cover`)
+        self._kept: dict = {}  # a Group's Text parts as last laid out: (how it reads, width) -> lines
 
     @property
     def lines(self) -> list[str]:
@@ -66,11 +85,45 @@ class TextPane(ScrollView, can_focus=True):
             self._strips.extend(self._lines_of(r, width))
         self._settle()
 
+    @property
+    def covered(self) -> int:
+        return self._covered
+
+    def cover(self, lines: int) -> None:
+        """`lines` rows at the pane's foot are hidden under something drawn over it (the card on the
+        side column): the text scrolls up past them, and a following pane keeps its end above them.
+        The pane's own size is unchanged, so nothing else is laid out again."""
+        lines = max(0, lines)
+        if lines != self._covered:
+            self._covered = lines
+            self._settle()
+
     def clear(self) -> None:
         self._items = []
         self._render()
 
     def _lines_of(self, renderable: RenderableType, width: int) -> list[Strip]:
+        """The renderable laid out at `width`. A Group's Text parts are kept from one call to the
+        next: a page after an answer mostly reads as before (the fight's earlier rounds, the
+        Nemesis's earlier steps, the board's lines but one), and wrapping text is most of the cost."""
+        if not isinstance(renderable, Group) or not all(
+                getattr(part, "end", "\n") == "\n" for part in renderable.renderables):
+            return self._laid_out(renderable, width)  # (a part that does not end its line runs on into the next)
+        kept, self._kept = self._kept, {}
+        out: list[Strip] = []
+        for part in renderable.renderables:
+            if not isinstance(part, Text):
+                out.extend(self._laid_out(part, width))
+                continue
+            key = (reads_as(part), width)
+            lines = kept.get(key) or self._kept.get(key)
+            if lines is None:
+                lines = self._laid_out(part, width)
+            self._kept[key] = lines
+            out.extend(lines)
+        return out
+
+    def _laid_out(self, renderable: RenderableType, width: int) -> list[Strip]:
         console = self.app.console
         lines = console.render_lines(renderable, console.options.update_width(width), pad=False)
         return [Strip(Segment.adjust_line_length(line, width)) for line in lines]
@@ -91,11 +144,13 @@ class TextPane(ScrollView, can_focus=True):
         width = self._width
         shown = self.scrollable_content_region.height or self._shown  # hidden: the height it had
         self._shown = shown
-        n = len(self._strips)
+        n = len(self._strips) + self._covered
         reserve = shown if n <= shown else -(-n // CHUNK) * CHUNK
         resized = self.virtual_size != Size(width, reserve)
         if resized:
             self.virtual_size = Size(width, reserve)
+            if self.is_mounted and self.container_size:
+                self._scroll_update(self.virtual_size)  # the scrollbar follows now (no layout will tell it)
         elif not repaint:
             if self.follow_end:
                 self._follow()
@@ -108,7 +163,7 @@ class TextPane(ScrollView, can_focus=True):
             self._follow()  # reserve at once (it is read from virtual_size), not after the layout
 
     def _follow(self, tries: int = 3) -> None:
-        target = max(0, len(self._strips) - self.scrollable_content_region.height)
+        target = max(0, len(self._strips) + self._covered - self.scrollable_content_region.height)
         if target > self.max_scroll_y and tries:  # the new height is not laid out yet
             self.call_after_refresh(self._follow, tries - 1)
             return
@@ -128,6 +183,11 @@ class TextPane(ScrollView, can_focus=True):
                 runs.append([y, y + 1])
         if runs:
             self.refresh(*(Region(0, a, width, b - a) for a, b in runs))
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        if size_kept(self, size):
+            return False  # no resize event, no scrollbar repaint
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def on_resize(self) -> None:
         """A new width lays the text out again. Shown again, or a new height, at the same width:

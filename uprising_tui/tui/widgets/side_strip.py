@@ -1,0 +1,98 @@
+"""The side column's panes (the player board, the fight, the Nemesis) side by side on one strip,
+each as wide as the column, with the column showing one of them: switching pages scrolls the
+strip.
+
+A ContentSwitcher hides the other panes instead (`display: none`): every switch then laid the
+screen out again, drew the pane coming into view as new (with its scrollbar), and sent it
+the resize and show events of a pane appearing, whose repaints came in a second frame. Here
+every pane keeps its size and stays laid out; a switch is a scroll of the strip, which moves
+nothing else, and the pane coming into view is drawn from what it already holds.
+
+A pane out of view may leave its redraw for later (`out_of_view`): when it comes into view the
+strip calls its `came_into_view()`, in the same frame as the scroll."""
+from __future__ import annotations
+
+from textual.containers import Horizontal
+from textual.reactive import reactive
+
+
+def out_of_view(widget) -> bool:
+    """Whether `widget` lies on a SideStrip page other than the one in view."""
+    node = widget
+    while node is not None and not isinstance(node.parent, SideStrip):
+        node = node.parent
+    return node is not None and node.parent.current is not None and node.id != node.parent.current
+
+
+class SidePage:
+    """A pane of the side strip (mixed into the widget): `redraw_in_view()` draws it now if it is in
+    view, else when it comes into view. Its `redraw()` must leave it as it was when nothing it
+    shows changed (the strip may call it for a page already drawn)."""
+
+    _stale = False
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def redraw_in_view(self) -> None:
+        if out_of_view(self):
+            self._stale = True  # the answer's frame draws only the page on show
+        else:
+            self._stale = False
+            self.redraw()
+
+    def came_into_view(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.redraw()
+
+
+class SideStrip(Horizontal):
+    DEFAULT_CSS = """
+    SideStrip { overflow: hidden hidden; }
+    SideStrip > * { width: 100%; }
+    """
+
+    current: reactive[str | None] = reactive[str | None](None, init=False, layout=False, repaint=False)
+    """The id of the pane in view."""
+
+    def __init__(self, *children, initial: str | None = None, **kw) -> None:
+        super().__init__(*children, **kw)
+        self._initial = initial
+
+    def on_mount(self) -> None:
+        self.current = self._initial or (self.children[0].id if self.children else None)
+
+    def _index(self) -> int:
+        for i, child in enumerate(self.children):
+            if child.id == self.current:
+                return i
+        return 0
+
+    def watch_current(self) -> None:
+        self._scroll_into_view()
+        shown = self.visible_content
+        if shown is not None and hasattr(shown, "came_into_view"):
+            shown.came_into_view()
+        focused = self.screen.focused if self.is_attached else None
+        for child in self.children:
+            shown = child.id == self.current
+            for w in (child, *child.query("*")):
+                if type(w).can_focus:
+                    w.can_focus = shown  # (a pane out of view takes no focus: Tab would scroll it in)
+            if shown and focused is not None and focused is not child and self in focused.ancestors \
+                    and child not in focused.ancestors_with_self:
+                self.screen.set_focus(next((w for w in (child, *child.query("*")) if w.focusable), None))
+
+    def on_resize(self) -> None:
+        self._scroll_into_view()
+
+    def _scroll_into_view(self) -> None:
+        x = self._index() * self.size.width
+        if self.scroll_x != x:
+            self.scroll_x = x
+
+    @property
+    def visible_content(self):
+        """The pane in view (as ContentSwitcher's)."""
+        return self.get_child_by_id(self.current) if self.current else None
