@@ -3,6 +3,7 @@ column, but each version's child replays its 10 heuristic 4-faction games 5 time
 3 alternating rounds and keeps the fastest CPU time (load from other work only ever slows a run).
 
     .venv/bin/python benchmarks/bench_replay_min.py ef5b1b2 main .     # first: the baseline
+    ROUNDS=8 .venv/bin/python benchmarks/bench_replay_min.py ef5b1b2 main .   # more rounds, busier machine
 
 Prints each version's engine games/s and its ratio to the first."""
 import json
@@ -39,8 +40,8 @@ revs = sys.argv[1:]
 with tempfile.TemporaryDirectory() as tmp:
     trees = {r: (bc.ROOT if r == "." else bc.export(r, Path(tmp) / r.replace("/", "_"))) for r in revs}
     best = {r: 1e9 for r in revs}
-    for k in range(3):
+    for k in range(int(os.environ.get("ROUNDS", "3"))):
         for r in (revs if k % 2 == 0 else revs[::-1]):
             best[r] = min(best[r], run(trees[r]))
 for r in revs:
-    print(f"{r:>10}: {10 / best[r]:6.2f} engine games/s (fastest of 15 replays of 10 games)  ratio to {revs[0]}: {best[revs[0]] / best[r]:.2f}x")
+    print(f"{r:>10}: {10 / best[r]:6.2f} engine games/s (fastest of {5 * int(os.environ.get('ROUNDS', '3'))} replays of 10 games)  ratio to {revs[0]}: {best[revs[0]] / best[r]:.2f}x")

@@ -65,6 +65,20 @@ def _cards():
 _CARDS = None
 
 
+def _late() -> tuple:
+    """cards, economy and actions.trade, imported on first use (they import this module by way of
+    context.py); kept, so a call pays no import statement."""
+    global _LATE
+    if _LATE is None:
+        from . import cards, economy
+        from .actions import trade
+        _LATE = (cards, economy, trade)
+    return _LATE
+
+
+_LATE: tuple | None = None
+
+
 def offered(ctx: "Ctx", actor: str, kind: str) -> bool:
     """Does a Decision of `kind` asked of `actor` carry the `always` entry?"""
     if kind in NO_ENTRY or ctx.always_depth:
@@ -79,8 +93,8 @@ def offered(ctx: "Ctx", actor: str, kind: str) -> bool:
 
 def options(ctx: "Ctx", p: "Player", traded: bool) -> list[Option]:
     """What `p` may do ALWAYS right now; gifts once they have traded in this menu (ruling 7)."""
-    from .actions.trade import transfer_options
-    from .economy import always_options
+    _, economy, trade = _late()
+    transfer_options, always_options = trade.transfer_options, economy.always_options
     opts = always_options(p)
     if traded:
         opts += transfer_options(ctx, p)
@@ -90,9 +104,8 @@ def options(ctx: "Ctx", p: "Player", traded: bool) -> list[Option]:
 
 def menu(ctx: "Ctx", p: "Player", exit: Option) -> Gen:
     """The ALWAYS menu: do any number of things, then `exit` (``back`` or ``done``)."""
-    from .actions.trade import run_transfer
-    from .cards import use_card
-    from .economy import apply_always
+    cards, economy, trade = _late()
+    run_transfer, use_card, apply_always = trade.run_transfer, cards.use_card, economy.apply_always
     traded = False
     ctx.always_depth += 1
     try:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .refs import Ref, SourceRef
 
 Ask = Generator[Decision, str, str]
+_NO_ENTRY = always.NO_ENTRY  # the kinds never offered the ALWAYS entry (always.offered's first test)
 Options = Sequence[Option] | Callable[[], Sequence[Option]]
 
 
@@ -40,9 +41,9 @@ def ask(ctx: "Ctx", actor: str, kind: str, prompt: str, options: Options, *, tie
         extra: tuple[Option, ...] = ()
         if cancel:
             extra += (CANCEL,)
-        if always.offered(ctx, actor, kind):
+        if kind not in _NO_ENTRY and always.offered(ctx, actor, kind):  # (turn and build list it all directly)
             extra += (always.ENTRY,)
-        answer = yield Decision(actor, kind, prompt, opts + extra, source, tuple(chosen))
+        answer = yield Decision.made(actor, kind, prompt, opts + extra, source, tuple(chosen))
         if answer == always.ENTRY.id and answer not in (o.id for o in opts):
             yield from always.menu(ctx, ctx.state.player(actor), always.BACK)
             continue  # asked again, recomputed

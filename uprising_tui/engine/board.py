@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 # axial directions; edge i of a hex faces direction i
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 UNREACHABLE = 10_000
+_GEOMETRY: dict[tuple, tuple[dict, dict]] = {}  # ((hex id, q, r), ...) -> (geo, near): a few map layouts
 
 
 class Board:
@@ -20,14 +21,23 @@ class Board:
         self.state = state
         self.cat = cat
         self.fixed_edges = fixed_edges
-        by_coord = {(h.q, h.r): h.id for h in state.hexes.values()}
-        self.geo: dict[str, tuple[str | None, ...]] = {}
-        for h in state.hexes.values():
-            self.geo[h.id] = tuple(by_coord.get((h.q + dq, h.r + dr)) for dq, dr in DIRS)
-        self.near: dict[str, tuple[str, ...]] = {hid: tuple(n for n in g if n is not None) for hid, g in self.geo.items()}
+        layout = tuple([(h.id, h.q, h.r) for h in state.hexes.values()])
+        got = _GEOMETRY.get(layout)
+        if got is None:  # a map laid out like this one for the first time in this process
+            by_coord = {(q, r): hid for hid, q, r in layout}
+            geo = {hid: tuple(by_coord.get((q + dq, r + dr)) for dq, dr in DIRS) for hid, q, r in layout}
+            near = {hid: tuple(n for n in g if n is not None) for hid, g in geo.items()}
+            got = _GEOMETRY[layout] = (geo, near)
+        # the neighbours by direction and the present ones, shared by every Board of this layout (read only)
+        self.geo: dict[str, tuple[str | None, ...]] = got[0]
+        self.near: dict[str, tuple[str, ...]] = got[1]
         self.all_ids: tuple[str, ...] = tuple(state.hexes)
         self.order: dict[str, int] = {hid: i for i, hid in enumerate(self.all_ids)}  # a hex's place in all_ids
         self.capital: str = next((h.id for h in state.hexes.values() if h.role == "capital"), "")
+        # the hexes whose role is a Sea Tower (a role never changes): only these can be one
+        self.tower_roles: tuple[str, ...] = tuple(h.id for h in state.hexes.values() if h.role == "sea_tower")
+        self._tower_set = frozenset(self.tower_roles)
+        self._all_but: dict[str, tuple[str, ...]] = {}  # from a Sea Tower: every other hex, in map order
         self._walk: dict[str, tuple[str, ...]] = {}
         self._dist_cache: dict[tuple, dict[str, int]] = {}
 
@@ -53,6 +63,13 @@ class Board:
         if tile is None or not tile.impassable:
             return fixed
         return fixed + tuple((e + h.rotation) % 6 for e in tile.impassable)
+
+    def all_but(self, hid: str) -> tuple[str, ...]:
+        """Every hex but `hid`, in map order (where a piece on an explored Sea Tower may go)."""
+        got = self._all_but.get(hid)
+        if got is None:
+            got = self._all_but[hid] = tuple(x for x in self.all_ids if x != hid)
+        return got
 
     def is_sea_tower(self, hid: str) -> bool:
         h = self.state.hexes[hid]
@@ -85,8 +102,8 @@ class Board:
         ``reach=True`` is the adjacency of a piece standing on `hid` (a Unit, Legion, Horde,
         Skeleton or Hero): from an explored Sea Tower it is adjacent to every hex. Every rule
         and card that says "adjacent" or "next to" asks here (a test walks every caller)."""
-        if reach and self.is_sea_tower(hid):
-            return tuple(x for x in self.all_ids if x != hid)
+        if reach and hid in self._tower_set and self.is_sea_tower(hid):
+            return self.all_but(hid)
         return self.walk_neighbours(hid)
 
     def are_adjacent(self, a: str, b: str, *, reach: bool = False) -> bool:
@@ -95,15 +112,15 @@ class Board:
     def unit_adjacent(self, hid: str) -> tuple[str, ...]:
         """Where Units here may step: walk neighbours, or every hex from a Sea Tower
         (``adjacent(hid, reach=True)``, spelled out: it is asked often)."""
-        if self.is_sea_tower(hid):
-            return tuple(x for x in self.all_ids if x != hid)
+        if hid in self._tower_set and self.is_sea_tower(hid):
+            return self.all_but(hid)
         got = self._walk.get(hid)
         return got if got is not None else self.walk_neighbours(hid)
 
     def hero_adjacent(self, hid: str) -> tuple[str, ...]:
         """Heros ignore impassable terrain; a Sea Tower reaches everywhere."""
-        if self.is_sea_tower(hid):
-            return tuple(x for x in self.all_ids if x != hid)
+        if hid in self._tower_set and self.is_sea_tower(hid):
+            return self.all_but(hid)
         return self.near[hid]
 
     def units_can_step(self, src: str, dst: str) -> bool:
@@ -116,12 +133,15 @@ class Board:
         got = self._dist_cache.get(key)
         if got is not None:
             return got
-        towers = [x for x in self.all_ids if self.is_sea_tower(x)] if sea_towers else []
+        towers = [x for x in self.tower_roles if self.is_sea_tower(x)] if sea_towers else []
         dist = {target: 0}
         dq = deque([target])
+        walk = self._walk
         while dq:
             u = dq.popleft()
-            preds: Iterable[str] = self.walk_neighbours(u)
+            preds: Iterable[str] | None = walk.get(u)  # walk_neighbours(u), its cache read inline
+            if preds is None:
+                preds = self.walk_neighbours(u)
             if towers:
                 preds = list(preds) + towers
             for v in preds:

@@ -63,7 +63,7 @@ def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
         yield from enforce_limit(ctx, p)  # first: no other choice is asked while over the limit
     if kind == "feat" and cid in _attribute_feats(ctx.cat) and any(c.id == cid for c in p.feats):
         # attribute Feats take effect as they come into play (unless discarded at once for the limit)
-        from .effects import Source, run_effect
+        Source, run_effect = _effects.Source, _effects.run_effect
         yield from run_effect(ctx, ctx.cat.feats[cid].effect, Source(p.faction, p.hero_hex, cid))
 
 
@@ -213,7 +213,11 @@ def _timed(cat, when) -> frozenset[str]:
 def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
     """Face-up cards of `p` whose timing is one of `when` (not combat: see combat.py)."""
     when = when if isinstance(when, (tuple, frozenset)) else frozenset(when)
-    timed = _timed(ctx.cat, when)  # the timing first: it rules out most cards cheaply
+    cat = ctx.cat
+    indexed = _USES[0]
+    timed = _TIMED.get(("usable", when)) if indexed is not None and indexed() is cat else None
+    if timed is None:  # (the catalog indexed by _uses is another, or this timing is new)
+        timed = _timed(cat, when)  # the timing first: it rules out most cards cheaply
     items = ctx.cat.items
     out = []
     for cards in (p.feats, p.items, p.quests):
@@ -228,7 +232,7 @@ def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
 
 
 def use_card(ctx: "Ctx", p: "Player", cid: str) -> Gen:
-    from .effects import Source, run_effect
+    Source, run_effect = _effects.Source, _effects.run_effect
     use, eff = card_use(ctx, cid)
     pay_card_cost(ctx, p, cid)
     yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid))
@@ -254,8 +258,13 @@ def triggered(ctx: "Ctx", on: str, only: str | None = None) -> list[tuple["Playe
 
 def fire_triggers(ctx: "Ctx", on: str, only: str | None = None) -> Gen:
     """Run the ongoing effects waiting for `on` (only `only`'s cards, when given)."""
-    from .effects import Source, run_effect
+    Source, run_effect = _effects.Source, _effects.run_effect
     for p, cid in triggered(ctx, on, only):
         use, eff = card_use(ctx, cid)
         pay_card_cost(ctx, p, cid) if use.cost != "none" else ctx.emit(CardUsed(p.faction, cid))
         yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid))
+
+
+# Modules that import this one (a cycle), imported last as modules: a function reads the names it
+# needs from them when called, without an import statement per call.
+from . import effects as _effects  # noqa: E402

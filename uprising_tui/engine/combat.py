@@ -11,7 +11,7 @@ from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, has_ability, mirror_dice, terrain_of
 from .cards import _uses, can_use_card, card_use, combat_cards_at, fire_triggers, pay_card_cost
 from .combat_effects import CombatEffects
-from .decision import Decision, option
+from .decision import Decision, option, ref
 from .economy import add_vp
 from .effects import Source, run_effect
 from .events import (
@@ -95,7 +95,11 @@ class Combat(CombatEffects):
         return got
 
     def _roll(self, colours: list[str]) -> list[list]:
-        return [[c, self.ctx.dice.roll(c)] for c in colours]
+        roll = self.ctx.dice.roll
+        out = []
+        for c in colours:  # a loop: a comprehension is a function made per call in 3.11
+            out.append([c, roll(c)])
+        return out
 
     def _show(self, side: Side) -> tuple:
         return tuple((c, tuple(f)) for c, f in side.dice)
@@ -314,7 +318,7 @@ class Combat(CombatEffects):
                 if len(kinds) == 1:
                     unit = kinds[0]
                 else:
-                    opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (Ref("unit", u), Ref("hex", self.hid)))
+                    opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (ref("unit", u), ref("hex", self.hid)))
                             for u in kinds]
                     unit = (yield from ctx.ask(side.owner, "assign_damage", "A Skull hits: which Unit is destroyed?", opts,
                                                source=self.source("damage"))).split(":", 1)[1]
@@ -359,7 +363,7 @@ class Combat(CombatEffects):
         the hex (Skeletons first, then the Horde), with no After Combat in between."""
         if not self.merged or side.owner != "chaos" or self.alive(side):
             return
-        from .fights import groups
+        groups = _fights.groups
         nxt = groups(self.ctx, self.hid, "chaos")
         if nxt and (nxt[0].kind, nxt[0].card) != (side.kind, side.card):
             side.kind, side.card = nxt[0].kind, nxt[0].card
@@ -432,7 +436,9 @@ class Combat(CombatEffects):
         ctx = self.ctx
         used_here: set[str] = set()  # a card with no limit still acts once per window
         while True:
-            cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
+            cards = self.usable_cards(side, part, step)
+            if used_here:
+                cards = [c for c in cards if c not in used_here]
             if not cards:
                 return
             opts = [ctx.card_option(c) for c in cards]
@@ -450,3 +456,8 @@ class Combat(CombatEffects):
             _, eff = card_use(ctx, cid)
             pay_card_cost(ctx, p, cid)
             yield from run_effect(ctx, eff, Source(side.owner, self.hid, cid, side=side))
+
+
+# Modules that import this one (a cycle), imported last as modules: a function reads the names it
+# needs from them when called, without an import statement per call.
+from . import fights as _fights  # noqa: E402

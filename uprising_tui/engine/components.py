@@ -5,7 +5,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .decision import option
-from .events import Note
+from .events import ActivationTokenPlaced, Note
 from .hex_queries import Gen
 from .public import ACTIVATION_TOKENS, TOWERS, WALLS
 from .refs import Ref
@@ -41,7 +41,6 @@ def add_token(ctx: "Ctx", count: int = 1, *, exclude: str | None = None) -> Gen:
     """Activation Tokens, each on a Legion/Horde card with the fewest (first player breaks ties);
     `exclude`: a card that may not take it (the Courtesan gives hers to another card). With every
     token of the box on a card, no more are placed (ruling 43)."""
-    from .events import ActivationTokenPlaced
     for _ in range(count):
         cards = sorted([c for c in list(ctx.state.legions.values()) + list(ctx.state.hordes.values()) if c.id != exclude],
                        key=lambda c: ctx.cat.nemesis(c.id).initiative)

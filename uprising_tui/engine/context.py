@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Generator
 
 from .asking import ask as _ask
 from .decision import Decision, Option, option
-from .history import CHECKPOINTED
+from .history import NOTED
 from .event_base import GameEvent as _GameEvent
 from .refs import Ref, SourceRef
 
@@ -82,7 +82,7 @@ class Ctx:
             self._emit(event)
             return
         rec.log.append(event)  # Recorder.emit, inline
-        if rec.listeners or type(event) in CHECKPOINTED:
+        if rec.listeners or type(event) in NOTED:
             rec.tell(event)
 
     # ask(actor, kind, prompt, options, *, tie=False, source=None, chosen=(), cancel=False):

@@ -73,7 +73,24 @@ def option(oid: str, label: str, group: str, refs: tuple[Ref, ...] = (), cost: O
                 hx = rid
         elif kind == "card" and cd is None:
             cd = rid
-    return Option(oid, label, hx, cd, group, refs, cost)
+    o = _OptionFill()  # Option(oid, label, hx, cd, group, refs, cost), filled as a writable twin
+    o.id = oid
+    o.label = label
+    o.hex = hx
+    o.card = cd
+    o.group = group
+    o.refs = refs
+    o.cost = cost
+    o.__class__ = Option
+    return o
+
+
+class _OptionFill:
+    """Option's slots, writable: `option` fills one with plain attribute stores and then makes it
+    an Option (``__class__`` assignment: the same slots, so the same layout). A frozen class can
+    only store through its slots' setters, one call each; this is about twice as fast. What comes
+    out is an ordinary Option, equal to ``Option(...)`` with the same fields."""
+    __slots__ = Option.__slots__
 
 
 _REFS: dict[tuple[str, str], Ref] = {}
@@ -104,6 +121,21 @@ class Decision:
     # Unit as Ref("unit", "<from hex>:<unit>") and Ref("hero", <faction>) once the Hero comes)
     chosen: tuple[Ref, ...] = ()
 
+    @classmethod
+    def made(cls, actor: str, kind: str, prompt: str, options: tuple, source: SourceRef | None,
+             chosen: tuple) -> "Decision":
+        """``Decision(actor, kind, prompt, options, source, chosen)``, made as `option` makes an
+        Option (a writable twin filled, then made a Decision): for ``ask``, once per Decision."""
+        d = _DecisionFill()
+        d.actor = actor
+        d.kind = kind
+        d.prompt = prompt
+        d.options = options
+        d.source = source
+        d.chosen = chosen
+        d.__class__ = cls
+        return d
+
     def ids(self) -> list[str]:
         return [o.id for o in self.options]
 
@@ -115,3 +147,8 @@ class Decision:
             f"{option_id!r} is not an option for {self.actor}'s {self.kind} decision "
             f"({self.prompt}); options are: {', '.join(self.ids())}"
         )
+
+
+class _DecisionFill:
+    """Decision's slots, writable (see `_OptionFill`, `Decision.made`)."""
+    __slots__ = Decision.__slots__

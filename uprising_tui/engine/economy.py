@@ -21,11 +21,12 @@ _EXCHANGE = SourceRef("rule", "exchange")
 def gain(ctx: "Ctx", p: "Player", reason: str, salt: int = 0, plunder: int = 0, food: int = 0) -> None:
     if not (salt or plunder or food):
         return
-    old = (p.salt, p.plunder, p.food)
-    p.salt = max(0, p.salt + salt)
-    p.plunder = max(0, p.plunder + plunder)
-    p.food = max(0, p.food + food)
-    ds, dp, df = p.salt - old[0], p.plunder - old[1], p.food - old[2]
+    s0, p0, f0 = p.salt, p.plunder, p.food
+    s1, p1, f1 = s0 + salt, p0 + plunder, f0 + food  # nothing goes below 0 (max(0, ...) spelled out)
+    p.salt = s1 = s1 if s1 > 0 else 0
+    p.plunder = p1 = p1 if p1 > 0 else 0
+    p.food = f1 = f1 if f1 > 0 else 0
+    ds, dp, df = s1 - s0, p1 - p0, f1 - f0
     if ds or dp or df:  # the change made (nothing goes below 0)
         ctx.emit(ResourcesChanged(p.faction, ds, dp, df, reason))
 
@@ -34,7 +35,9 @@ def pay(ctx: "Ctx", p: "Player", reason: str, **amounts: int) -> None:
     for k, v in amounts.items():
         if p.res(k) < v:
             raise RuntimeError(f"{p.faction} cannot pay {v} {k}")
-    gain(ctx, p, reason, **{k: -v for k, v in amounts.items()})
+    for k, v in amounts.items():
+        amounts[k] = -v  # (its own dict: ** gives a fresh one)
+    gain(ctx, p, reason, **amounts)
 
 
 def add_vp(ctx: "Ctx", who: str, amount: int, reason: str) -> None:
@@ -57,8 +60,9 @@ def add_vp(ctx: "Ctx", who: str, amount: int, reason: str) -> None:
 
 def add_ap(ctx: "Ctx", p: "Player", amount: int, reason: str) -> None:
     old = p.ap
-    p.ap = max(0, p.ap + amount)
-    ctx.emit(APChanged(p.faction, p.ap - old, p.ap, reason))
+    new = old + amount
+    p.ap = new = new if new > 0 else 0  # max(0, ...)
+    ctx.emit(APChanged(p.faction, new - old, new, reason))
     if amount > 0 and p.passed:
         p.passed = False
         ctx.emit(PlayerPassed(p.faction, False))

@@ -56,6 +56,19 @@ def run_effect(ctx: "Ctx", effect, src: Source) -> Gen:
         if nem:
             ctx.nemesis_depth -= 1
     if ctx.combat is None:  # complete: if it left only non-Imperial Units on the Capital,
-        from .fights import capital_needs_legion, capital_rule  # a Legion comes
-        if capital_needs_legion(ctx):
-            yield from capital_rule(ctx)
+        fights = _FIGHTS or _fights()  # a Legion comes
+        if fights.capital_needs_legion(ctx):
+            yield from fights.capital_rule(ctx)
+
+
+def _fights():
+    """fights.py, imported on first use and kept (it imports this module: a cycle); a call then
+    pays no import statement."""
+    global _FIGHTS
+    if _FIGHTS is None:
+        from . import fights
+        _FIGHTS = fights
+    return _FIGHTS
+
+
+_FIGHTS = None

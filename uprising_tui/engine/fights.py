@@ -81,7 +81,9 @@ def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None 
 def capital_needs_legion(ctx: "Ctx") -> bool:
     """Only non-Imperial Units on the Capital (and it has not fallen)?"""
     h = ctx.state.hexes.get(ctx.board.capital)
-    return h is not None and not h.capital_fallen and not h.empire_here and bool(h.units or h.chaos_here)
+    # (Hex.empire_here and chaos_here spelled out: this runs after every effect outside a combat)
+    return (h is not None and not h.capital_fallen and not (h.garrisons or h.legions)
+            and bool(h.units or h.skeletons or h.hordes))
 
 
 @caused_by("rule", "capital_rule")

@@ -125,6 +125,7 @@ class Game:
         kept = self._marks  # the marks taken after the last answer, if nothing happened since
         marks = kept[2] if kept is not None and kept[0] is st and kept[1] == logged else hidden_marks(st)
         rec = self._rec
+        explored = rec.explored
         rec.answering = True
         try:
             try:  # self._advance(option_id), inline
@@ -141,7 +142,9 @@ class Game:
             rec.answering = False
         after = hidden_marks(self.state)
         self._marks = (self.state, len(self.log), after)
-        revealed = revealed_between(marks, after, self.log[logged:])
+        # revealed_between(marks, after, new events), its common case inline: a hex explored meanwhile
+        # (the Recorder counts HexExplored events) or, when the marks moved, an Event or a draw
+        revealed = rec.explored != explored or (after != marks and revealed_between(marks, after, ()))
         self._history.append(_new_tuple(Answered, (len(self.answers), option_id, asked.kind, asked.actor,
                                                    self.dice.rolled > rolled, revealed)))  # Answered(...), one call less
         self.answers.append(option_id)
@@ -193,7 +196,7 @@ class Game:
     def replay(cls, setup: Setup, answers: Iterable[str], catalog: Catalog | None = None) -> "Game":
         g = cls(setup, catalog).start()
         for i, a in enumerate(answers):
-            if g.decision is None:
+            if g._pending is None:  # g.decision
                 raise SaveError(f"answer {i + 1} ({clip(a)}) comes after the game ended")
             try:
                 g.answer(a)

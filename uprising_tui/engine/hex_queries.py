@@ -35,7 +35,11 @@ def empty_hexes(ctx: "Ctx", *, allow_icon: bool = True) -> list[str]:
 
 
 def havens_of(ctx: "Ctx", faction: str) -> list[str]:
-    return [h.id for h in ctx.state.hexes.values() if h.haven == faction]
+    out = []
+    for h in ctx.state.hexes.values():  # a loop: a comprehension is a function made per call in 3.11
+        if h.haven == faction:
+            out.append(h.id)
+    return out
 
 
 def capital_id(ctx: "Ctx") -> str:

@@ -35,6 +35,8 @@ class Checkpoint(NamedTuple):
 
 
 CHECKPOINTED = frozenset({PhaseStarted, TurnStarted})  # the events a Checkpoint is taken at
+_new_tuple = tuple.__new__
+NOTED = CHECKPOINTED | {HexExplored}  # the events the Recorder does something with besides logging them
 
 
 class Recorder:
@@ -42,7 +44,7 @@ class Recorder:
     turn start, the subscribers. It holds the game's lists, never the Game: nothing the rules'
     context reaches points back at the Game, so a Game nobody holds any more is freed at once
     (with its log, state and options) instead of waiting for the cycle collector."""
-    __slots__ = ("log", "listeners", "checkpoints", "answers", "state", "answering")
+    __slots__ = ("log", "listeners", "checkpoints", "answers", "state", "answering", "explored")
 
     def __init__(self, log: list, listeners: list, checkpoints: list, answers: list, state: "GameState"):
         self.log = log
@@ -51,16 +53,21 @@ class Recorder:
         self.answers = answers
         self.state = state
         self.answering = False  # an answer is being given (it counts in a checkpoint's index)
+        self.explored = 0  # HexExplored events logged so far (an answer that adds one revealed a hex)
 
     def emit(self, event: "GameEvent") -> None:
         self.log.append(event)
-        if self.listeners or type(event) in CHECKPOINTED:
+        if self.listeners or type(event) in NOTED:
             self.tell(event)
 
     def tell(self, event: "GameEvent") -> None:
-        """What follows an event into the log: a checkpoint at a phase or turn start, the subscribers.
-        (``Ctx.emit`` appends to the log itself and calls this only when there is something to do.)"""
-        if type(event) in CHECKPOINTED:
+        """What follows an event into the log: a checkpoint at a phase or turn start, a hex explored
+        counted, the subscribers. (``Ctx.emit`` appends to the log itself and calls this only when
+        there is something to do.)"""
+        kind = type(event)
+        if kind is HexExplored:
+            self.explored += 1
+        elif kind in CHECKPOINTED:
             self.checkpoint(event)
         for fn in self.listeners:
             fn(event)
@@ -72,19 +79,23 @@ class Recorder:
             label, faction = f"Chapter {st.chapter}: {event.faction}'s turn", event.faction
         else:
             label, faction = f"Chapter {event.chapter}: {event.phase} phase", None
-        self.checkpoints.append(Checkpoint(index, label, st.chapter, st.phase, faction))
+        self.checkpoints.append(_new_tuple(Checkpoint, (index, label, st.chapter, st.phase, faction)))  # Checkpoint(...)
 
 
 def hidden_marks(st: "GameState") -> tuple[int, ...]:
     """What changes when something hidden is revealed: Events turned up and the size of every
     face-down deck (a draw shrinks one). Hexes flipped are told by their HexExplored events."""
-    return (st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
-            len(st.legion_box), len(st.horde_box)) + tuple([len(p.feat_deck) for p in st.players])
+    marks = [st.events_revealed, len(st.item_deck), len(st.quest_deck), len(st.legion_deck), len(st.horde_deck),
+             len(st.legion_box), len(st.horde_box)]
+    for p in st.players:  # a loop, not a list comprehension: in 3.11 that is a function made and called each time
+        marks.append(len(p.feat_deck))
+    return tuple(marks)
 
 
 def revealed_between(before: tuple[int, ...], after: tuple[int, ...], new_events) -> bool:
     """Did anything hidden come face up between two `hidden_marks` (an Event revealed, a deck
-    drawn from) or in `new_events` (a hex explored)?"""
+    drawn from) or in `new_events` (a hex explored)? (``Game.answer`` passes no events when the
+    Recorder counted no HexExplored meanwhile: then none is among them.)"""
     if after != before:  # most answers change none of the marks
         if after[0] > before[0]:
             return True

@@ -99,7 +99,14 @@ def activate_card(ctx: "Ctx", card: NemCard) -> Gen:
 
 def _step(ctx: "Ctx", card: NemCard, n: int) -> "object":
     """The cause of what an activation step does: ``SourceRef("rule", "legion_activation", "step 2")``."""
-    return ctx.cause(SourceRef("rule", f"{card.kind}_activation", f"step {n}"))
+    key = (card.kind, n)
+    got = _STEPS.get(key)
+    if got is None:
+        got = _STEPS[key] = SourceRef("rule", f"{card.kind}_activation", f"step {n}")
+    return ctx.cause(got)
+
+
+_STEPS: dict[tuple[str, int], SourceRef] = {}  # _step's SourceRefs by (legion/horde, step)
 
 
 def activate_legion(ctx: "Ctx", card: NemCard) -> Gen:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .economy import add_vp
-from .events import DeckChanged, NemesisPlaced, TargetRemoved
+from .events import DeckChanged, NemesisDestroyed, NemesisMoved, NemesisPlaced, TargetRemoved, ThreatChanged
 from .hex_queries import Gen, capital_id, choose_hex
 from .refs import SourceRef
 from .state import NemCard
@@ -17,7 +17,6 @@ def move_nemesis(ctx: "Ctx", card: NemCard, dst: str, *, step: str = "effect", r
                  candidates: tuple[str, ...] = (), tied: tuple[str, ...] = ()) -> None:
     """Move a Legion/Horde; the event says which activation step moved it, by which
     priority rule, and the candidates weighed (see events_map.NemesisMoved)."""
-    from .events import NemesisMoved
     src = card.hex
     if src == dst:
         return
@@ -56,7 +55,7 @@ def _draw(ctx: "Ctx", kind: str, from_box: bool) -> str | None:
 
 def place_legion(ctx: "Ctx", actor: str, threat: int | None = None, *, from_box: bool = False) -> Gen:
     """Draw a Legion onto the Capital, set Threat, resolve its immediate effect."""
-    from .effects import Source, run_effect
+    Source, run_effect = _effects.Source, _effects.run_effect
     cid = _draw(ctx, "legion", from_box)
     if cid is None:
         add_vp(ctx, "empire", 1, "no_legion")
@@ -97,7 +96,7 @@ def horde_places(ctx: "Ctx", region: str, not_adjacent_to_haven: bool, how: str 
 def place_horde(ctx: "Ctx", actor: str, *, at: str | None = None, region: str = "any",
                 not_adjacent_to_haven: bool = False, threat: int | None = None,
                 from_box: bool = False) -> Gen:
-    from .effects import Source, run_effect
+    Source, run_effect = _effects.Source, _effects.run_effect
     st = ctx.state
     how = ""
     if at is None:
@@ -120,7 +119,6 @@ def place_horde(ctx: "Ctx", actor: str, *, at: str | None = None, region: str = 
 
 def change_threat(ctx: "Ctx", card: NemCard, amount: int) -> None:
     """Raise or lower Threat; above the maximum the excess becomes VP for the card's side."""
-    from .events import ThreatChanged
     spec = ctx.cat.nemesis(card.id)
     old = card.threat
     new = old + amount
@@ -159,8 +157,7 @@ PLAYER_REWARDS = frozenset({"gain", "gain_choice", "gain_attribute", "roll_hero_
 def destroy_nemesis(ctx: "Ctx", card: NemCard, by: str, hid: str | None = None) -> Gen:
     """A Legion/Horde is destroyed by `by` (a player faction, 'empire' or 'chaos'):
     its VP and destroyed effect go to the destroyer; the card leaves the game."""
-    from .effects import Source, run_effect
-    from .events import NemesisDestroyed
+    Source, run_effect = _effects.Source, _effects.run_effect
     st = ctx.state
     spec = ctx.cat.nemesis(card.id)
     hid = hid or card.hex
@@ -186,3 +183,8 @@ def sweep_destroyed(ctx: "Ctx", by: str) -> Gen:
     for card in list(ctx.state.legions.values()) + list(ctx.state.hordes.values()):
         if card.threat <= 0 and card.id not in fighting and ctx.state.nem(card.id) is card:
             yield from destroy_nemesis(ctx, card, by)
+
+
+# Modules that import this one (a cycle), imported last as modules: a function reads the names it
+# needs from them when called, without an import statement per call.
+from . import effects as _effects  # noqa: E402

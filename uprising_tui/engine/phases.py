@@ -120,7 +120,11 @@ def events_phase(ctx: "Ctx") -> Gen:
 
 # ------------------------------------------------------------------ Build
 def build_spots(ctx: "Ctx", p: "Player") -> list[str]:
-    return [h.id for h in ctx.state.hexes.values() if h.haven == p.faction]
+    fac, out = p.faction, []
+    for h in ctx.state.hexes.values():  # a loop: a comprehension is a function made per call in 3.11
+        if h.haven == fac:
+            out.append(h.id)
+    return out
 
 
 def can_pay(p: "Player", costs) -> bool:
@@ -143,7 +147,10 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         if p.reserve.get(u.id, 0) <= 0 or not can_pay(p, u.costs):
             continue
         if holds is None:
-            holds = [hexes[hid] for hid in spots if can_hold(ctx, hexes[hid], p.faction)]
+            holds = []
+            for hid in spots:
+                if can_hold(ctx, hexes[hid], p.faction):
+                    holds.append(hexes[hid])
         kept = ctx.kept(f"build:{u.id}")  # see Ctx.kept
         for h in holds:
             hid = h.id
@@ -158,24 +165,25 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         towers_left = walls_left = 0
         if any(hexes[hid].haven == p.faction and not (hexes[hid].tower and hexes[hid].wall) for hid in spots):
             towers_left, walls_left = pieces.towers_and_walls_left(ctx)
-        # (kind, its name, its cost, how many are left, whether a hex has one): a Tower before a Wall
-        defences = (("tower", "Tower", tower_cost, towers_left, lambda h: h.tower),
-                    ("wall", "Wall", wall_cost, walls_left, lambda h: h.wall))
-        kept = {kind: ctx.kept(kind) for kind, *_ in defences}  # see Ctx.kept
+        # (kind, its name, its cost, how many are left, its options kept by hex): a Tower before a Wall
+        defences = (("tower", "Tower", tower_cost, towers_left, ctx.kept("tower")),  # see Ctx.kept
+                    ("wall", "Wall", wall_cost, walls_left, ctx.kept("wall")))
         for hid in spots:
             h = hexes[hid]
             if h.haven != p.faction:
                 continue
-            for kind, label, cost, left, has in defences:
-                if has(h) or plunder < cost or left <= 0:
+            for kind, label, cost, left, kept in defences:
+                if (h.tower if kind == "tower" else h.wall) or plunder < cost or left <= 0:  # the hex has one
                     continue
-                got = kept[kind].get(hid)
+                got = kept.get(hid)
                 if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
-                    got = kept[kind][hid] = (h, h.explored, h.tile, option(
+                    got = kept[hid] = (h, h.explored, h.tile, option(
                         f"{kind}:{hid}", f"Build a {label} on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
                         OptionCost(plunder=cost)))
                 opts.append(got[3])
-    opts += [ctx.card_option(c) for c in usable(ctx, p, ("build", "always"))]
+    cards = usable(ctx, p, ("build", "always"))
+    if cards:
+        opts += [ctx.card_option(c) for c in cards]
     opts += always_options(p)
     if traded:  # Heros on one hex may give and take during the Trade (ruling 7)
         opts += transfer_options(ctx, p)

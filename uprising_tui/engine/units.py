@@ -86,8 +86,7 @@ def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: st
             break
     hid = pick.split(":", 1)[1]
     build_unit(ctx, p, unit, hid, "effect")
-    from .fights import settle
-    yield from settle(ctx, hid, attacker=p.faction)
+    yield from (_FIGHTS or _fights()).settle(ctx, hid, attacker=p.faction)
 
 
 def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_unit: str) -> None:
@@ -107,7 +106,7 @@ def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_u
 def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:
     """A player Unit destroyed in combat goes to the Graveyard of `by` (empire/chaos);
     by='reserve' returns it, by='box' removes it from the game."""
-    from .pieces import to_graveyard
+    to_graveyard = (_PIECES or _pieces()).to_graveyard
     h = ctx.state.hexes[hid]
     fac = h.owner
     take_units(h, unit)
@@ -119,3 +118,29 @@ def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:
     else:
         p.reserve[unit] = p.reserve.get(unit, 0) + 1
     ctx.emit(UnitDestroyed(fac, unit, hid, by))
+
+
+def _fights():
+    """fights.py, imported on first use and kept (it imports this module: a cycle); a call then
+    pays no import statement."""
+    global _FIGHTS
+    if _FIGHTS is None:
+        from . import fights
+        _FIGHTS = fights
+    return _FIGHTS
+
+
+_FIGHTS = None
+
+
+def _pieces():
+    """pieces.py, imported on first use and kept (it imports this module: a cycle); a call then
+    pays no import statement."""
+    global _PIECES
+    if _PIECES is None:
+        from . import pieces
+        _PIECES = pieces
+    return _PIECES
+
+
+_PIECES = None

@@ -28,8 +28,11 @@ def _enterable(ctx, p, hid: str) -> bool:
 def sources(ctx, p, dst: str) -> list[str]:
     """Hexes whose Units of `p` may step into `dst`."""
     fac, unit_adjacent = p.faction, ctx.board.unit_adjacent  # where a Unit standing there may step
-    return [h.id for h in ctx.state.hexes.values()
-            if h.owner == fac and h.units and h.id != dst and dst in unit_adjacent(h.id)]
+    out = []
+    for h in ctx.state.hexes.values():  # a loop: a comprehension is a function made per call in 3.11
+        if h.owner == fac and h.units and h.id != dst and dst in unit_adjacent(h.id):
+            out.append(h.id)
+    return out
 
 
 def hero_can_come(ctx, p, dst: str) -> bool:
@@ -57,13 +60,16 @@ def options(ctx, p) -> list[Option]:
     for h in hexes.values():
         if h.owner == fac:
             units_reach.update(unit_adjacent(h.id))
-    hero_reach = set(board.hero_adjacent(p.hero_hex))
+    hero_reach = board.hero_adjacent(p.hero_hex)
     kept = ctx.kept("command")
     out = []
-    for hid in sorted(units_reach | hero_reach, key=board.order.__getitem__):  # in the map's order
+    for hid in sorted(units_reach.union(hero_reach), key=board.order.__getitem__):  # in the map's order
         h = hexes[hid]
         explored = h.explored
-        if not (explored or h.curse) or h.owner not in (None, fac) or h.haven not in (None, fac):
+        if not (explored or h.curse):
+            continue
+        owner, haven = h.owner, h.haven  # each None or the faction's
+        if (owner is not None and owner != fac) or (haven is not None and haven != fac):
             continue
         # Units may come while there is room; the Hero may come alone
         if (hid in units_reach and sum(h.units.values()) < HEX_LIMIT) or hid in hero_reach:
@@ -110,7 +116,7 @@ def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> 
                     if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
                         got = kept[key] = (h, h.explored, h.tile, option(
                             f"bring:{src}:{unit}", f"Bring 1 {ctx.name(unit)} from {ctx.hex_label(src)}", "unit",
-                            (Ref("hex", src), Ref("unit", unit))))
+                            (ref("hex", src), ref("unit", unit))))
                     opts.append(got[3])
     if not hero and hero_can_come(ctx, p, dst):
         kept = ctx.kept(f"static:hero:{p.faction}")  # by the hex the Hero comes from: see Ctx.kept
@@ -134,8 +140,11 @@ def run(ctx, p, dst: str):
     picks: list[tuple[str, str]] = []  # (from hex, unit), one per Unit
     hero = False
     while True:
-        chosen = (ref("hex", dst), *[ref("unit", f"{s}:{u}") for s, u in picks]) + \
-            ((ref("hero", p.faction),) if hero else ())
+        chosen = [ref("hex", dst)]
+        for s, u in picks:
+            chosen.append(ref("unit", f"{s}:{u}"))
+        if hero:
+            chosen.append(ref("hero", p.faction))
         pick = yield from ctx.ask(p.faction, "command_units", f"Command into {ctx.hex_label(dst)}: who comes?",
                                   lambda: unit_options(ctx, p, dst, picks, hero), chosen=chosen,
                                   cancel=True)
@@ -157,5 +166,10 @@ def run(ctx, p, dst: str):
         src = p.hero_hex
         p.hero_hex = dst
         ctx.emit(HeroMoved(p.faction, src, dst, "command"))
-    from ..fights import settle
+    settle = _fights.settle
     yield from settle(ctx, dst, attacker=p.faction)
+
+
+# Modules that import this one (a cycle), imported last as modules: a function reads the names it
+# needs from them when called, without an import statement per call.
+from .. import fights as _fights  # noqa: E402

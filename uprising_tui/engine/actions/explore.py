@@ -33,7 +33,7 @@ def flip_hex(ctx, p, hid: str):
             h.rotation = int(pick.split(":")[1])
             ctx.board.touch(hid)
             ctx.emit(HexOriented(p.faction, hid, h.rotation))
-    from ..fights import settle
+    settle = _fights.settle
     yield from settle(ctx, hid, attacker=None)
 
 
@@ -41,3 +41,8 @@ def flip_hex(ctx, p, hid: str):
 def run(ctx, p):
     add_ap(ctx, p, -1, "explore")
     yield from flip_hex(ctx, p, p.hero_hex)
+
+
+# Modules that import this one (a cycle), imported last as modules: a function reads the names it
+# needs from them when called, without an import statement per call.
+from .. import fights as _fights  # noqa: E402

@@ -29,7 +29,7 @@ def run(ctx, p):
     add_ap(ctx, p, -1, "haven")
     pay(ctx, p, "haven", plunder=ctx.cat.factions[p.faction].haven_cost)
     place_haven(ctx, p, p.hero_hex)
-    from ..cards import fire_triggers
+    fire_triggers = _cards.fire_triggers
     yield from fire_triggers(ctx, "haven_built", only=p.faction)
 
 
@@ -37,3 +37,8 @@ def place_haven(ctx, p, hid: str) -> None:
     ctx.state.hexes[hid].haven = p.faction
     p.havens_in_supply -= 1
     ctx.emit(HavenBuilt(p.faction, hid))
+
+
+# Modules that import this one (a cycle), imported last as modules: a function reads the names it
+# needs from them when called, without an import statement per call.
+from .. import cards as _cards  # noqa: E402

@@ -25,7 +25,9 @@ def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
     opts += always_options(p)
     if traded:
         opts += trade.transfer_options(ctx, p)
-    opts += [ctx.card_option(c) for c in usable(ctx, p, ("actions", "always"))]
+    cards = usable(ctx, p, ("actions", "always"))
+    if cards:  # (most turns: none; a comprehension is a function made per call in 3.11)
+        opts += [ctx.card_option(c) for c in cards]
     if p.spent_this_turn > 0 or p.ap == 0:
         opts.append(END)
     return opts
@@ -68,7 +70,9 @@ def take_turn(ctx, p):
             result = yield from quest.run(ctx, p, arg)
         if kind in MAIN and result != CANCELLED:  # backed out before paying: the turn goes on
             main_done = True
-        p.spent_this_turn += max(0, before - p.ap)  # AP traded in the ALWAYS menu meanwhile counts
+        spent = before - p.ap
+        if spent > 0:  # AP traded in the ALWAYS menu meanwhile counts
+            p.spent_this_turn += spent
         if main_done:
             break  # the turn ends after the main Action
         if p.ap == 0 and not usable(ctx, p, ("actions", "always")):

@@ -158,7 +158,7 @@ def op_draw_quest(ctx, op, src):
 
 # ------------------------------------------------------------------ player units
 def op_place_unit(ctx, op, src):
-    from ..units import place_from_reserve
+    place_from_reserve = (_UNITS or _units()).place_from_reserve
     chooser = decider(ctx, src)
     if op.who == "any":  # 'a Unit of any player': the acting player picks whose
         opts = [option(f"faction:{p.faction}", ctx.name(p.faction), "choice", (Ref("faction", p.faction),))
@@ -176,3 +176,16 @@ def op_exchange_unit(ctx, op, src):
     from ..units import exchange_unit
     p = players_for(ctx, src, "self")[0]
     exchange_unit(ctx, p, src.hex, op.from_unit, op.to_unit)
+
+
+def _units():
+    """units.py, imported on first use and kept (it imports this module: a cycle); a call then
+    pays no import statement."""
+    global _UNITS
+    if _UNITS is None:
+        from .. import units
+        _UNITS = units
+    return _UNITS
+
+
+_UNITS = None

@@ -1,0 +1,51 @@
+"""The engine's work in instructions, for a machine too busy to time: each version replays the
+answers of its own first 3 heuristic 4-faction games (the games of bench_replay_min.py) once under
+``valgrind --tool=callgrind``, and only the replay is counted (collection is switched on inside a
+``functools.reduce`` that the engine never calls). Load from other work does not change the count.
+
+    .venv/bin/python benchmarks/bench_replay_instr.py ef5b1b2 main .     # needs valgrind
+
+Prints each version's instructions and how many fewer than the first version it runs. Each
+version's games are played by its own bot first (not counted), as in bench_replay_min.py.
+An instruction count is not a time: an older engine may run more instructions per second."""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_compare as bc  # noqa: E402
+
+CHILD = r"""
+import functools
+from uprising_tui import sim
+from uprising_tui.engine import Game
+cfg = sim.SimConfig(games=10, factions=4, chapters=4, seed=1000, difficulty="veteran")
+played = []
+for i in range(3):
+    res, game = sim.play_game(cfg.setup(1000 + i), "heuristic")
+    played.append((game.setup, list(game.answers)))
+Game.replay(*played[0])  # warm: generated __init__s, first-use imports
+functools.reduce(lambda _, sa: Game.replay(*sa), played, None)  # the part counted
+"""
+
+
+def count(tree: Path, out: Path) -> int:
+    env = dict(os.environ, PYTHONPATH=str(tree), UPRISING_CONTENT=str(tree / "content"), PYTHONDONTWRITEBYTECODE="1")
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce*",
+                          f"--callgrind-out-file={out}", sys.executable, "-c", CHILD],
+                         cwd=tree, env=env, capture_output=True, text=True)
+    got = re.search(r"Collected : (\d+)", run.stderr)
+    if run.returncode or not got:
+        raise SystemExit(f"{tree}: callgrind failed:\n{run.stderr[-2000:]}")
+    return int(got.group(1))
+
+
+revs = sys.argv[1:] or [bc.BASELINE, "."]
+with tempfile.TemporaryDirectory() as tmp:
+    trees = {r: (bc.ROOT if r == "." else bc.export(r, Path(tmp) / r.replace("/", "_"))) for r in revs}
+    ir = {r: count(trees[r], Path(tmp) / f"cg-{i}.out") for i, r in enumerate(revs)}
+for r in revs:
+    print(f"{r:>10}: {ir[r] / 1e6:8.1f} M instructions (replaying 3 games once)  {ir[revs[0]] / ir[r]:.2f}x fewer than {revs[0]}")
