@@ -145,3 +145,22 @@ def test_content_check_never_reads_the_cache(capsys, content, cache_dir, monkeyp
     monkeypatch.setattr(cache, "load", lambda key: pytest.fail("content check read the cache"))
     code = main(["content", "check", "--content", str(content)])
     assert code in (0, 1) and "content" in capsys.readouterr().out
+
+
+def test_default_catalog_follows_the_environment_variable(content, cache_dir, loads, monkeypatch):
+    """default_catalog() works its directory out once per value of $UPRISING_CONTENT, so setting,
+    changing or removing the variable between games still picks the right content."""
+    monkeypatch.delenv(content_loader.CONTENT_ENV, raising=False)
+    default = content_loader.default_catalog()
+    assert content_loader.default_catalog() is default
+    monkeypatch.setenv(content_loader.CONTENT_ENV, str(content))
+    mine = content_loader.default_catalog()
+    assert mine is not default and loads[-1] == content
+    assert content_loader.default_catalog() is mine
+    monkeypatch.setenv(content_loader.CONTENT_ENV, str(content.parent / "missing"))
+    with pytest.raises(content_loader.ContentError):
+        content_loader.default_catalog()
+    monkeypatch.delenv(content_loader.CONTENT_ENV)
+    assert content_loader.default_catalog() is default
+    _fresh_process()
+    assert content_loader.default_catalog() is not default  # a cleared cache reloads

@@ -406,6 +406,17 @@ def cached_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
     return _cached(str(content_dir if content_dir is not None else default_content_dir()))
 
 
+_default_dirs: dict[str | None, str] = {}  # $UPRISING_CONTENT's value -> the default directory
+
+
 def default_catalog() -> Catalog:
-    """The catalog from the default content directory, loaded once per process."""
-    return cached_catalog()
+    """The catalog from the default content directory, loaded once per process.
+
+    Every Game() asks for it, so the directory is worked out once per value of
+    ``$UPRISING_CONTENT`` (not a new ``Path`` resolved each time); the catalog itself is still
+    :func:`_cached`'s, so clearing that cache reloads it."""
+    env = os.environ.get(CONTENT_ENV)
+    path = _default_dirs.get(env)
+    if path is None:
+        path = _default_dirs[env] = str(default_content_dir())
+    return _cached(path)
