@@ -40,6 +40,13 @@ def check(g, prev_vp: dict | None = None) -> dict:
         for cid in h.hordes:
             if st.hordes.get(cid) is None or st.hordes[cid].hex != h.id:
                 errs.append(f"{h.id}: stray Horde {cid}")
+    owned: dict[str, set[str]] = {}  # the Board's index of each faction's hexes, against a fresh scan
+    for h in st.hexes.values():
+        if h.owner is not None:
+            owned.setdefault(h.owner, set()).add(h.id)
+    indexed = {fac: set(hids) for fac, hids in g.board.owned.items() if hids}
+    if indexed != owned:
+        errs.append(f"Board.owned {indexed} != the hexes' owners {owned}")
     for card in list(st.legions.values()) + list(st.hordes.values()):
         spec = cat.nemesis(card.id)
         if card.id not in getattr(st.hexes[card.hex], card.kind + "s"):

@@ -40,6 +40,13 @@ class Board:
         self._all_but: dict[str, tuple[str, ...]] = {}  # from a Sea Tower: every other hex, in map order
         self._walk: dict[str, tuple[str, ...]] = {}
         self._dist_cache: dict[tuple, dict[str, int]] = {}
+        # faction -> the hexes its Units stand on (Hex.owner), as dict keys in the order they were
+        # taken; kept right by units.add_units/take_units, the only code that changes an owner once
+        # the game is built (a Board is built anew with every Game: replay, undo and load rebuild it)
+        self.owned: dict[str, dict[str, None]] = {}
+        for h in state.hexes.values():
+            if h.owner is not None:
+                self.owned.setdefault(h.owner, {})[h.id] = None
 
     def touch(self, hid: str | None = None) -> None:
         """Forget cached passability (after an Explore, a removed Sea Tower, ...). With `hid`

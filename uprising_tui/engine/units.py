@@ -25,12 +25,21 @@ def can_hold(ctx: "Ctx", h: "Hex", faction: str, n: int = 1) -> bool:
     return sum(h.units.values()) + n <= HEX_LIMIT  # Hex.unit_count
 
 
-def add_units(h: "Hex", faction: str, unit: str, n: int = 1) -> None:
+def add_units(ctx: "Ctx", h: "Hex", faction: str, unit: str, n: int = 1) -> None:
     h.units[unit] = h.units.get(unit, 0) + n
-    h.owner = faction
+    old = h.owner
+    if old != faction:  # the Board's index of each faction's hexes follows (Board.owned)
+        owned = ctx.board.owned
+        if old is not None:
+            owned[old].pop(h.id, None)
+        got = owned.get(faction)
+        if got is None:
+            got = owned[faction] = {}
+        got[h.id] = None
+        h.owner = faction
 
 
-def take_units(h: "Hex", unit: str, n: int = 1) -> None:
+def take_units(ctx: "Ctx", h: "Hex", unit: str, n: int = 1) -> None:
     left = h.units[unit] - n
     if left < 0:
         raise RuntimeError(f"not enough {unit} on {h.id}")
@@ -39,12 +48,14 @@ def take_units(h: "Hex", unit: str, n: int = 1) -> None:
     else:
         del h.units[unit]
     if not h.units:
+        if h.owner is not None:
+            ctx.board.owned[h.owner].pop(h.id, None)
         h.owner = None
 
 
 def move_units(ctx: "Ctx", faction: str, unit: str, n: int, src: str, dst: str) -> None:
-    take_units(ctx.state.hexes[src], unit, n)
-    add_units(ctx.state.hexes[dst], faction, unit, n)
+    take_units(ctx, ctx.state.hexes[src], unit, n)
+    add_units(ctx, ctx.state.hexes[dst], faction, unit, n)
     ctx.emit(UnitsMoved(faction, unit, n, src, dst))
 
 
@@ -52,7 +63,7 @@ def build_unit(ctx: "Ctx", p: "Player", unit: str, hid: str, reason: str) -> Non
     if p.reserve.get(unit, 0) <= 0:
         raise RuntimeError(f"no {unit} in reserve")
     p.reserve[unit] -= 1
-    add_units(ctx.state.hexes[hid], p.faction, unit)
+    add_units(ctx, ctx.state.hexes[hid], p.faction, unit)
     ctx.emit(UnitPlaced(p.faction, unit, hid, reason))
 
 
@@ -96,10 +107,10 @@ def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_u
     if h.units.get(src_unit, 0) <= 0 or p.reserve.get(dst_unit, 0) <= 0:
         ctx.emit(Note("nothing_to_exchange", (p.faction,)))
         return
-    take_units(h, src_unit)
+    take_units(ctx, h, src_unit)
     p.reserve[src_unit] = p.reserve.get(src_unit, 0) + 1
     p.reserve[dst_unit] -= 1
-    add_units(h, p.faction, dst_unit)
+    add_units(ctx, h, p.faction, dst_unit)
     ctx.emit(UnitExchanged(p.faction, hid, src_unit, dst_unit))
 
 
@@ -109,7 +120,7 @@ def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:
     to_graveyard = (_PIECES or _pieces()).to_graveyard
     h = ctx.state.hexes[hid]
     fac = h.owner
-    take_units(h, unit)
+    take_units(ctx, h, unit)
     p = ctx.state.player(fac)
     if by in ("empire", "chaos"):
         to_graveyard(ctx, by, fac, unit)

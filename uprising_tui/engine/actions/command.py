@@ -27,11 +27,15 @@ def _enterable(ctx, p, hid: str) -> bool:
 
 def sources(ctx, p, dst: str) -> list[str]:
     """Hexes whose Units of `p` may step into `dst`."""
-    fac, unit_adjacent = p.faction, ctx.board.unit_adjacent  # where a Unit standing there may step
+    board = ctx.board
+    owned = board.owned.get(p.faction)  # the hexes of p's Units (Board.owned)
+    if not owned:
+        return []
+    hexes, unit_adjacent = ctx.state.hexes, board.unit_adjacent  # where a Unit standing there may step
     out = []
-    for h in ctx.state.hexes.values():  # a loop: a comprehension is a function made per call in 3.11
-        if h.owner == fac and h.units and h.id != dst and dst in unit_adjacent(h.id):
-            out.append(h.id)
+    for hid in sorted(owned, key=board.order.__getitem__):  # in the map's order
+        if hid != dst and hexes[hid].units and dst in unit_adjacent(hid):
+            out.append(hid)
     return out
 
 
@@ -42,10 +46,11 @@ def hero_can_come(ctx, p, dst: str) -> bool:
 def reach(ctx, p) -> dict[str, list[str]]:
     """For each hex, the hexes whose Units of `p` could step into it."""
     out: dict[str, list[str]] = {}
-    for h in ctx.state.hexes.values():
-        if h.owner == p.faction and h.units:
-            for n in ctx.board.unit_adjacent(h.id):
-                out.setdefault(n, []).append(h.id)
+    board, hexes = ctx.board, ctx.state.hexes
+    for hid in sorted(board.owned.get(p.faction, ()), key=board.order.__getitem__):  # in the map's order
+        if hexes[hid].units:
+            for n in board.unit_adjacent(hid):
+                out.setdefault(n, []).append(hid)
     return out
 
 
@@ -57,9 +62,8 @@ def options(ctx, p) -> list[Option]:
     hexes = ctx.state.hexes
     unit_adjacent = board.unit_adjacent
     units_reach: set[str] = set()
-    for h in hexes.values():
-        if h.owner == fac:
-            units_reach.update(unit_adjacent(h.id))
+    for hid in board.owned.get(fac, ()):  # the hexes of p's Units (Board.owned); order does not matter here
+        units_reach.update(unit_adjacent(hid))
     hero_reach = board.hero_adjacent(p.hero_hex)
     kept = ctx.kept("command")
     out = []
