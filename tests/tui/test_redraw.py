@@ -215,6 +215,13 @@ async def test_a_page_out_of_view_is_drawn_when_it_comes_into_view():
         strip.current = "p1"
         strip.current = "p2"
         assert p2.drawn == [2]  # nothing new: not drawn again
+        strip.current = "p1"
+        p2.news = 3
+        p2.redraw_in_view()
+        strip.catch_up()  # between frames: the page out of view draws what it left for later
+        assert p2.drawn == [2, 3] and p1.drawn == [1, 2]
+        strip.current = "p2"
+        assert p2.drawn == [2, 3]  # nothing left to draw when it scrolls in
         await pilot.pause()
 
 

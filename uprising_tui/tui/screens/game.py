@@ -150,14 +150,16 @@ class GameScreen(GameDriver, GameActions, Screen):
         self.collector.release()
 
     def _frame_drawn(self) -> None:
-        """A frame is up: the autosave and the collector's pass come a moment later (one at a time),
-        while the player reads it, instead of between the answer and its frame."""
+        """A frame is up: the autosave, the side pages out of view and the collector's pass come a
+        moment later (one at a time), while the player reads it, instead of between the answer and
+        its frame."""
         if self._after_frame_timer is None:
             self._after_frame_timer = self.set_timer(AFTER_FRAME, self._after_frame)
 
     def _after_frame(self) -> None:
         self._after_frame_timer = None
         self.ctl.flush_save()
+        self.query_one(SideStrip).catch_up()  # the side pages out of view, ready for a switch
         self.collector.after_frame()
 
     def _start(self) -> None:

@@ -14,9 +14,12 @@
   repaints every frame.)"""
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.text import Text
 from textual import events
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widgets import OptionList
 
 from .steady import size_kept
@@ -46,3 +49,29 @@ class DecisionOptions(OptionList):
             self.scroll_to_highlight()
             return
         self._laid_width = width  # OptionList's handler runs next and drops the lines
+
+    def _get_option_render(self, option, style) -> list[Strip]:
+        """An option's lines, drawn by rich from its Text (the bar's options are one-line Texts):
+        OptionList's own path turns each into Textual content and wraps it, several times the work,
+        and a new decision draws every option on show."""
+        prompt = option.prompt
+        if not isinstance(prompt, Text) or option._divider:
+            return super()._get_option_render(option, style)
+        padding = self.get_component_styles("option-list--option").padding
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        key = (option, style, padding)
+        strips = self._option_render_cache.get(key)
+        if strips is None:
+            base = style.rich_style
+            console = self.app.console
+            inner = max(1, width - padding.left - padding.right)
+            lines = console.render_lines(prompt, console.options.update_width(inner), style=base, pad=True)
+            left = [Segment(" " * padding.left, base)] if padding.left else []
+            right = [Segment(" " * padding.right, base)] if padding.right else []
+            blank = [Strip([Segment(" " * width, base)], width)]
+            meta = {"option": self._option_to_index[option]}
+            strips = [strip.apply_meta(meta) for strip in
+                      blank * padding.top + [Strip([*left, *line, *right], width) for line in lines]
+                      + blank * padding.bottom]
+            self._option_render_cache[key] = strips
+        return strips

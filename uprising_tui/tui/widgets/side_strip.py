@@ -42,6 +42,10 @@ class SidePage:
             self.redraw()
 
     def came_into_view(self) -> None:
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Draw what was left for later, if anything."""
         if self._stale:
             self._stale = False
             self.redraw()
@@ -91,6 +95,13 @@ class SideStrip(Horizontal):
         x = self._index() * self.size.width
         if self.scroll_x != x:
             self.scroll_x = x
+
+    def catch_up(self) -> None:
+        """Draw the pages out of view that were left for later (between frames, while the player
+        reads: switching to them then costs no redraw in the answer's frame)."""
+        for child in self.children:
+            if child.id != self.current and isinstance(child, SidePage):
+                child.catch_up()
 
     @property
     def visible_content(self):
