@@ -47,6 +47,13 @@ def check(g, prev_vp: dict | None = None) -> dict:
     indexed = {fac: set(hids) for fac, hids in g.board.owned.items() if hids}
     if indexed != owned:
         errs.append(f"Board.owned {indexed} != the hexes' owners {owned}")
+    haven_hexes: dict[str, set[str]] = {}  # and the Board's index of each faction's Havens
+    for h in st.hexes.values():
+        if h.haven is not None:
+            haven_hexes.setdefault(h.haven, set()).add(h.id)
+    indexed = {fac: set(hids) for fac, hids in g.board.havens.items() if hids}
+    if indexed != haven_hexes:
+        errs.append(f"Board.havens {indexed} != the hexes' Havens {haven_hexes}")
     for card in list(st.legions.values()) + list(st.hordes.values()):
         spec = cat.nemesis(card.id)
         if card.id not in getattr(st.hexes[card.hex], card.kind + "s"):

@@ -44,9 +44,14 @@ class Board:
         # taken; kept right by units.add_units/take_units, the only code that changes an owner once
         # the game is built (a Board is built anew with every Game: replay, undo and load rebuild it)
         self.owned: dict[str, dict[str, None]] = {}
+        # faction -> the hexes of its Havens (Hex.haven), the same way: kept right by
+        # actions.haven.place_haven and pieces.remove_haven, the only code that changes a Haven then
+        self.havens: dict[str, dict[str, None]] = {}
         for h in state.hexes.values():
             if h.owner is not None:
                 self.owned.setdefault(h.owner, {})[h.id] = None
+            if h.haven is not None:
+                self.havens.setdefault(h.haven, {})[h.id] = None
 
     def touch(self, hid: str | None = None) -> None:
         """Forget cached passability (after an Explore, a removed Sea Tower, ...). With `hid`

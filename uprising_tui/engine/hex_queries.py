@@ -35,11 +35,10 @@ def empty_hexes(ctx: "Ctx", *, allow_icon: bool = True) -> list[str]:
 
 
 def havens_of(ctx: "Ctx", faction: str) -> list[str]:
-    out = []
-    for h in ctx.state.hexes.values():  # a loop: a comprehension is a function made per call in 3.11
-        if h.haven == faction:
-            out.append(h.id)
-    return out
+    """The hexes of `faction`'s Havens, in the map's order (from the Board's index, Board.havens)."""
+    board = ctx.board
+    got = board.havens.get(faction)
+    return sorted(got, key=board.order.__getitem__) if got else []
 
 
 def capital_id(ctx: "Ctx") -> str:

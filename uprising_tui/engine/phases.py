@@ -120,11 +120,10 @@ def events_phase(ctx: "Ctx") -> Gen:
 
 # ------------------------------------------------------------------ Build
 def build_spots(ctx: "Ctx", p: "Player") -> list[str]:
-    fac, out = p.faction, []
-    for h in ctx.state.hexes.values():  # a loop: a comprehension is a function made per call in 3.11
-        if h.haven == fac:
-            out.append(h.id)
-    return out
+    """The hexes of `p`'s Havens, in the map's order (Board.havens)."""
+    board = ctx.board
+    got = board.havens.get(p.faction)
+    return sorted(got, key=board.order.__getitem__) if got else []
 
 
 def can_pay(p: "Player", costs) -> bool:

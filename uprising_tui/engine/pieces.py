@@ -238,6 +238,7 @@ def remove_haven(ctx: "Ctx", hid: str, reason: str) -> Gen:
     if fac is None:
         return
     h.haven = None
+    ctx.board.havens[fac].pop(hid, None)  # Board.havens
     h.wall = h.tower = False
     ctx.state.player(fac).havens_in_supply += 1
     ctx.emit(HavenRemoved(fac, hid, reason))
