@@ -97,7 +97,7 @@ class GameDriver:
         self.collector.check()  # bots playing on with no frame for a person: the young generation stays small
         with self.app.batch_update():
             self.app.game_signal.publish(u)
-        self._frame_drawn()  # the autosave and the collector, a moment after this frame
+        self.call_after_refresh(self._frame_drawn)  # the autosave and the collector, a moment after this frame is up
 
     def _show_step(self, step, i: int, n: int, lit, cursor) -> None:
         cat = self.ctl.cat
