@@ -45,6 +45,7 @@ class GameDriver:
                     return
                 seat = self.ctl.actor_seat()
                 if seat is not None and seat.is_bot:
+                    self.show_highlight(None)  # the card and odds of a person's last choice are not the bot's
                     self.bar.wait(f"{seat.name} — {name(self.ctl.cat, seat.faction)}", Text(d.prompt, style="italic"),
                                   Text(f"A bot is choosing · pacing {self.pacer.mode} · Space: next · a: pacing · "
                                        "Esc: run to the next person", style="dim"))
@@ -106,6 +107,7 @@ class GameDriver:
             text = Text(self.query_one(CombatLog).render_event.plain(step[0]))
         hint = Text(f"Step {i} of {n} · pacing {self.pacer.mode} · Space: next · a: pacing · Esc: skip to the end",
                     style="dim")
+        self.show_highlight(None)  # no choice on show: no card over the side column, no odds
         self.bar.wait("What happens", text, hint)
         self.map.highlights = lit
         if cursor:
