@@ -45,6 +45,7 @@ class GameDriver:
                     return
                 seat = self.ctl.actor_seat()
                 if seat is not None and seat.is_bot:
+                    self.show_highlight(None)  # the card and odds of a person's last choice are not the bot's
                     self.bar.wait(f"{seat.name} — {name(self.ctl.cat, seat.faction)}", Text(d.prompt, style="italic"),
                                   Text(f"A bot is choosing · pacing {self.pacer.mode} · Space: next · a: pacing · "
                                        "Esc: run to the next person", style="dim"))
@@ -97,7 +98,7 @@ class GameDriver:
         self.collector.check()  # bots playing on with no frame for a person: the young generation stays small
         with self.app.batch_update():
             self.app.game_signal.publish(u)
-        self._frame_drawn()  # the autosave and the collector, a moment after this frame
+        self.call_after_refresh(self._frame_drawn)  # the autosave and the collector, a moment after this frame is up
 
     def _show_step(self, step, i: int, n: int, lit, cursor) -> None:
         cat = self.ctl.cat
@@ -106,6 +107,7 @@ class GameDriver:
             text = Text(self.query_one(CombatLog).render_event.plain(step[0]))
         hint = Text(f"Step {i} of {n} · pacing {self.pacer.mode} · Space: next · a: pacing · Esc: skip to the end",
                     style="dim")
+        self.show_highlight(None)  # no choice on show: no card over the side column, no odds
         self.bar.wait("What happens", text, hint)
         self.map.highlights = lit
         if cursor:

@@ -8,8 +8,8 @@ the resize and show events of a pane appearing, whose repaints came in a second 
 every pane keeps its size and stays laid out; a switch is a scroll of the strip, which moves
 nothing else, and the pane coming into view is drawn from what it already holds.
 
-A pane out of view may leave its redraw for later (`out_of_view`): when it comes into view the
-strip calls its `came_into_view()`, in the same frame as the scroll."""
+A pane out of view may leave its redraw for later (`SidePage`): the strip has it catch up when it
+comes into view, in the same frame as the scroll, or earlier, between frames (`catch_up`)."""
 from __future__ import annotations
 
 from textual.containers import Horizontal
@@ -40,9 +40,6 @@ class SidePage:
         else:
             self._stale = False
             self.redraw()
-
-    def came_into_view(self) -> None:
-        self.catch_up()
 
     def catch_up(self) -> None:
         """Draw what was left for later, if anything."""
@@ -75,16 +72,16 @@ class SideStrip(Horizontal):
 
     def watch_current(self) -> None:
         self._scroll_into_view()
-        shown = self.visible_content
-        if shown is not None and hasattr(shown, "came_into_view"):
-            shown.came_into_view()
+        page = self.visible_content
+        if isinstance(page, SidePage):
+            page.catch_up()
         focused = self.screen.focused if self.is_attached else None
         for child in self.children:
-            shown = child.id == self.current
+            in_view = child is page
             for w in (child, *child.query("*")):
                 if type(w).can_focus:
-                    w.can_focus = shown  # (a pane out of view takes no focus: Tab would scroll it in)
-            if shown and focused is not None and focused is not child and self in focused.ancestors \
+                    w.can_focus = in_view  # (a pane out of view takes no focus: Tab would scroll it in)
+            if in_view and focused is not None and focused is not child and self in focused.ancestors \
                     and child not in focused.ancestors_with_self:
                 self.screen.set_focus(next((w for w in (child, *child.query("*")) if w.focusable), None))
 
