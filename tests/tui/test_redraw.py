@@ -369,3 +369,43 @@ async def test_a_game_waiting_for_a_person_draws_no_frames(tmp_path):
             await pilot.pause(0.2)
             assert frames[0] <= 1, f"{frames[0]} frames while waiting"
         assert overflowed  # the lists that overflow were among them
+
+
+@pytest.mark.asyncio
+async def test_an_answer_is_drawn_in_one_frame(tmp_path, monkeypatch):
+    """Every pane an answer changes goes into one frame: the game screen tells the screen of every
+    widget's pending redraw at once (Textual lets each widget report when it next goes idle, and
+    the screen drew whatever had reported: the panes first, the decision bar in a second frame)."""
+    import asyncio
+    from uprising_tui.engine import Setup
+    from uprising_tui.tui.app import make_app
+    from uprising_tui.tui.controller import default_seats
+    from uprising_tui.tui.screens import game as game_module
+    from .pilot_helpers import game_screen, settle
+    monkeypatch.setattr(game_module, "AFTER_FRAME", 60.0)  # the after-frame work stays out of the count
+    setup = Setup(factions=["druwhn", "duerkhar", "krowh", "mohyar"], chapters=2, seed=7, auto_ties=True)
+    seats = default_seats(setup.factions, names=dict.fromkeys(setup.factions, "You"))
+    app = make_app(setup=setup, seats=seats, data_dir=tmp_path, pacing="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        frames = [0]
+        real = screen._compositor_refresh
+
+        def counted() -> None:
+            frames[0] += 1
+            real()
+        screen._compositor_refresh = counted
+        counts = []
+        for _ in range(20):
+            await app.workers.wait_for_complete()  # (the odds line's worker, between answers)
+            await settle(pilot)
+            frames[0] = 0
+            screen.ctl.answer(screen.ctl.suggest())
+            for _ in range(500):  # no check that posts to the widgets: that would hold the frame back
+                if frames[0] and not screen._driving:
+                    break
+                await asyncio.sleep(0.002)
+            await asyncio.sleep(0.05)
+            counts.append(frames[0])
+        assert counts == [1] * len(counts), counts

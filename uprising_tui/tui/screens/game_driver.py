@@ -66,6 +66,7 @@ class GameDriver:
                 self._last_person = person
                 with self.app.batch_update():
                     self._present()
+                self._flush_refreshes()
                 self.call_after_refresh(self._frame_drawn)
                 return
         finally:
@@ -98,7 +99,21 @@ class GameDriver:
         self.collector.check()  # bots playing on with no frame for a person: the young generation stays small
         with self.app.batch_update():
             self.app.game_signal.publish(u)
+        self._flush_refreshes()
         self.call_after_refresh(self._frame_drawn)  # the autosave and the collector, a moment after this frame is up
+
+    def _flush_refreshes(self) -> None:
+        """Tell the screen now of every widget that asked to be redrawn or laid out. Textual has each
+        widget tell the screen when it next goes idle (a message to itself, then one to the screen);
+        the screen composes a frame once its own messages are done, so it often drew a first frame
+        with the panes that had told it, and a second with the rest (the decision bar, the details).
+        Told here, in order, all of an answer's changes go into one frame."""
+        for node in self.walk_children(with_self=False):
+            # (a scroll view's scrollbars are not among its children)
+            for widget in (node, node._vertical_scrollbar, node._horizontal_scrollbar):
+                if widget is not None and (widget._repaint_required or widget._layout_required
+                                           or widget._scroll_required or widget._refresh_styles_required):
+                    widget._check_refresh()
 
     def _show_step(self, step, i: int, n: int, lit, cursor) -> None:
         cat = self.ctl.cat
