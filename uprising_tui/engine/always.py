@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Generator
 
 from .decision import Decision, Option, option
 from .refs import SourceRef
+from .kept import kept_module
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -53,16 +54,7 @@ def cards(ctx: "Ctx", p: "Player") -> list[str]:
     return _cards().usable(ctx, p, ("always",))
 
 
-def _cards():
-    """cards.py, imported on first use (it imports this module by way of context.py)."""
-    global _CARDS
-    if _CARDS is None:
-        from . import cards
-        _CARDS = cards
-    return _CARDS
-
-
-_CARDS = None
+_cards = kept_module("cards")
 
 
 def _late() -> tuple:

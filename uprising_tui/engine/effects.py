@@ -11,6 +11,7 @@ from .op_handlers import dice as dice_ops, nemesis as nemesis_ops, player as pla
 from .decision import Decision
 from .effect_source import Source, decider, players_for  # noqa: F401  (re-exported)
 from .refs import source_of
+from .kept import kept_module
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -56,19 +57,9 @@ def run_effect(ctx: "Ctx", effect, src: Source) -> Gen:
         if nem:
             ctx.nemesis_depth -= 1
     if ctx.combat is None:  # complete: if it left only non-Imperial Units on the Capital,
-        fights = _FIGHTS or _fights()  # a Legion comes
+        fights = _fights()  # a Legion comes
         if fights.capital_needs_legion(ctx):
             yield from fights.capital_rule(ctx)
 
 
-def _fights():
-    """fights.py, imported on first use and kept (it imports this module: a cycle); a call then
-    pays no import statement."""
-    global _FIGHTS
-    if _FIGHTS is None:
-        from . import fights
-        _FIGHTS = fights
-    return _FIGHTS
-
-
-_FIGHTS = None
+_fights = kept_module("fights")

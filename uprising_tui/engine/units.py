@@ -7,6 +7,7 @@ from .decision import Decision, option
 from .events import Note, UnitDestroyed, UnitExchanged, UnitPlaced, UnitsMoved
 from .hex_queries import hex_options
 from .refs import Ref
+from .kept import kept_module
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -97,7 +98,7 @@ def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: st
             break
     hid = pick.split(":", 1)[1]
     build_unit(ctx, p, unit, hid, "effect")
-    yield from (_FIGHTS or _fights()).settle(ctx, hid, attacker=p.faction)
+    yield from _fights().settle(ctx, hid, attacker=p.faction)
 
 
 def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_unit: str) -> None:
@@ -117,7 +118,7 @@ def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_u
 def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:
     """A player Unit destroyed in combat goes to the Graveyard of `by` (empire/chaos);
     by='reserve' returns it, by='box' removes it from the game."""
-    to_graveyard = (_PIECES or _pieces()).to_graveyard
+    to_graveyard = _pieces().to_graveyard
     h = ctx.state.hexes[hid]
     fac = h.owner
     take_units(ctx, h, unit)
@@ -131,27 +132,7 @@ def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:
     ctx.emit(UnitDestroyed(fac, unit, hid, by))
 
 
-def _fights():
-    """fights.py, imported on first use and kept (it imports this module: a cycle); a call then
-    pays no import statement."""
-    global _FIGHTS
-    if _FIGHTS is None:
-        from . import fights
-        _FIGHTS = fights
-    return _FIGHTS
+_fights = kept_module("fights")
 
 
-_FIGHTS = None
-
-
-def _pieces():
-    """pieces.py, imported on first use and kept (it imports this module: a cycle); a call then
-    pays no import statement."""
-    global _PIECES
-    if _PIECES is None:
-        from . import pieces
-        _PIECES = pieces
-    return _PIECES
-
-
-_PIECES = None
+_pieces = kept_module("pieces")

@@ -8,6 +8,7 @@ from ..refs import Ref
 from ..economy import RES_NAME, add_ap, add_vp, gain
 from ..effect_source import decider, players_for
 from ..events import AttributeGained, DeckChanged, MarketDiscarded, Note
+from ..kept import kept_module
 
 if TYPE_CHECKING:
     pass
@@ -158,7 +159,7 @@ def op_draw_quest(ctx, op, src):
 
 # ------------------------------------------------------------------ player units
 def op_place_unit(ctx, op, src):
-    place_from_reserve = (_UNITS or _units()).place_from_reserve
+    place_from_reserve = _units().place_from_reserve
     chooser = decider(ctx, src)
     if op.who == "any":  # 'a Unit of any player': the acting player picks whose
         opts = [option(f"faction:{p.faction}", ctx.name(p.faction), "choice", (Ref("faction", p.faction),))
@@ -178,14 +179,4 @@ def op_exchange_unit(ctx, op, src):
     exchange_unit(ctx, p, src.hex, op.from_unit, op.to_unit)
 
 
-def _units():
-    """units.py, imported on first use and kept (it imports this module: a cycle); a call then
-    pays no import statement."""
-    global _UNITS
-    if _UNITS is None:
-        from .. import units
-        _UNITS = units
-    return _UNITS
-
-
-_UNITS = None
+_units = kept_module("units")
