@@ -336,27 +336,39 @@ async def test_the_autosave_is_written_just_after_the_frame_and_on_leaving(tmp_p
     assert saved() == len(ctl.game.answers)  # leaving the game screen writes what is due
 
 
+
+def four_faction_app(tmp_path):
+    """A four-faction game, every seat a person, played at once (no pacing)."""
+    from uprising_tui.engine import Setup
+    from uprising_tui.tui.app import make_app
+    from uprising_tui.tui.controller import default_seats
+    setup = Setup(factions=["druwhn", "duerkhar", "krowh", "mohyar"], chapters=2, seed=7, auto_ties=True)
+    seats = default_seats(setup.factions, names=dict.fromkeys(setup.factions, "You"))
+    return make_app(setup=setup, seats=seats, data_dir=tmp_path, pacing="instant")
+
+
+def count_frames(screen) -> list[int]:
+    """A counter of the frames the screen composes from now on (its one element)."""
+    frames = [0]
+    real = screen._compositor_refresh
+
+    def counted() -> None:
+        frames[0] += 1
+        real()
+    screen._compositor_refresh = counted
+    return frames
+
+
 @pytest.mark.asyncio
 async def test_a_game_waiting_for_a_person_draws_no_frames(tmp_path):
     """Nothing moves while the client waits for an answer: no widget keeps asking for frames (a
     scrollbar told one height while the list reserved another once repainted every frame)."""
-    from uprising_tui.engine import Setup
-    from uprising_tui.tui.app import make_app
-    from uprising_tui.tui.controller import default_seats
     from .pilot_helpers import game_screen, settle
-    setup = Setup(factions=["druwhn", "duerkhar", "krowh", "mohyar"], chapters=2, seed=7, auto_ties=True)
-    seats = default_seats(setup.factions, names=dict.fromkeys(setup.factions, "You"))
-    app = make_app(setup=setup, seats=seats, data_dir=tmp_path, pacing="instant")
+    app = four_faction_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        frames = [0]
-        real = screen._compositor_refresh
-
-        def counted() -> None:
-            frames[0] += 1
-            real()
-        screen._compositor_refresh = counted
+        frames = count_frames(screen)
         overflowed = 0
         for _ in range(12):
             ctl = screen.ctl
@@ -377,25 +389,14 @@ async def test_an_answer_is_drawn_in_one_frame(tmp_path, monkeypatch):
     widget's pending redraw at once (Textual lets each widget report when it next goes idle, and
     the screen drew whatever had reported: the panes first, the decision bar in a second frame)."""
     import asyncio
-    from uprising_tui.engine import Setup
-    from uprising_tui.tui.app import make_app
-    from uprising_tui.tui.controller import default_seats
     from uprising_tui.tui.screens import game as game_module
     from .pilot_helpers import game_screen, settle
     monkeypatch.setattr(game_module, "AFTER_FRAME", 60.0)  # the after-frame work stays out of the count
-    setup = Setup(factions=["druwhn", "duerkhar", "krowh", "mohyar"], chapters=2, seed=7, auto_ties=True)
-    seats = default_seats(setup.factions, names=dict.fromkeys(setup.factions, "You"))
-    app = make_app(setup=setup, seats=seats, data_dir=tmp_path, pacing="instant")
+    app = four_faction_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        frames = [0]
-        real = screen._compositor_refresh
-
-        def counted() -> None:
-            frames[0] += 1
-            real()
-        screen._compositor_refresh = counted
+        frames = count_frames(screen)
         counts = []
         for _ in range(20):
             await app.workers.wait_for_complete()  # (the odds line's worker, between answers)
