@@ -199,6 +199,13 @@ async def test_update_view_repaints_only_the_hexes_that_changed(cat):
         m.update_view(new._replace(legions=(butcher,) + new.legions[1:]))
         assert painted == ["H00"]
         assert "L6" in "".join(rows_of(m, "H00"))
+        # two hexes far apart: their own lines, not every line between them
+        refreshed.clear()
+        far = max(m.hex_layout.coords, key=lambda h: m.hex_layout.rows(h).start)
+        m._repaint({"H00", far})
+        top, bottom = m.hex_layout.rows("H00"), m.hex_layout.rows(far)
+        assert bottom.start > top.stop
+        assert sorted(refreshed) == [(top.start, len(top)), (bottom.start, len(bottom))]
 
 
 async def test_the_form_follows_the_size(cat):

@@ -392,9 +392,16 @@ class HexMap(ScrollView, can_focus=True):
                 rows.update(self._layout.rows(hid))
         for y in rows:
             self._strips.pop(y, None)
-        if rows:
-            lo, hi = min(rows), max(rows)
-            self.refresh_lines(lo, hi - lo + 1)
+        start = previous = None
+        for y in sorted(rows):  # each run of adjacent rows on its own: not every row between the first and last
+            if start is not None and y != previous + 1:
+                self.refresh_lines(start, previous - start + 1)
+                start = None
+            if start is None:
+                start = y
+            previous = y
+        if start is not None:
+            self.refresh_lines(start, previous - start + 1)
 
     def _paint_hex(self, hid: str) -> None:
         paint_hex(self._cells, self._layout, self._view, hid, styles=self._styles, facts=self._facts,
