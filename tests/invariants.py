@@ -40,20 +40,14 @@ def check(g, prev_vp: dict | None = None) -> dict:
         for cid in h.hordes:
             if st.hordes.get(cid) is None or st.hordes[cid].hex != h.id:
                 errs.append(f"{h.id}: stray Horde {cid}")
-    owned: dict[str, set[str]] = {}  # the Board's index of each faction's hexes, against a fresh scan
-    for h in st.hexes.values():
-        if h.owner is not None:
-            owned.setdefault(h.owner, set()).add(h.id)
-    indexed = {fac: set(hids) for fac, hids in g.board.owned.items() if hids}
-    if indexed != owned:
-        errs.append(f"Board.owned {indexed} != the hexes' owners {owned}")
-    haven_hexes: dict[str, set[str]] = {}  # and the Board's index of each faction's Havens
-    for h in st.hexes.values():
-        if h.haven is not None:
-            haven_hexes.setdefault(h.haven, set()).add(h.id)
-    indexed = {fac: set(hids) for fac, hids in g.board.havens.items() if hids}
-    if indexed != haven_hexes:
-        errs.append(f"Board.havens {indexed} != the hexes' Havens {haven_hexes}")
+    for index, field in (("owned", "owner"), ("havens", "haven")):  # the Board's indexes, against a fresh scan
+        scanned: dict[str, set[str]] = {}
+        for h in st.hexes.values():
+            if getattr(h, field) is not None:
+                scanned.setdefault(getattr(h, field), set()).add(h.id)
+        indexed = {fac: set(hids) for fac, hids in getattr(g.board, index).items() if hids}
+        if indexed != scanned:
+            errs.append(f"Board.{index} {indexed} != the hexes' {field}s {scanned}")
     for card in list(st.legions.values()) + list(st.hordes.values()):
         spec = cat.nemesis(card.id)
         if card.id not in getattr(st.hexes[card.hex], card.kind + "s"):
