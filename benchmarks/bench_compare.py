@@ -62,6 +62,21 @@ print(json.dumps({"seconds": total, "bot_seconds": bot, "decisions": decisions,
 """
 
 
+def replay_games(n: int) -> str:
+    """Child-process code playing the first `n` of the replay benchmarks' games (heuristic bots,
+    4 factions, 4 chapters, veteran, seeds from 1000) and keeping each game's setup and answers in
+    `played`: the same games for bench_replay_min.py (timed) and bench_replay_instr.py (counted)."""
+    return f"""
+from uprising_tui import sim
+from uprising_tui.engine import Game
+cfg = sim.SimConfig(games=10, factions=4, chapters=4, seed=1000, difficulty="veteran")
+played = []
+for i in range({n}):
+    res, game = sim.play_game(cfg.setup(1000 + i), "heuristic")
+    played.append((game.setup, list(game.answers)))
+"""
+
+
 def export(rev: str, dest: Path) -> Path:
     """The tree of `rev` in `dest` (git archive: no .git, nothing untracked)."""
     dest.mkdir(parents=True)

@@ -18,15 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_compare as bc  # noqa: E402
 
-CHILD = r"""
-import functools
-from uprising_tui import sim
-from uprising_tui.engine import Game
-cfg = sim.SimConfig(games=10, factions=4, chapters=4, seed=1000, difficulty="veteran")
-played = []
-for i in range(3):
-    res, game = sim.play_game(cfg.setup(1000 + i), "heuristic")
-    played.append((game.setup, list(game.answers)))
+CHILD = "import functools\n" + bc.replay_games(3) + r"""
 Game.replay(*played[0])  # warm: generated __init__s, first-use imports
 functools.reduce(lambda _, sa: Game.replay(*sa), played, None)  # the part counted
 """

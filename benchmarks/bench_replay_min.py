@@ -15,15 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_compare as bc  # noqa: E402
-CHILD = r"""
-import json, sys, time
-from uprising_tui import sim
-from uprising_tui.engine import Game
-cfg = sim.SimConfig(games=10, factions=4, chapters=4, seed=1000, difficulty="veteran")
-played = []
-for i in range(10):
-    res, game = sim.play_game(cfg.setup(1000 + i), "heuristic")
-    played.append((game.setup, list(game.answers)))
+CHILD = "import json, sys, time\n" + bc.replay_games(10) + r"""
 best = 1e9
 for _ in range(5):
     t0 = time.process_time()
