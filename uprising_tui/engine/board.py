@@ -53,6 +53,10 @@ class Board:
             if h.haven is not None:
                 self.havens.setdefault(h.haven, {})[h.id] = None
 
+    def in_map_order(self, hids) -> list[str]:
+        """`hids` sorted as the map lists its hexes (the order every scan of the map gave)."""
+        return sorted(hids, key=self.order.__getitem__)
+
     def touch(self, hid: str | None = None) -> None:
         """Forget cached passability (after an Explore, a removed Sea Tower, ...). With `hid`
         (the one hex whose tile, side or orientation changed) only its own and its

@@ -38,7 +38,7 @@ def havens_of(ctx: "Ctx", faction: str) -> list[str]:
     """The hexes of `faction`'s Havens, in the map's order (from the Board's index, Board.havens)."""
     board = ctx.board
     got = board.havens.get(faction)
-    return sorted(got, key=board.order.__getitem__) if got else []
+    return board.in_map_order(got) if got else []
 
 
 def capital_id(ctx: "Ctx") -> str:

@@ -123,7 +123,7 @@ def build_spots(ctx: "Ctx", p: "Player") -> list[str]:
     """The hexes of `p`'s Havens, in the map's order (Board.havens)."""
     board = ctx.board
     got = board.havens.get(p.faction)
-    return sorted(got, key=board.order.__getitem__) if got else []
+    return board.in_map_order(got) if got else []
 
 
 def can_pay(p: "Player", costs) -> bool:

@@ -33,7 +33,7 @@ def sources(ctx, p, dst: str) -> list[str]:
         return []
     hexes, unit_adjacent = ctx.state.hexes, board.unit_adjacent  # where a Unit standing there may step
     out = []
-    for hid in sorted(owned, key=board.order.__getitem__):  # in the map's order
+    for hid in board.in_map_order(owned):
         if hid != dst and hexes[hid].units and dst in unit_adjacent(hid):
             out.append(hid)
     return out
@@ -47,7 +47,7 @@ def reach(ctx, p) -> dict[str, list[str]]:
     """For each hex, the hexes whose Units of `p` could step into it."""
     out: dict[str, list[str]] = {}
     board, hexes = ctx.board, ctx.state.hexes
-    for hid in sorted(board.owned.get(p.faction, ()), key=board.order.__getitem__):  # in the map's order
+    for hid in board.in_map_order(board.owned.get(p.faction, ())):
         if hexes[hid].units:
             for n in board.unit_adjacent(hid):
                 out.setdefault(n, []).append(hid)
@@ -67,7 +67,7 @@ def options(ctx, p) -> list[Option]:
     hero_reach = board.hero_adjacent(p.hero_hex)
     kept = ctx.kept("command")
     out = []
-    for hid in sorted(units_reach.union(hero_reach), key=board.order.__getitem__):  # in the map's order
+    for hid in board.in_map_order(units_reach.union(hero_reach)):
         h = hexes[hid]
         explored = h.explored
         if not (explored or h.curse):
