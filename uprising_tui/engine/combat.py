@@ -191,12 +191,15 @@ class Combat(CombatEffects):
             yield from self.card_window(s, part, "before_damage")
         # a player's Bolts are spent first, so a Godpower that cancels enemy Bolts is in time
         for s in ((b, a) if b.kind == "player" and a.kind != "player" else (a, b)):
-            yield from self.spend_bolts(s)
+            if self._bolts_left(s) > 0:  # (spend_bolts does nothing without a Bolt left: no generator for it)
+                yield from self.spend_bolts(s)
         # Damage (simultaneous)
         hits_on_b = self.hits(a, b)
         hits_on_a = self.hits(b, a)
-        yield from self.damage(b, hits_on_b, by=a)
-        yield from self.damage(a, hits_on_a, by=b)
+        if hits_on_b > 0:  # (damage does nothing without hits: no generator for it)
+            yield from self.damage(b, hits_on_b, by=a)
+        if hits_on_a > 0:
+            yield from self.damage(a, hits_on_a, by=b)
         # After Damage
         self.step = "after_damage"
         self._moved_on()
@@ -206,9 +209,10 @@ class Combat(CombatEffects):
                     with ctx.cause(SourceRef("druid" if s.is_player else "godpower", card)):
                         yield from run_effect(ctx, eff, Source(s.owner, self.hid, card, nem=ctx.state.nem(card) if not s.is_player else None, side=s))
             s.queued = []
-        with ctx.cause(_SKELETON_BOLT):
-            yield from self.skeleton_bolts(a)
-            yield from self.skeleton_bolts(b)
+        if a.kind == "skeletons" or b.kind == "skeletons":  # (skeleton_bolts does nothing for other sides)
+            with ctx.cause(_SKELETON_BOLT):
+                yield from self.skeleton_bolts(a)
+                yield from self.skeleton_bolts(b)
         for s in (a, b):
             self.roll_over(s)
         for s in (a, b):
@@ -430,15 +434,24 @@ class Combat(CombatEffects):
                 out.append(cid)
         return out
 
-    def card_window(self, side: Side, part: str, step: str | None) -> Gen:
+    def card_window(self, side: Side, part: str, step: str | None):
+        """The side's cards of this part and step, one at a time until it continues: a generator to
+        ``yield from``, or ``()`` when the side has no card to use here (most windows: no generator
+        is made for them). What the window does and when is the same either way: its first check
+        runs at once, as the first step of the generator would when ``yield from`` starts it."""
         if side.kind != "player":
-            return  # only players hold cards (usable_cards is empty)
+            return ()  # only players hold cards (usable_cards is empty)
+        cards = self.usable_cards(side, part, step)
+        if not cards:
+            return ()
+        return self._card_window(side, part, step, cards)
+
+    def _card_window(self, side: Side, part: str, step: str | None, cards: list[str]) -> Gen:
         ctx = self.ctx
         used_here: set[str] = set()  # a card with no limit still acts once per window
         while True:
-            cards = self.usable_cards(side, part, step)
             if used_here:
-                cards = [c for c in cards if c not in used_here]
+                cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
             if not cards:
                 return
             opts = [ctx.card_option(c) for c in cards]
