@@ -125,7 +125,7 @@ class Game:
         kept = self._marks  # the marks taken after the last answer, if nothing happened since
         marks = kept[2] if kept is not None and kept[0] is st and kept[1] == logged else hidden_marks(st)
         rec = self._rec
-        explored = rec.explored
+        explored, marking = rec.explored, rec.marking
         rec.answering = True
         try:
             try:  # self._advance(option_id), inline
@@ -140,7 +140,8 @@ class Game:
                               "the game was restored to before it") from exc
         finally:
             rec.answering = False
-        after = hidden_marks(self.state)
+        # no event that comes with a change of a mark (history.MARKING): the marks are as they were
+        after = marks if rec.marking == marking and self.state is st else hidden_marks(self.state)
         self._marks = (self.state, len(self.log), after)
         # revealed_between(marks, after, new events), its common case inline: a hex explored meanwhile
         # (the Recorder counts HexExplored events) or, when the marks moved, an Event or a draw

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .events import HexExplored, PhaseStarted, TurnStarted
+from .events import DeckChanged, EventRevealed, HexExplored, NemesisPlaced, PhaseStarted, Reshuffled, TurnStarted
 
 if TYPE_CHECKING:
     from .events import GameEvent
@@ -36,7 +36,14 @@ class Checkpoint(NamedTuple):
 
 CHECKPOINTED = frozenset({PhaseStarted, TurnStarted})  # the events a Checkpoint is taken at
 _new_tuple = tuple.__new__
-NOTED = CHECKPOINTED | {HexExplored}  # the events the Recorder does something with besides logging them
+# The events that come with every change of a `hidden_marks` mark: an Event turned up
+# (EventRevealed), a face-down deck drawn from, added to or reshuffled (DeckChanged, Reshuffled:
+# the public view shows every deck's size, so each change of one is announced), a Legion or Horde
+# drawn from the box (NemesisPlaced: it comes onto the map). An answer that emitted none of them
+# changed no mark, so Game.answer need not take the marks again (tests/test_hidden_marks.py checks
+# this after every answer of many games).
+MARKING = frozenset({EventRevealed, DeckChanged, Reshuffled, NemesisPlaced})
+NOTED = CHECKPOINTED | MARKING | {HexExplored}  # the events the Recorder does something with besides logging them
 
 
 class Recorder:
@@ -44,7 +51,7 @@ class Recorder:
     turn start, the subscribers. It holds the game's lists, never the Game: nothing the rules'
     context reaches points back at the Game, so a Game nobody holds any more is freed at once
     (with its log, state and options) instead of waiting for the cycle collector."""
-    __slots__ = ("log", "listeners", "checkpoints", "answers", "state", "answering", "explored")
+    __slots__ = ("log", "listeners", "checkpoints", "answers", "state", "answering", "explored", "marking")
 
     def __init__(self, log: list, listeners: list, checkpoints: list, answers: list, state: "GameState"):
         self.log = log
@@ -54,6 +61,7 @@ class Recorder:
         self.state = state
         self.answering = False  # an answer is being given (it counts in a checkpoint's index)
         self.explored = 0  # HexExplored events logged so far (an answer that adds one revealed a hex)
+        self.marking = 0  # MARKING events logged so far (an answer that adds none changed no hidden mark)
 
     def emit(self, event: "GameEvent") -> None:
         self.log.append(event)
@@ -69,6 +77,8 @@ class Recorder:
             self.explored += 1
         elif kind in CHECKPOINTED:
             self.checkpoint(event)
+        elif kind in MARKING:
+            self.marking += 1
         for fn in self.listeners:
             fn(event)
 
