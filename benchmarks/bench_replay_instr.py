@@ -4,6 +4,14 @@ answers of its own first 3 heuristic 4-faction games (the games of bench_replay_
 ``functools.reduce`` that the engine never calls). Load from other work does not change the count.
 
     .venv/bin/python benchmarks/bench_replay_instr.py ef5b1b2 main .     # needs valgrind
+    REPLAYS=3 .venv/bin/python benchmarks/bench_replay_instr.py main HEAD   # each game replayed 3 times
+
+The count includes the cycle collector's passes that fall inside the replay, and where they fall
+depends on everything the process holds (a tree whose catalog comes from the disk cache, as `.`
+does, holds less than an exported tree, which parses the YAML): one replay can count a few per
+cent more or less for that alone. REPLAYS (default 1) replays the games that many times and
+prints the count per replay, which evens that out; compare exported commits (not `.`) when the
+difference sought is small.
 
 Prints each version's instructions and how many fewer than the first version it runs. Each
 version's games are played by its own bot first (not counted), as in bench_replay_min.py.
@@ -20,8 +28,10 @@ import bench_compare as bc  # noqa: E402
 
 CHILD = "import functools\n" + bc.replay_games(3) + r"""
 Game.replay(*played[0])  # warm: generated __init__s, first-use imports
-functools.reduce(lambda _, sa: Game.replay(*sa), played, None)  # the part counted
+functools.reduce(lambda _, sa: Game.replay(*sa), played * REPLAYS, None)  # the part counted
 """
+REPLAYS = int(os.environ.get("REPLAYS", "1"))
+CHILD = f"REPLAYS = {REPLAYS}\n" + CHILD
 
 
 def count(tree: Path, out: Path) -> int:
@@ -32,7 +42,7 @@ def count(tree: Path, out: Path) -> int:
     got = re.search(r"Collected : (\d+)", run.stderr)
     if run.returncode or not got:
         raise SystemExit(f"{tree}: callgrind failed:\n{run.stderr[-2000:]}")
-    return int(got.group(1))
+    return int(got.group(1)) // REPLAYS
 
 
 revs = sys.argv[1:] or [bc.BASELINE, "."]
@@ -40,4 +50,4 @@ with tempfile.TemporaryDirectory() as tmp:
     trees = {r: (bc.ROOT if r == "." else bc.export(r, Path(tmp) / r.replace("/", "_"))) for r in revs}
     ir = {r: count(trees[r], Path(tmp) / f"cg-{i}.out") for i, r in enumerate(revs)}
 for r in revs:
-    print(f"{r:>10}: {ir[r] / 1e6:8.1f} M instructions (replaying 3 games once)  {ir[revs[0]] / ir[r]:.2f}x fewer than {revs[0]}")
+    print(f"{r:>10}: {ir[r] / 1e6:8.1f} M instructions (replaying 3 games once{f", mean of {REPLAYS} replays" if REPLAYS > 1 else ""})  {ir[revs[0]] / ir[r]:.2f}x fewer than {revs[0]}")
