@@ -49,5 +49,6 @@ revs = sys.argv[1:] or [bc.BASELINE, "."]
 with tempfile.TemporaryDirectory() as tmp:
     trees = {r: (bc.ROOT if r == "." else bc.export(r, Path(tmp) / r.replace("/", "_"))) for r in revs}
     ir = {r: count(trees[r], Path(tmp) / f"cg-{i}.out") for i, r in enumerate(revs)}
+per = f", mean of {REPLAYS} replays" if REPLAYS > 1 else ""
 for r in revs:
-    print(f"{r:>10}: {ir[r] / 1e6:8.1f} M instructions (replaying 3 games once{f", mean of {REPLAYS} replays" if REPLAYS > 1 else ""})  {ir[revs[0]] / ir[r]:.2f}x fewer than {revs[0]}")
+    print(f"{r:>10}: {ir[r] / 1e6:8.1f} M instructions (replaying 3 games once{per})  {ir[revs[0]] / ir[r]:.2f}x fewer than {revs[0]}")
