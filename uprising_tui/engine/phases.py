@@ -162,8 +162,11 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
     plunder, tower_cost, wall_cost = p.plunder, ctx.cat.tower_cost, ctx.cat.wall_cost
     if plunder >= tower_cost or plunder >= wall_cost:
         towers_left = walls_left = 0
-        if any(hexes[hid].haven == p.faction and not (hexes[hid].tower and hexes[hid].wall) for hid in spots):
-            towers_left, walls_left = pieces.towers_and_walls_left(ctx)
+        for hid in spots:  # a loop, not any() over a generator (one made per call)
+            h = hexes[hid]
+            if h.haven == p.faction and not (h.tower and h.wall):
+                towers_left, walls_left = pieces.towers_and_walls_left(ctx)
+                break
         # (kind, its name, its cost, how many are left, its options kept by hex): a Tower before a Wall
         defences = (("tower", "Tower", tower_cost, towers_left, ctx.kept("tower")),  # see Ctx.kept
                     ("wall", "Wall", wall_cost, walls_left, ctx.kept("wall")))
