@@ -145,6 +145,28 @@ async def test_the_option_list_keeps_its_lines_when_only_its_height_changes():
         assert ol._laid_width == size.width - 4  # a new width: OptionList's own handler dropped them
 
 
+@pytest.mark.asyncio
+async def test_options_that_fit_take_the_list_s_height_and_leave_its_scrollbar_alone():
+    app = PaneApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        ol = app.query_one(DecisionOptions)
+        window = ol.scrollable_content_region.height
+        assert ol.virtual_size.height == 30  # 30 one-line options overflow the list
+        ol.set_options([Option(Text(f"choice {i}", no_wrap=True), id=f"c{i}") for i in range(3)])
+        await pilot.pause()
+        assert ol.virtual_size.height == window and ol.max_scroll_y == 0
+        calls: list = []
+        record_refreshes(ol.vertical_scrollbar, calls, ours_only=False)
+        ol.set_options([Option(Text(f"pick {i}", no_wrap=True), id=f"p{i}") for i in range(5)])
+        await pilot.pause()
+        assert ol.virtual_size.height == window and calls == []  # 5 fit as 3 did: the track is as it was
+        ol.set_options([Option(Text(f"many {i}", no_wrap=True), id=f"m{i}") for i in range(window + 4)])
+        await pilot.pause()
+        assert ol.virtual_size.height == window + 4 and calls  # now they overflow: the thumb shows
+        # each option's line, found without measuring it, is where OptionList would put it
+        assert [ol._index_to_line[i] for i in range(window + 4)] == list(range(window + 4))
+
+
 class StripApp(App):
     CSS = "SideStrip { height: 10; width: 40; } #other { height: 3; }"
 

@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
 from textual.containers import Vertical
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from ..event_text import CATEGORIES, EventText, category
 from .steady import set_content
+from .text_lines import TextLines
 from .text_pane import TextPane
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class CombatLog(Vertical):
         self.search = ""
 
     def compose(self):
-        yield Static(id="log-title")
+        yield TextLines(id="log-title")
         yield TextPane(follow_end=True, id="log-lines")
         yield Input(placeholder="search the log (Enter keeps it, Esc clears)", id="log-search")
 
@@ -90,7 +91,7 @@ class CombatLog(Vertical):
         if self.search:
             t.append(f" · “{self.search}”", style="italic")
         t.append("   f: filter  /: search", style="dim")
-        set_content(self.query_one("#log-title", Static), t)
+        set_content(self.query_one("#log-title", TextLines), t)
 
     def cycle_filter(self) -> str:
         self.filter = CATEGORIES[(CATEGORIES.index(self.filter) + 1) % len(CATEGORIES)]

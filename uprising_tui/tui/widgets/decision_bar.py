@@ -14,7 +14,7 @@ from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option as ListOption
 
 from ..adapters import GROUP_LABELS, source_words
@@ -22,6 +22,7 @@ from ..naming import name
 from ..theme import side_style
 from .decision_options import DecisionOptions
 from .steady import height_follows_text, set_content, set_title
+from .text_lines import TextLines
 
 if TYPE_CHECKING:
     from ...engine.decision import Decision, Option
@@ -119,8 +120,8 @@ class DecisionBar(Vertical, can_focus=False):
         self._items_key: list | None = None  # what the option list holds, when it holds options
 
     def compose(self):
-        yield Static(id="prompt")
-        yield Static(id="groups")
+        yield TextLines(id="prompt")
+        yield TextLines(id="groups")
         yield DecisionOptions(id="options")
 
     # ------------------------------------------------------------ what it shows
@@ -133,7 +134,7 @@ class DecisionBar(Vertical, can_focus=False):
         set_title(self, seat_title(self.cat, seat, decision.actor))
         prompt = Text(decision.prompt, style="bold")
         prompt.append(f"   from: {source_text(decision, self.cat)}", style="dim italic")
-        set_content(self.query_one("#prompt", Static), prompt)
+        set_content(self.query_one("#prompt", TextLines), prompt)
         # open on the group of the option that was highlighted last time, if still there
         self.group_index = 0
         self._show_group()
@@ -149,8 +150,8 @@ class DecisionBar(Vertical, can_focus=False):
         if not self.has_class("-waiting"):
             self.add_class("-waiting")
         set_title(self, title)
-        set_content(self.query_one("#prompt", Static), hint)
-        set_content(self.query_one("#groups", Static), "", layout=self._group_lines != 1 and self._groups_fit())
+        set_content(self.query_one("#prompt", TextLines), hint)
+        set_content(self.query_one("#groups", TextLines), "", layout=self._group_lines != 1 and self._groups_fit())
         self._group_lines = 1
         ol = self.query_one(OptionList)
         ol.set_options([ListOption(text)] if text else [])
@@ -185,7 +186,7 @@ class DecisionBar(Vertical, can_focus=False):
         lines = tabs.plain.count("\n") + 1
         if self.scrollable_content_region.width:
             # a new layout only for a new height, and only where the tabs' height follows them (short screens)
-            set_content(self.query_one("#groups", Static), tabs, layout=lines != self._group_lines and self._groups_fit())
+            set_content(self.query_one("#groups", TextLines), tabs, layout=lines != self._group_lines and self._groups_fit())
             self._group_lines = lines
         # else: shown before the first layout (the game's first frame): the tabs wait for on_resize and
         # the bar's real width (a height set from a guessed width could stay: Textual keeps its box model)
@@ -217,7 +218,7 @@ class DecisionBar(Vertical, can_focus=False):
 
     def _groups_fit(self) -> bool:
         """The group tabs take the lines they need (short screens), not a steady two."""
-        return height_follows_text(self.query_one("#groups", Static))
+        return height_follows_text(self.query_one("#groups", TextLines))
 
     # ------------------------------------------------------------ reading
     @property

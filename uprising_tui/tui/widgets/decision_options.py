@@ -9,9 +9,11 @@
   of options laid the whole screen out again, and the layout then repainted the scrollbars in a
   second frame. Here a new scrollable height repaints the list and its scrollbar without a
   layout (it moves nothing else), and the scrollbar always shows (an empty track while the
-  options fit), so it never comes or goes. (OptionList tells its scrollbar the line count on
-  every render where it differs from `virtual_size`: the two must stay equal, or the scrollbar
-  repaints every frame.)"""
+  options fit), so it never comes or goes. Options that fit take the list's own height, so
+  the scrollbar is repainted only when a decision's options overflow the list.
+- OptionList works out which lines each option takes on every line it draws, and turns every
+  option into Textual content to measure it; here that is skipped once every option has its
+  lines, and a one-line Text option takes one line unmeasured. Options are drawn by rich."""
 from __future__ import annotations
 
 from rich.segment import Segment
@@ -23,6 +25,7 @@ from textual.strip import Strip
 from textual.widgets import OptionList
 
 from .steady import size_kept
+from .text_layout import lay_out
 
 
 class DecisionOptions(OptionList):
@@ -46,6 +49,8 @@ class DecisionOptions(OptionList):
         width = event.size.width
         if width == self._laid_width:
             event.prevent_default()  # not OptionList's own handler: the rendered lines still fit
+            if self._line_cache.lines:
+                self._fit_virtual_size(self.scrollable_content_region.width - self._get_left_gutter_width())
             self.scroll_to_highlight()
             return
         self._laid_width = width  # OptionList's handler runs next and drops the lines
@@ -63,9 +68,9 @@ class DecisionOptions(OptionList):
         strips = self._option_render_cache.get(key)
         if strips is None:
             base = style.rich_style
-            console = self.app.console
             inner = max(1, width - padding.left - padding.right)
-            lines = console.render_lines(prompt, console.options.update_width(inner), style=base, pad=True)
+            # (as rich's render_lines(prompt, style=base, pad=True): the base style under every segment)
+            lines = [line.apply_style(base) for line in lay_out(self.app.console, prompt, inner)]
             left = [Segment(" " * padding.left, base)] if padding.left else []
             right = [Segment(" " * padding.right, base)] if padding.right else []
             blank = [Strip([Segment(" " * width, base)], width)]
@@ -75,3 +80,43 @@ class DecisionOptions(OptionList):
                       + blank * padding.bottom]
             self._option_render_cache[key] = strips
         return strips
+
+    def _update_lines(self) -> None:
+        """OptionList's, with two short cuts: nothing to do once every option has its lines (it is
+        asked on every line drawn, and worked out the list's width each time), and a one-line Text
+        option (every option of a decision) takes one line without being turned into Textual
+        content to measure it."""
+        cache = self._line_cache
+        options = self._options
+        if cache.lines and len(cache.heights) == len(options):
+            return
+        if not self.scrollable_content_region:
+            return
+        lines = cache.lines
+        next_index = lines[-1][0] + 1 if lines else 0
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        if next_index < len(options):
+            padding = self.get_component_styles("option-list--option").padding
+            for index, option in enumerate(options[next_index:], next_index):
+                cache.index_to_line[index] = len(lines)
+                prompt = option.prompt
+                if isinstance(prompt, Text) and prompt.no_wrap and "\n" not in prompt.plain:
+                    height = 1
+                else:
+                    height = self._get_visual(option).get_height(self.styles, width - padding.width)
+                height += option._divider
+                cache.heights[index] = height
+                lines.extend([(index, line_no) for line_no in range(height)])
+        self._fit_virtual_size(width)
+
+    def _fit_virtual_size(self, width: int) -> None:
+        """The scrollable height: the options' lines, or the list's own height if they fit in it
+        (the scrollbar then shows an empty track either way, and is not repainted for a decision
+        with another number of options that fit too)."""
+        options = self._options
+        last_divider = options and options[-1]._divider
+        lines = len(self._line_cache.lines) - (1 if last_divider else 0)
+        virtual_size = Size(width, max(lines, self.scrollable_content_region.height))
+        if virtual_size != self.virtual_size:
+            self.virtual_size = virtual_size
+            self._scroll_update(virtual_size)

@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Mapping
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ...engine.public import HexView, PublicView
 from . import hex_style as hs
 from .hex_geometry import DIRECTION_NAMES
 from .hex_text import TERRAIN_COMBAT, describe_effect, production
 from .steady import height_follows_text, reads_as
+from .text_pane import TextPane
 
 SEA_TOWER_TEXT = "Sea Tower: counts as adjacent to every hex; Market Items cost 1 Salt less."
 CAPITAL_TEXT = ("The Capital: holds up to 3 Garrisons and never a Haven. If only rebel Units stand "
@@ -26,8 +26,10 @@ FACE_DOWN_TEXT = "Player Units cannot enter a face-down hex (Heroes and the Neme
 REGION_TEXT = "A region of the Ice Wastes around the isles: explored from the start, never a Haven."
 
 
-class HexDetails(Static):
-    """Everything about the hex under the map's cursor, from the public view."""
+class HexDetails(TextPane):
+    """Everything about the hex under the map's cursor, from the public view. Drawn as a TextPane:
+    a new hex repaints only the lines that read differently, and a text longer than the pane
+    scrolls. Its height follows the text unless the stylesheet sets one."""
 
     DEFAULT_CSS = """
     HexDetails {
@@ -38,7 +40,7 @@ class HexDetails(Static):
 
     def __init__(self, cat, *, faction_colours: Mapping[str, str] | None = None,
                  name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__("", name=name, id=id, classes=classes)
+        super().__init__(name=name, id=id, classes=classes)
         self.cat = cat
         self._colours = dict(hs.DEFAULT_FACTION_COLOURS)
         if faction_colours:
@@ -52,7 +54,7 @@ class HexDetails(Static):
         self._colours.update(colours)
         self._described = None
 
-    def show(self, view: PublicView, hex_id: str | None) -> None:
+    def show(self, view: PublicView, hex_id: str | None) -> None:  # (not TextPane.show: a hex, not a renderable)
         """Describe ``hex_id`` of ``view`` (``None``: no hex). A hex not on the map is an error."""
         if hex_id is not None and hex_id not in view.hexes:
             raise ValueError(f"{hex_id!r} is not a hex of this map")
@@ -65,17 +67,19 @@ class HexDetails(Static):
         inks = {f: hs.readable(hs.parse_colour(c, "white"), dark).hex for f, c in self._colours.items()}
         text = describe(self.cat, view, hex_id, inks)
         if reads_as(text) == reads_as(self.text) and self.is_mounted:
-            return  # the same words and styles: no new layout and repaint (most answers leave the hex as it was)
-        # a new layout only when the pane's height follows its text and that takes a new number of lines
-        layout = height_follows_text(self) and self._lines(text) != self._lines(self.text)
+            return  # the same words and styles: no repaint (most answers leave the hex as it was)
+        lines = len(self._strips)
         self.text = text
-        self.update(text, layout=layout)
+        TextPane.show(self, text)
+        if height_follows_text(self) and len(self._strips) != lines:
+            self.refresh(layout=True)  # a height that follows the text: a new number of lines lays it out
 
-    def _lines(self, text: Text) -> int:
-        width = self.content_region.width
-        if not self.is_mounted or width <= 0:
-            return -1
-        return len(text.wrap(self.app.console, width))
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """As tall as its text (where the stylesheet leaves the height to it)."""
+        text_width = max(0, width - 1)  # (a TextPane keeps its last column for the scrollbar)
+        if text_width == self._width or text_width == 0:
+            return len(self._strips)
+        return len(self._lines_of(self.text, text_width))
 
     @property
     def plain(self) -> str:

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+
+from .text_lines import TextLines
 
 
 def pct(x: float) -> str:
@@ -40,7 +41,7 @@ def odds_text(target: str, odds) -> Text:
     return t
 
 
-class OddsPanel(Static):
+class OddsPanel(TextLines):
     shown = False
 
     DEFAULT_CSS = """

@@ -8,10 +8,10 @@ from rich.console import Console, ConsoleOptions, Group
 from rich.table import Table
 from rich.text import Text
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from .side_strip import SidePage
 from .steady import set_content
+from .text_lines import TextLines
 from .text_pane import TextPane
 
 from ..naming import hex_label, name
@@ -93,7 +93,7 @@ class PlayerBoard(SidePage, Vertical):
         self._kept: dict = {}  # the units tables drawn so far, by rows and width
 
     def compose(self):
-        yield Static(id="board-title")
+        yield TextLines(id="board-title")
         yield TextPane(id="board-body")
 
     def on_mount(self) -> None:
@@ -141,7 +141,7 @@ class PlayerBoard(SidePage, Vertical):
             style += "bold" if pg == TABLE_PAGE else side_style(pg, self.colours)
             title.append(f" {label} ", style=style)
         title.append("  [ ] page" + ("  = follow" if self.pinned else ""), style="dim")
-        set_content(self.query_one("#board-title", Static), title)  # (only when it reads differently)
+        set_content(self.query_one("#board-title", TextLines), title)  # (only when it reads differently)
         key = self._page_key()
         if key == self._key:
             return  # nothing the page shows has changed: keep its lines

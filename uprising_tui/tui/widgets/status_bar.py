@@ -4,17 +4,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ..naming import name, phase_name
 from ..theme import side_style
 from .steady import set_content
+from .text_lines import TextLines
 
 if TYPE_CHECKING:
     from ..controller import Update
 
 
-class StatusBar(Static):
+class StatusBar(TextLines):
     DEFAULT_CSS = """
     StatusBar { height: 2; background: $panel; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """

@@ -16,6 +16,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from .steady import reads_as, size_kept
+from .text_layout import lay_out
 
 CHUNK = 24
 
@@ -115,9 +116,7 @@ class TextPane(ScrollView, can_focus=True):
         return out
 
     def _laid_out(self, renderable: RenderableType, width: int) -> list[Strip]:
-        console = self.app.console
-        lines = console.render_lines(renderable, console.options.update_width(width), pad=False)
-        return [Strip(Segment.adjust_line_length(line, width)) for line in lines]
+        return lay_out(self.app.console, renderable, width)
 
     def _render(self) -> None:
         width = self.text_width or self._width  # hidden (another pane on show): the width it last had
