@@ -102,12 +102,16 @@ class GameScreen(GameDriver, GameActions, Screen):
         with Horizontal(id="body"):
             yield HexMap(cat, faction_colours=piece_colours, id="map")
             with Vertical(id="side-col"):
+                # the card first: drawn on a layer of its own over the foot of the column, it comes and
+                # goes without moving the others' place in the paint order (Textual counts each widget's
+                # place from the last placed; with the card last, every pane's place shifted, and the
+                # whole column was repainted each time a card came or went)
+                yield CardInfo(cat, id="card-info")
                 with SideStrip(initial="board", id="side"):
                     yield PlayerBoard(cat, self.colours, self.ctl.seats, id="board")
                     yield CombatPane(cat, self.colours, id="combat")
                     yield NemesisPane(cat, self.colours, id="nemesis")
                 yield HexDetails(cat, faction_colours=piece_colours, id="details")
-                yield CardInfo(cat, id="card-info")
         with Horizontal(id="bottom"):
             with Vertical(id="decision-col"):
                 yield DecisionBar(cat, self.colours, id="decision")

@@ -41,6 +41,6 @@ class CardInfo(Static):
             return False
         was, self.card = self.card, card
         if card is not None:
-            self.update(card_text(self.cat, card, threat))
+            self.update(card_text(self.cat, card, threat), layout=False)  # (its height is set: nothing moves)
         self.set_class(card is not None, "-shown")
         return (was is None) != (card is None)

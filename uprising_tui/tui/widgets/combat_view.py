@@ -53,8 +53,10 @@ class Fight:
 
 
 class CombatPane(SidePage, TextPane):
+    # the scrollbar's track always shows: a fight (or a Nemesis phase) starts short and grows past the
+    # pane, and a scrollbar that came then would lay the screen out in the middle of it
     DEFAULT_CSS = """
-    CombatPane { padding: 0 1; }
+    CombatPane { padding: 0 1; overflow-y: scroll; }
     """
 
     def __init__(self, cat, colours: dict[str, str], **kw) -> None:

@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 
 class NemesisPane(SidePage, TextPane):
+    # the scrollbar's track always shows: a fight (or a Nemesis phase) starts short and grows past the
+    # pane, and a scrollbar that came then would lay the screen out in the middle of it
     DEFAULT_CSS = """
-    NemesisPane { padding: 0 1; }
+    NemesisPane { padding: 0 1; overflow-y: scroll; }
     """
     KEEP = 40  # steps kept on show
 
