@@ -1,5 +1,5 @@
-"""Updating a Static or a border title only when what it shows changes; skipping Textual's
-scrollbar update when a layout left a scroll view's size as it was.
+"""Updating a text widget (a TextLines or a Static) or a border title only when what it shows
+changes; skipping Textual's scrollbar update when a layout left a scroll view's size as it was.
 
 Textual repaints a widget on every `Static.update` and every `border_title` assignment, even
 with the same content: after an answer most of the small panes (the header, the prompt, the
@@ -7,13 +7,16 @@ group tabs, the bar's title) read as before, and each needless repaint costs a p
 Textual's line rendering (and widens the region the compositor redraws)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from .text_lines import TextLines
 
 _UNSET = object()
 
@@ -27,7 +30,7 @@ def reads_as(content: Any) -> Any:
     return content
 
 
-def set_content(widget: Static, content: Any, *, layout: bool = False) -> bool:
+def set_content(widget: "Static | TextLines", content: Any, *, layout: bool = False) -> bool:
     """`widget.update(content, layout=layout)` unless it already shows content that reads the
     same (`reads_as`). Returns whether it updated."""
     key = reads_as(content)
