@@ -100,3 +100,26 @@ async def test_the_card_is_drawn_over_the_foot_of_the_side_column_without_resizi
         g._show_step(list(ctl.events[-1:]), 1, 2, [], None)  # a step played out: nobody is choosing
         await pilot.pause()
         assert not info.display and body.covered == 0
+
+
+@pytest.mark.asyncio
+async def test_a_card_coming_or_going_changes_no_other_widget_s_place_on_the_screen(tmp_path):
+    """The compositor repaints every widget whose entry in its map changed (region, paint order,
+    clip...). The card comes first in the side column, so it coming or going changes only its own
+    entry: the panes under it are not repainted as new."""
+    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
+    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
+    advance(ctl, lambda c: c.decision.kind == "keep_feat" and not c.is_bot_turn())
+    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        info = g.query_one(CardInfo)
+        await until(pilot, lambda: info.card is not None)
+        with_card = dict(g._compositor._full_map)
+        g.show_highlight(None)
+        await pilot.pause()
+        assert not info.display
+        without = dict(g._compositor._full_map)
+        assert info in with_card and info not in without
+        assert {w: geo for w, geo in with_card.items() if w is not info} == without
