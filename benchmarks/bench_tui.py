@@ -27,7 +27,10 @@ counts, in both columns). After each answer's
 window the bench also waits `THINK` (0.15 s, untimed) as a person reads the frame before the next answer:
 the game screen writes the autosave and runs the cycle collector just after a frame (collector.py), and
 without that pause the work of one answer would land in the next one's window, which never happens at a
-table. That work is timed on its own and printed as its own row, so nothing is hidden.
+table. That work is timed on its own and printed as its own row, so nothing is hidden. It waits `THINK`
+again after Textual's full refresh, before the next answer: Textual composes at most one frame per
+1/60 s, and an answer given straight after the full refresh's frame had its frame held back to the next
+tick (until 2026-12-01's fifth session the answer column carried up to 16.7 ms of that wait, at random).
 
 Each cold start takes three figures: the time to the first frame (the child reads the system's
 monotonic clock once that frame is composed; the parent read it just before starting the child:
@@ -184,6 +187,8 @@ async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
                 break
         screen = app.screen
         await idle(screen)
+        await asyncio.sleep(THINK)  # the screen's first frames and its resume, all done before the first answer
+        await idle(screen)
         real_after = getattr(screen, "_after_frame", None)  # (an older checkout has none)
 
         def timed_after_frame() -> None:  # the work the screen leaves for just after the frame, timed
@@ -233,6 +238,10 @@ async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
             await idle(screen)
             empty_ms.append(1000 * (clock() - t0))
             await settle_odds()
+            # and a person reads before answering: Textual composes at most one frame per 1/60 s, so an
+            # answer given within 17 ms of the full refresh's frame had its own frame held back to the
+            # next 1/60 s tick (up to 16.7 ms of waiting in the answer's window, at random)
+            await asyncio.sleep(THINK)
     return {"answer -> every pane redrawn": answer_ms, "textual full refresh": full_ms,
             "(the wait itself, no change)": empty_ms, "(after the frame: autosave + collector)": after_ms}
 
