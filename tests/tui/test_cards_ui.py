@@ -68,14 +68,19 @@ async def test_the_card_under_the_cursor_and_the_cards_screen(tmp_path):
         assert app.screen is g
 
 
+def feat_choice_app(tmp_path):
+    """A two-faction game at its first Feat to keep (a card under the cursor), and its app."""
+    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
+    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
+    advance(ctl, lambda c: c.decision.kind == "keep_feat" and not c.is_bot_turn())
+    return ctl, make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+
+
 @pytest.mark.asyncio
 async def test_the_card_is_drawn_over_the_foot_of_the_side_column_without_resizing_it(tmp_path):
     """Showing or hiding the card lays out nothing else: it lies on a layer of its own over the hex
     details and the last lines of the side pane, and the side panes scroll as if that much shorter."""
-    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
-    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
-    advance(ctl, lambda c: c.decision.kind == "keep_feat" and not c.is_bot_turn())
-    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    ctl, app = feat_choice_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         g = game_screen(app)
@@ -107,10 +112,7 @@ async def test_a_card_coming_or_going_changes_no_other_widget_s_place_on_the_scr
     """The compositor repaints every widget whose entry in its map changed (region, paint order,
     clip...). The card comes first in the side column, so it coming or going changes only its own
     entry: the panes under it are not repainted as new."""
-    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
-    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
-    advance(ctl, lambda c: c.decision.kind == "keep_feat" and not c.is_bot_turn())
-    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    _ctl, app = feat_choice_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         g = game_screen(app)

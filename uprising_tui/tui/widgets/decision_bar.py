@@ -19,7 +19,6 @@ from textual.widgets.option_list import Option as ListOption
 
 from ..adapters import GROUP_LABELS, source_words
 from ..naming import name
-from ..theme import side_style
 from .decision_options import DecisionOptions
 from .steady import height_follows_text, set_content, set_title
 from .text_lines import TextLines

@@ -46,6 +46,7 @@ from ...engine.public import PublicView
 from .hex_geometry import FORMS, SMALL, Form, Layout, map_size
 from .hex_paint import Cell, MapStyles, paint_hex
 from .hex_tokens import MapFacts, summary
+from .steady import row_runs
 
 NULL_STYLE = Style.null()  # for cells with no style of their own
 
@@ -392,16 +393,8 @@ class HexMap(ScrollView, can_focus=True):
                 rows.update(self._layout.rows(hid))
         for y in rows:
             self._strips.pop(y, None)
-        start = previous = None
-        for y in sorted(rows):  # each run of adjacent rows on its own: not every row between the first and last
-            if start is not None and y != previous + 1:
-                self.refresh_lines(start, previous - start + 1)
-                start = None
-            if start is None:
-                start = y
-            previous = y
-        if start is not None:
-            self.refresh_lines(start, previous - start + 1)
+        for y, n in row_runs(rows):
+            self.refresh_lines(y, n)
 
     def _paint_hex(self, hid: str) -> None:
         paint_hex(self._cells, self._layout, self._view, hid, styles=self._styles, facts=self._facts,

@@ -7,7 +7,7 @@ group tabs, the bar's title) read as before, and each needless repaint costs a p
 Textual's line rendering (and widens the region the compositor redraws)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.text import Text
 from textual.geometry import Size
@@ -55,6 +55,18 @@ def set_title(widget: Widget, title: str) -> bool:
     widget._steady_title = title
     widget.border_title = title
     return True
+
+
+def row_runs(rows: Iterable[int]) -> list[tuple[int, int]]:
+    """The rows as runs of adjacent ones, (first row, how many), in order: a repaint of each run on
+    its own, not of every row between the first changed and the last."""
+    runs: list[list[int]] = []
+    for y in sorted(set(rows)):
+        if runs and runs[-1][0] + runs[-1][1] == y:
+            runs[-1][1] += 1
+        else:
+            runs.append([y, 1])
+    return [(y, n) for y, n in runs]
 
 
 def size_kept(view: ScrollView, size: Size) -> bool:

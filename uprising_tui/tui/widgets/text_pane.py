@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from rich.segment import Segment
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .steady import reads_as, size_kept
+from .steady import reads_as, row_runs, size_kept
 from .text_layout import lay_out
 
 CHUNK = 24
@@ -100,23 +99,20 @@ class TextPane(ScrollView, can_focus=True):
         Nemesis's earlier steps, the board's lines but one), and wrapping text is most of the cost."""
         if not isinstance(renderable, Group) or not all(
                 getattr(part, "end", "\n") == "\n" for part in renderable.renderables):
-            return self._laid_out(renderable, width)  # (a part that does not end its line runs on into the next)
+            return lay_out(self.app.console, renderable, width)  # (a part that does not end its line runs on into the next)
         kept, self._kept = self._kept, {}
         out: list[Strip] = []
         for part in renderable.renderables:
             if not isinstance(part, Text):
-                out.extend(self._laid_out(part, width))
+                out.extend(lay_out(self.app.console, part, width))
                 continue
             key = (reads_as(part), width)
             lines = kept.get(key) or self._kept.get(key)
             if lines is None:
-                lines = self._laid_out(part, width)
+                lines = lay_out(self.app.console, part, width)
             self._kept[key] = lines
             out.extend(lines)
         return out
-
-    def _laid_out(self, renderable: RenderableType, width: int) -> list[Strip]:
-        return lay_out(self.app.console, renderable, width)
 
     def _render(self) -> None:
         width = self.text_width or self._width  # hidden (another pane on show): the width it last had
@@ -164,15 +160,9 @@ class TextPane(ScrollView, can_focus=True):
     def _repaint_lines(self, changed: list[int]) -> None:
         top = int(self.scroll_y)
         width = self.size.width
-        rows = [i - top for i in changed if 0 <= i - top < self.size.height]
-        runs: list[list[int]] = []
-        for y in rows:  # contiguous rows as one region each
-            if runs and runs[-1][1] == y:
-                runs[-1][1] = y + 1
-            else:
-                runs.append([y, y + 1])
-        if runs:
-            self.refresh(*(Region(0, a, width, b - a) for a, b in runs))
+        runs = row_runs(i - top for i in changed if 0 <= i - top < self.size.height)
+        if runs:  # contiguous rows as one region each
+            self.refresh(*(Region(0, y, width, n) for y, n in runs))
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         if size_kept(self, size):
