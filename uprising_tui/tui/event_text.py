@@ -40,18 +40,41 @@ def category(event: "GameEvent") -> str:
 
 
 class EventText:
-    """Turns events into styled lines, remembering which tile each hex shows (from the events)."""
+    """Turns events into styled lines, remembering which tile each hex shows (from the events).
+
+    One instance serves every pane of a game screen (the log, the fight, the Nemesis): each event
+    is worded once, the first time a pane asks, and the same line is handed to the others (events
+    reach every pane in the same order, so the hex names it reads are the same for all). A line
+    handed out is shared: panes build their own Texts around it and never change it."""
 
     def __init__(self, cat, colours: dict[str, str] | None = None):
         self.cat = cat
         self.colours = colours or {}
         self.plain = LogRenderer(cat)
+        self._lines: dict[int, tuple["GameEvent", Text]] = {}  # id(event) -> (the event, its line)
+        self._reset_by: object = None
+
+    def reset_for(self, update: object) -> None:
+        """The game was taken back or loaded (`update.reset`): word everything anew, from its start.
+        Once per update, however many panes pass it on."""
+        if update is not self._reset_by:
+            self._reset_by = update
+            self._lines = {}
+            self.plain = LogRenderer(self.cat)
 
     def side(self, who: str) -> Text:
         ident = who if who in self.cat.factions or who in ("empire", "chaos") else None
         return Text(name(self.cat, who), style=side_style(ident, self.colours) if ident else "bold")
 
     def __call__(self, event: "GameEvent") -> Text:
+        got = self._lines.get(id(event))
+        if got is not None and got[0] is event:
+            return got[1]
+        text = self._word(event)
+        self._lines[id(event)] = (event, text)
+        return text
+
+    def _word(self, event: "GameEvent") -> Text:
         line = self.plain(event)  # keeps the hex names up to date as well
         kind = event.event_type
         if kind == "CombatRolled":

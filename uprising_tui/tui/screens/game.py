@@ -21,6 +21,7 @@ from ...engine import IllegalChoice
 from ..adapters import odds_available
 from ..collector import AFTER_FRAME, FrameCollector
 from ..controller import Update
+from ..event_text import EventText
 from ..naming import hex_label
 from ..pacing import Pacer
 from ..theme import colour_hex
@@ -98,6 +99,7 @@ class GameScreen(GameDriver, GameActions, Screen):
     def compose(self) -> ComposeResult:
         cat = self.ctl.cat
         piece_colours = {f: colour_hex(c) for f, c in self.colours.items() if c}
+        words = EventText(cat, self.colours)  # one wording of each event, for the fight, the Nemesis and the log
         yield StatusBar(cat, self.colours, id="status")
         with Horizontal(id="body"):
             yield HexMap(cat, faction_colours=piece_colours, id="map")
@@ -109,14 +111,14 @@ class GameScreen(GameDriver, GameActions, Screen):
                 yield CardInfo(cat, id="card-info")
                 with SideStrip(initial="board", id="side"):
                     yield PlayerBoard(cat, self.colours, self.ctl.seats, id="board")
-                    yield CombatPane(cat, self.colours, id="combat")
-                    yield NemesisPane(cat, self.colours, id="nemesis")
+                    yield CombatPane(cat, self.colours, words, id="combat")
+                    yield NemesisPane(cat, self.colours, words, id="nemesis")
                 yield HexDetails(cat, faction_colours=piece_colours, id="details")
         with Horizontal(id="bottom"):
             with Vertical(id="decision-col"):
                 yield DecisionBar(cat, self.colours, id="decision")
                 yield OddsPanel(id="odds")
-            yield CombatLog(cat, self.colours, id="log")
+            yield CombatLog(cat, self.colours, words, id="log")
         yield KeyFooter()
 
     @property

@@ -31,10 +31,10 @@ class CombatLog(Vertical):
     CombatLog.-searching > Input { display: block; }
     """
 
-    def __init__(self, cat, colours: dict[str, str], **kw) -> None:
+    def __init__(self, cat, colours: dict[str, str], text: EventText | None = None, **kw) -> None:
         super().__init__(**kw)
         self.cat = cat
-        self.render_event = EventText(cat, colours)
+        self.render_event = text or EventText(cat, colours)  # (the screen's, shared with the other panes)
         self.entries: list[Entry] = []
         self.filter = "all"
         self.search = ""
@@ -51,7 +51,7 @@ class CombatLog(Vertical):
     def on_game_update(self, u: "Update") -> None:
         if u.reset:
             self.entries = []
-            self.render_event = EventText(self.cat, self.render_event.colours)
+            self.render_event.reset_for(u)
             self.query_one(TextPane).clear()
         self.add(u.events)
 

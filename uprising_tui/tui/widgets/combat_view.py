@@ -59,11 +59,11 @@ class CombatPane(SidePage, TextPane):
     CombatPane { padding: 0 1; overflow-y: scroll; }
     """
 
-    def __init__(self, cat, colours: dict[str, str], **kw) -> None:
+    def __init__(self, cat, colours: dict[str, str], text: EventText | None = None, **kw) -> None:
         super().__init__(follow_end=True, **kw)
         self.cat = cat
         self.colours = colours
-        self.text = EventText(cat, colours)
+        self.text = text or EventText(cat, colours)  # (the screen's, shared with the other panes)
         self.fights: list[Fight] = []
         self.shown: int | None = None  # index into fights; None = the latest
         self.view: "PublicView | None" = None
@@ -76,7 +76,7 @@ class CombatPane(SidePage, TextPane):
     def on_game_update(self, u: "Update") -> None:
         if u.reset:
             self.fights, self.shown = [], None
-            self.text = EventText(self.cat, self.colours)
+            self.text.reset_for(u)
         self.view = u.view
         self.add(u.events)
         self.redraw_in_view()

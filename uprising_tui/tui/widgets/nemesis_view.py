@@ -30,10 +30,10 @@ class NemesisPane(SidePage, TextPane):
     """
     KEEP = 40  # steps kept on show
 
-    def __init__(self, cat, colours: dict[str, str], **kw) -> None:
+    def __init__(self, cat, colours: dict[str, str], text: EventText | None = None, **kw) -> None:
         super().__init__(follow_end=True, **kw)
         self.cat = cat
-        self.text = EventText(cat, colours)
+        self.text = text or EventText(cat, colours)  # (the screen's, shared with the other panes)
         self.steps: list[list[Text]] = []
         self.chapter = 0
         self.pacing_hint = ""
@@ -47,7 +47,7 @@ class NemesisPane(SidePage, TextPane):
     def on_game_update(self, u: "Update") -> None:
         if u.reset:
             self.steps, self._drawn = [], None
-            self.text = EventText(self.cat, self.text.colours)
+            self.text.reset_for(u)
         for step in split(u.events):
             lines = [self.text(ev) for ev in step]  # keep the hex names current for every event
             if not is_nemesis(step):
