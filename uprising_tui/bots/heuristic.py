@@ -41,6 +41,7 @@ import random
 from typing import Callable
 
 from ..engine import events as ev
+from .decision_view import View
 from .estimate import Dice
 from .heuristic_answers import AnswersMixin
 from .heuristic_cards import CardsMixin
@@ -56,57 +57,6 @@ GEOMETRY_EVENTS = frozenset({ev.HexExplored, ev.HexOriented, ev.SeaTowerRemoved}
 
 
 # --------------------------------------------------------------------------- the bot
-ENTRIES = frozenset({"always", "cancel"})
-
-
-class View:
-    """What one decision needs: the game, its parts and the acting player."""
-    __slots__ = ("game", "d", "st", "cat", "board", "ctx", "ids", "entries", "p", "reach", "enemy_hexes", "_idset",
-                 "_prefixed")
-
-    def __init__(self, game, decision):
-        self.game = game
-        self.d = decision
-        self.st = game.state
-        self.cat = game.cat
-        self.board = game.board
-        self.ctx = game.ctx
-        # the real options; `always` and `cancel` (entries every Decision may carry) apart
-        self.ids = [o.id for o in decision.options if o.group not in ENTRIES]
-        self.entries = frozenset(o.id for o in decision.options if o.group in ENTRIES)
-        actor = decision.actor
-        self.p = None
-        for q in self.st.players:
-            if q.faction == actor:
-                self.p = q
-                break
-        self.reach: dict[str, list[str]] | None = None
-        self.enemy_hexes: list[str] | None = None
-        self._idset: set[str] | None = None
-        self._prefixed: dict[str, list[str]] | None = None
-
-    @property
-    def idset(self) -> set[str]:
-        if self._idset is None:
-            self._idset = set(self.ids)
-        return self._idset
-
-    def pick(self, *candidates: str | None) -> str | None:
-        for c in candidates:
-            if c is not None and c in self.ids:
-                return c
-        return None
-
-    def with_prefix(self, prefix: str) -> list[str]:
-        """The option ids that start with `prefix` (each prefix scanned once per Decision)."""
-        if self._prefixed is None:
-            self._prefixed = {}
-        got = self._prefixed.get(prefix)
-        if got is None:
-            got = self._prefixed[prefix] = [i for i in self.ids if i.startswith(prefix)]
-        return got
-
-
 class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, PlacementMixin, CardsMixin,
                    EconomyMixin, AnswersMixin):
     name = "heuristic"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..engine.units import unit_value
 
 if TYPE_CHECKING:
-    from .heuristic import View
+    from .decision_view import View
 
 
 

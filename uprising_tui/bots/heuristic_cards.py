@@ -16,7 +16,7 @@ from .heuristic_economy import QUEST_CHANCE
 from .heuristic_fight import odds_for
 
 if TYPE_CHECKING:
-    from .heuristic import View
+    from .decision_view import View
 
 COMBAT_ITEM = 0.8  # an Item that helps in combat
 QUEST_ITEM = 0.6  # an Item that adds or rerolls a Hero Die in Quests

@@ -17,7 +17,7 @@ from . import values
 from .heuristic_fight import terrain_of
 
 if TYPE_CHECKING:
-    from .heuristic import View
+    from .decision_view import View
 
 MIN_DEFENCE = 0.8  # a defensive Command must gain this many VP
 

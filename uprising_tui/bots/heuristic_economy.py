@@ -8,7 +8,7 @@ from . import values
 from .heuristic_fight import odds_for
 
 if TYPE_CHECKING:
-    from .heuristic import View
+    from .decision_view import View
 
 PAY_WEIGHT = {"salt": 1.0, "plunder": 1.15, "food": 1.3}
 QUEST_CHANCE = 0.4  # attempt a Quest at this success chance or better

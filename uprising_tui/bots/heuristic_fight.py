@@ -12,7 +12,7 @@ from .odds import FoeSpec, Memo, Outcome, bot_odds, memo_for
 from .quick_odds import quick_for
 
 if TYPE_CHECKING:
-    from .heuristic import View
+    from .decision_view import View
 
 # What each point of Threat taken off a Legion/Horde that survives is worth, as a share of its
 # worth per point of Threat (1/threat of the whole). Above 1: a wounded card rolls the dice of its

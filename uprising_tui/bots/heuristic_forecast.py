@@ -15,7 +15,7 @@ from ..engine import events as ev
 from ..engine.board import UNREACHABLE
 
 if TYPE_CHECKING:
-    from .heuristic import View
+    from .decision_view import View
 
 TOKEN_PHASES = ("build", "actions")  # the tokens on the cards are this Chapter's
 # events that move no piece on the map

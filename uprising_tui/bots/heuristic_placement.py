@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .heuristic import View
+    from .decision_view import View
 
 
 class PlacementMixin:

@@ -19,7 +19,7 @@ from ..engine.hex_queries import no_haven_icon
 from . import values
 
 if TYPE_CHECKING:
-    from .heuristic import View
+    from .decision_view import View
 
 AP_WORTH = 0.5  # VP an AP spent walking must win back
 HERO_GUARD = 4.0  # the Hero's combat cards at a Haven about to be attacked

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-ENTRIES = frozenset({"always", "cancel"})
+from .decision_view import ENTRIES  # the entries every Decision may carry
+
 EXITS = frozenset({"back", "done"})
 ENTRY_CHANCE = 0.02
 
