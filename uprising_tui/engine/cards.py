@@ -5,7 +5,7 @@ import weakref
 from typing import TYPE_CHECKING, Generator, Iterable
 
 from .decision import Decision, option
-from .context import caused_by
+from .causes import caused_by
 from .events import CardDiscarded, CardFlipped, CardGained, CardUsed, DeckChanged, MarketDealt, Note, Reshuffled
 from .refs import Ref
 from .state import CardState

@@ -7,11 +7,11 @@ every Decision asked inside carries that SourceRef as its ``source`` (unless the
 names its own)."""
 from __future__ import annotations
 
-import functools
 import random
 from typing import TYPE_CHECKING, Callable, Generator
 
 from .asking import ask as _ask
+from .causes import Cause, caused_by  # noqa: F401  (caused_by: re-exported for older imports)
 from .decision import Decision, Option, option
 from .history import NOTED
 from .event_base import GameEvent as _GameEvent
@@ -61,10 +61,10 @@ class Ctx:
         return self.nemesis_depth > 0
 
     # --------------------------------------------------------------- causes
-    def cause(self, ref: SourceRef) -> "_Cause":
+    def cause(self, ref: SourceRef) -> Cause:
         """``with ctx.cause(SourceRef("quest", qid)):`` — events and Decisions inside name it
         as their source. Generators may yield inside: the stack follows ``yield from``."""
-        return _Cause(self.causes, ref)
+        return Cause(self.causes, ref)
 
     @property
     def source(self) -> SourceRef | None:
@@ -158,56 +158,3 @@ class Ctx:
     @property
     def first(self) -> "Player":
         return self.state.first
-
-
-class _Cause:
-    """The context manager ``Ctx.cause`` returns: pushes a SourceRef, pops it on the way out."""
-    __slots__ = ("stack", "ref")
-
-    def __init__(self, stack: list, ref: SourceRef):
-        self.stack = stack
-        self.ref = ref
-
-    def __enter__(self) -> SourceRef:
-        self.stack.append(self.ref)
-        return self.ref
-
-    def __exit__(self, *exc) -> None:
-        self.stack.pop()
-
-
-def _under(causes: list, ref: SourceRef, inner: Generator) -> Generator:
-    """Run the generator `inner` with `ref` on the cause stack (pushed when it starts)."""
-    causes.append(ref)
-    try:
-        return (yield from inner)
-    finally:
-        causes.pop()
-
-
-def caused_by(kind: str, ident: str, detail: str = "") -> Callable:
-    """Decorate a rules function ``fn(ctx, ...)`` (a generator or a plain function) so that
-    everything it emits or asks names ``SourceRef(kind, ident, detail)`` as its source
-    (unless a deeper cause says otherwise)."""
-    ref = SourceRef(kind, ident, detail)
-
-    def wrap(fn: Callable) -> Callable:
-        import inspect
-        if inspect.isgeneratorfunction(fn):
-            @functools.wraps(fn)
-            def gen(ctx, *args, **kw):
-                causes = ctx.causes
-                if causes and causes[-1] == ref:  # already the cause on top (take_turn inside
-                    return fn(ctx, *args, **kw)  # actions_phase): no push, no extra generator layer
-                return _under(causes, ref, fn(ctx, *args, **kw))
-            return gen
-
-        @functools.wraps(fn)
-        def plain(ctx, *args, **kw):
-            ctx.causes.append(ref)
-            try:
-                return fn(ctx, *args, **kw)
-            finally:
-                ctx.causes.pop()
-        return plain
-    return wrap

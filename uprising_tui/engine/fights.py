@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Generator
 from . import pieces
 from .combat import Combat
 from .combat_dice import Side
-from .context import caused_by
+from .causes import caused_by
 from .decision import Decision
 from .economy import add_vp
 from .events import CapitalFell, Note

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Generator
 from . import always, pieces
 from .board import UNREACHABLE
 from .cards import fire_triggers
-from .context import caused_by
+from .causes import caused_by
 from .decision import Decision
 from .events import ActivationTokenUsed, HordeFormed, NemesisActivated, Note, SkeletonsMoved, SkeletonsRemoved
 from .fights import capital_rule, settle

@@ -8,7 +8,7 @@ from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios
 from .actions.trade import run_transfer, transfer_options
 from .actions.turn import actions_phase
 from .cards import draw_feats, refill_market, usable, use_card
-from .context import caused_by
+from .causes import caused_by
 from .decision import Decision, Option, OptionCost, option, ref
 from .economy import (
     add_vp,

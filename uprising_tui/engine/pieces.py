@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .components import add_token, defenses_left, tokens_left, towers_and_walls_left  # noqa: F401  (re-export)
-from .context import caused_by
+from .causes import caused_by
 from .decision import option
 from .economy import add_vp
 from .events import (

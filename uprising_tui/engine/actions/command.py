@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..context import caused_by
+from ..causes import caused_by
 from ..decision import CANCEL, CANCELLED, Option, OptionCost, option, ref
 from ..economy import add_ap, pay
 from ..events import HeroMoved

@@ -1,7 +1,7 @@
 """Explore: flip the unexplored hex under the Hero; resolve its effect; orient it."""
 from __future__ import annotations
 
-from ..context import caused_by
+from ..causes import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import add_ap
 from ..effects import Source, run_effect

@@ -1,7 +1,7 @@
 """Haven: 1 AP + the faction's Haven cost in Plunder, on the Hero's hex."""
 from __future__ import annotations
 
-from ..context import caused_by
+from ..causes import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
 from ..events import HavenBuilt

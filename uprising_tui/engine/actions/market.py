@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..cards import can_use_item, refill_market, take_card
-from ..context import caused_by
+from ..causes import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
 from ..refs import Ref

@@ -1,7 +1,7 @@
 """Move: 1 AP per hex; the Hero only; does not end the turn."""
 from __future__ import annotations
 
-from ..context import caused_by
+from ..causes import caused_by
 from ..decision import Option, OptionCost, ref
 from ..economy import add_ap
 from ..events import HeroMoved

@@ -1,7 +1,7 @@
 """Quest: 1 AP; attempt one of the Quests on offer."""
 from __future__ import annotations
 
-from ..context import caused_by
+from ..causes import caused_by
 from ..decision import Option, OptionCost, ref
 from ..quests import attempt_quest
 

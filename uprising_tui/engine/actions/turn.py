@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import always
 from ..cards import usable, use_card
-from ..context import caused_by
+from ..causes import caused_by
 from ..decision import CANCELLED, Option, option
 from ..economy import always_options, apply_always
 from ..events import PhaseStarted, PlayerPassed, TurnEnded, TurnStarted
