@@ -2,6 +2,7 @@
 from .decision import Decision, GameFinished, IllegalChoice, Option
 from .events import GameEvent
 from .game import EngineError, Game, SaveError
+from . import op_handlers  # noqa: F401  (fills effects.HANDLERS: every op's handler)
 from .setup import DIFFICULTIES, Setup
 
 __all__ = ["Decision", "DIFFICULTIES", "EngineError", "Game", "GameEvent", "GameFinished", "IllegalChoice",

@@ -2,12 +2,15 @@
 
 Handlers live in ``op_handlers/`` by what they touch: ``player`` (economy, cards, Units),
 ``nemesis`` (Nemesis pieces, Curses, Havens), ``dice`` (dice and symbols in a combat or Quest).
+They act through the rules' modules (cards, Quests, fights, the Nemesis), which run effects
+through here, so this module does not import them: the package ``op_handlers`` fills
+:data:`HANDLERS` when it is imported, and the engine's package imports it (``engine/__init__``),
+before any game can run an effect.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Generator
 
-from .op_handlers import dice as dice_ops, nemesis as nemesis_ops, player as player_ops
 from .decision import Decision
 from .effect_source import Source, decider, players_for  # noqa: F401  (re-exported)
 from .refs import source_of
@@ -18,12 +21,14 @@ if TYPE_CHECKING:
 
 Gen = Generator[Decision, str, Any]
 
-HANDLERS: dict[str, Callable] = {
-    name[3:]: fn
-    for module in (player_ops, nemesis_ops, dice_ops)
-    for name, fn in vars(module).items()
-    if name.startswith("op_") and callable(fn)
-}
+HANDLERS: dict[str, Callable] = {}  # op name -> handler, filled by op_handlers (register_handlers)
+
+
+def register_handlers(module: Any) -> None:
+    """Take every ``op_<name>`` function of `module` as the handler of the op ``<name>``."""
+    for name, fn in vars(module).items():
+        if name.startswith("op_") and callable(fn):
+            HANDLERS[name[3:]] = fn
 
 
 def nemesis_source(ctx: "Ctx", src: Source) -> bool:

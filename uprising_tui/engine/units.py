@@ -1,19 +1,16 @@
-"""Player Units: placing from the reserve, moving, exchanging, destroying."""
+"""Player Units: building, moving, exchanging, destroying. (Placing one from the reserve by a
+card's effect, which may start a fight, is an effect op: op_handlers/player.py.)"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generator
+from typing import TYPE_CHECKING
 
-from .decision import Decision, option
 from .events import Note, UnitDestroyed, UnitExchanged, UnitPlaced, UnitsMoved
-from .hex_queries import hex_options
-from .refs import Ref
-from .kept import kept_module
+from .pieces import to_graveyard
 
 if TYPE_CHECKING:
     from .context import Ctx
     from .state import Hex, Player
 
-Gen = Generator[Decision, str, object]
 HEX_LIMIT = 5
 
 
@@ -75,32 +72,6 @@ def unit_value(ctx: "Ctx", unit: str) -> int:
     return cheapest * 2 + (1 if u.grade == "elite" else 0)
 
 
-def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: str | None, chooser: str) -> Gen:
-    """Place one Unit of the given grade from `p`'s reserve (a card or hex effect)."""
-    st = ctx.state
-    kinds = [u for u, n in p.reserve.items() if n > 0 and (grade == "any" or ctx.cat.units[u].grade == grade)]
-    if where == "here":
-        spots = [here] if here and can_hold(ctx, st.hexes[here], p.faction) and st.hexes[here].explored else []
-    else:
-        spots = [h.id for h in st.hexes.values() if h.haven == p.faction and can_hold(ctx, h, p.faction)]
-        if where == "haven_or_empty_explored":
-            spots += [h.id for h in st.hexes.values() if h.explored and h.empty]
-    if not kinds or not spots:
-        ctx.emit(Note("nothing_to_place", (p.faction,)))
-        return
-    opts = [option(f"unit:{u}", ctx.name(u), "unit", (Ref("unit", u), Ref("faction", p.faction))) for u in kinds]
-    while True:  # the hex choice may be cancelled back to the Unit's (when there was a choice of Unit)
-        unit = (yield from ctx.ask(chooser, "place_unit", f"Which {ctx.name(p.faction)} Unit is placed?",
-                                   opts)).split(":", 1)[1]
-        pick = yield from ctx.ask(chooser, "place_unit_hex", f"Where does the {ctx.name(unit)} go?",
-                                  hex_options(ctx, spots), cancel=len(kinds) > 1, chosen=(Ref("unit", unit),))
-        if pick != "cancel":
-            break
-    hid = pick.split(":", 1)[1]
-    build_unit(ctx, p, unit, hid, "effect")
-    yield from _fights().settle(ctx, hid, attacker=p.faction)
-
-
 def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_unit: str) -> None:
     if hid is None:
         return
@@ -118,7 +89,6 @@ def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_u
 def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:
     """A player Unit destroyed in combat goes to the Graveyard of `by` (empire/chaos);
     by='reserve' returns it, by='box' removes it from the game."""
-    to_graveyard = _pieces().to_graveyard
     h = ctx.state.hexes[hid]
     fac = h.owner
     take_units(ctx, h, unit)
@@ -131,8 +101,3 @@ def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:
         p.reserve[unit] = p.reserve.get(unit, 0) + 1
     ctx.emit(UnitDestroyed(fac, unit, hid, by))
 
-
-_fights = kept_module("fights")
-
-
-_pieces = kept_module("pieces")

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from ..decision import Decision
 from ..effect_source import decider, players_for
+from ..quests import colour_options, reroll_hero_dice
 
 if TYPE_CHECKING:
     pass
@@ -16,7 +17,6 @@ Gen = Generator[Decision, str, Any]
 def op_add_dice(ctx, op, src):
     colour = op.colour
     if colour == "choice":
-        from ..quests import colour_options
         opts = colour_options()
         colour = (yield from ctx.ask(decider(ctx, src), "die_colour", "Which die do you add?", opts)).split(":")[1]
     if src.pool is not None:
@@ -37,7 +37,6 @@ def op_set_die(ctx, op, src):
 
 def op_reroll(ctx, op, src):
     if src.faces is not None:  # Hero Dice of a Quest roll
-        from ..quests import reroll_hero_dice
         yield from reroll_hero_dice(ctx, players_for(ctx, src, "self")[0], src.faces, op.count, op.only)
     elif ctx.combat is not None and src.side is not None:
         yield from ctx.combat.reroll(src.side, op.count, op.only)

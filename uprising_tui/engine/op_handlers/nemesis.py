@@ -10,6 +10,9 @@ from ..economy import add_vp
 from ..effect_source import decider
 from ..events import DefenseRemoved, Note
 from ..state import NemCard
+from ..actions.explore import flip_hex
+from ..fights import settle
+from ..nemesis import activate_card, activate_skeletons
 
 if TYPE_CHECKING:
     pass
@@ -64,7 +67,6 @@ def op_remove_here(ctx, op, src):
 
 
 def op_place_legion(ctx, op, src):
-    from ..fights import settle
     for _ in range(op.count):
         card = yield from pieces.place_legion(ctx, decider(ctx, src), op.threat)
         if card is not None:
@@ -72,7 +74,6 @@ def op_place_legion(ctx, op, src):
 
 
 def op_place_horde(ctx, op, src):
-    from ..fights import settle
     for _ in range(op.count):
         at = src.hex if op.where == "here" else None
         card = yield from pieces.place_horde(ctx, decider(ctx, src), at=at, region=op.region,
@@ -120,7 +121,6 @@ def op_activation_token(ctx, op, src):
 
 
 def op_activate(ctx, op, src):
-    from ..nemesis import activate_card, activate_skeletons
     st = ctx.state
     if op.which == "skeletons":
         yield from activate_skeletons(ctx)
@@ -268,7 +268,6 @@ def op_move_to_closest_empty(ctx, op, src):
 
 
 def op_explore(ctx, op, src):
-    from ..actions.explore import flip_hex
     h = ctx.state.hexes[src.hex]
     if not h.explored and not h.curse:
         yield from flip_hex(ctx, ctx.state.player(decider(ctx, src)), src.hex)

@@ -8,7 +8,11 @@ from ..refs import Ref
 from ..economy import RES_NAME, add_ap, add_vp, gain
 from ..effect_source import decider, players_for
 from ..events import AttributeGained, DeckChanged, MarketDiscarded, Note
-from ..kept import kept_module
+from ..cards import discard_card, draw_feats, draw_item, refill_market, take_card
+from ..quests import attempt_quest, deal_quest, resolve_failure, roll_hero_dice
+from ..fights import settle
+from ..hex_queries import hex_options
+from ..units import build_unit, can_hold, exchange_unit
 
 if TYPE_CHECKING:
     pass
@@ -64,7 +68,6 @@ def op_gain_attribute(ctx, op, src):
 
 
 def op_roll_hero_dice(ctx, op, src):
-    from ..quests import roll_hero_dice
     p = players_for(ctx, src, "self")[0]
     faces = yield from roll_hero_dice(ctx, p, [])
     n = sum(f.count(op.per) for _, f in faces)
@@ -76,7 +79,6 @@ def op_roll_hero_dice(ctx, op, src):
 
 # ------------------------------------------------------------------ card ops
 def op_draw_item(ctx, op, src):
-    from ..cards import draw_item, take_card
     p = players_for(ctx, src, "self")[0]
     for _ in range(op.count):
         iid = draw_item(ctx)
@@ -87,13 +89,11 @@ def op_draw_item(ctx, op, src):
 
 
 def op_draw_feat(ctx, op, src):
-    from ..cards import draw_feats
     for p in players_for(ctx, src, op.who):
         yield from draw_feats(ctx, p, op.count, op.keep)
 
 
 def op_gain_feat(ctx, op, src):
-    from ..cards import take_card
     p = players_for(ctx, src, "self")[0]
     if not p.feat_deck:
         ctx.emit(Note("feat_deck_empty", (p.faction,)))
@@ -113,12 +113,10 @@ def op_discard_feat(ctx, op, src):
             continue
         opts = [option(f"feat:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in p.feats]
         fid = (yield from ctx.ask(p.faction, "discard_feat", "Discard a Feat", opts)).split(":", 1)[1]
-        from ..cards import discard_card
         discard_card(ctx, p, fid)
 
 
 def op_free_quest(ctx, op, src):
-    from ..quests import attempt_quest
     p = players_for(ctx, src, "self")[0]
     yield from attempt_quest(ctx, p, bonus=list(op.bonus_dice), ignore_failure=op.ignore_failure, free=True)
 
@@ -130,12 +128,10 @@ def op_resolve_quest_failure(ctx, op, src):
     opts = [option(f"quest:{q}", ctx.name(q), "quest", (Ref("card", q),)) for q in st.quest_offer]
     qid = (yield from ctx.ask(decider(ctx, src), "quest_failure", "Which Quest's failure effect resolves?", opts,
                               tie=True)).split(":", 1)[1]
-    from ..quests import resolve_failure
     yield from resolve_failure(ctx, st.first, qid)
 
 
 def op_discard_market(ctx, op, src):
-    from ..cards import refill_market
     st = ctx.state
     if st.market:
         ctx.emit(MarketDiscarded(tuple(st.market)))
@@ -153,13 +149,38 @@ def op_keep_quest(ctx, op, src):
 
 
 def op_draw_quest(ctx, op, src):
-    from ..quests import deal_quest
     yield from deal_quest(ctx)
 
 
 # ------------------------------------------------------------------ player units
+def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: str | None, chooser: str) -> Gen:
+    """Place one Unit of the given grade from `p`'s reserve (a card or hex effect), and settle any
+    fight it starts there."""
+    st = ctx.state
+    kinds = [u for u, n in p.reserve.items() if n > 0 and (grade == "any" or ctx.cat.units[u].grade == grade)]
+    if where == "here":
+        spots = [here] if here and can_hold(ctx, st.hexes[here], p.faction) and st.hexes[here].explored else []
+    else:
+        spots = [h.id for h in st.hexes.values() if h.haven == p.faction and can_hold(ctx, h, p.faction)]
+        if where == "haven_or_empty_explored":
+            spots += [h.id for h in st.hexes.values() if h.explored and h.empty]
+    if not kinds or not spots:
+        ctx.emit(Note("nothing_to_place", (p.faction,)))
+        return
+    opts = [option(f"unit:{u}", ctx.name(u), "unit", (Ref("unit", u), Ref("faction", p.faction))) for u in kinds]
+    while True:  # the hex choice may be cancelled back to the Unit's (when there was a choice of Unit)
+        unit = (yield from ctx.ask(chooser, "place_unit", f"Which {ctx.name(p.faction)} Unit is placed?",
+                                   opts)).split(":", 1)[1]
+        pick = yield from ctx.ask(chooser, "place_unit_hex", f"Where does the {ctx.name(unit)} go?",
+                                  hex_options(ctx, spots), cancel=len(kinds) > 1, chosen=(Ref("unit", unit),))
+        if pick != "cancel":
+            break
+    hid = pick.split(":", 1)[1]
+    build_unit(ctx, p, unit, hid, "effect")
+    yield from settle(ctx, hid, attacker=p.faction)  # a Unit placed among enemies fights them
+
+
 def op_place_unit(ctx, op, src):
-    place_from_reserve = _units().place_from_reserve
     chooser = decider(ctx, src)
     if op.who == "any":  # 'a Unit of any player': the acting player picks whose
         opts = [option(f"faction:{p.faction}", ctx.name(p.faction), "choice", (Ref("faction", p.faction),))
@@ -174,9 +195,6 @@ def op_place_unit(ctx, op, src):
 
 
 def op_exchange_unit(ctx, op, src):
-    from ..units import exchange_unit
     p = players_for(ctx, src, "self")[0]
     exchange_unit(ctx, p, src.hex, op.from_unit, op.to_unit)
 
-
-_units = kept_module("units")
