@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
+from .actions.trade import run_transfer, transfer_options
+from .cards import usable, use_card
 from .decision import Decision, Option, option
+from .economy import always_options, apply_always
 from .refs import SourceRef
-from .kept import kept_module
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -51,24 +53,7 @@ def cards(ctx: "Ctx", p: "Player") -> list[str]:
     """`p`'s ALWAYS cards usable now (none inside a combat)."""
     if ctx.combat is not None:
         return []
-    return _cards().usable(ctx, p, ("always",))
-
-
-_cards = kept_module("cards")
-
-
-def _late() -> tuple:
-    """cards, economy and actions.trade, imported on first use (they import this module by way of
-    context.py); kept, so a call pays no import statement."""
-    global _LATE
-    if _LATE is None:
-        from . import cards, economy
-        from .actions import trade
-        _LATE = (cards, economy, trade)
-    return _LATE
-
-
-_LATE: tuple | None = None
+    return usable(ctx, p, ("always",))
 
 
 def offered(ctx: "Ctx", actor: str, kind: str) -> bool:
@@ -85,8 +70,6 @@ def offered(ctx: "Ctx", actor: str, kind: str) -> bool:
 
 def options(ctx: "Ctx", p: "Player", traded: bool) -> list[Option]:
     """What `p` may do ALWAYS right now; gifts once they have traded in this menu (ruling 7)."""
-    _, economy, trade = _late()
-    transfer_options, always_options = trade.transfer_options, economy.always_options
     opts = always_options(p)
     if traded:
         opts += transfer_options(ctx, p)
@@ -96,8 +79,6 @@ def options(ctx: "Ctx", p: "Player", traded: bool) -> list[Option]:
 
 def menu(ctx: "Ctx", p: "Player", exit: Option) -> Gen:
     """The ALWAYS menu: do any number of things, then `exit` (``back`` or ``done``)."""
-    cards, economy, trade = _late()
-    run_transfer, use_card, apply_always = trade.run_transfer, cards.use_card, economy.apply_always
     traded = False
     ctx.always_depth += 1
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator
 
 from . import pieces
+from .cards import discard_card
 from .combat_dice import Side, apply_marsh
 from .decision import Decision, option, ref
 from .events import (
@@ -179,7 +180,6 @@ class CombatEffects:
             return
         p = ctx.state.player(enemy.owner)
         card = ctx.state.nem(side.card)
-        from .cards import discard_card
         opts = []
         if op.penalty == "discard_item_or_feat" and (p.items or p.feats):
             opts.append(option("penalty", "Discard your most expensive Item or a Feat", "choice"))

@@ -39,6 +39,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from .actions.command import hero_can_come, sources
+from .cards import card_use
 from .units import HEX_LIMIT, unit_value
 
 if TYPE_CHECKING:
@@ -173,7 +175,6 @@ def _on_penalty(ctx, combat, d, ids):
 def _on_card(ctx, combat, d, ids):
     side = _side(combat, d.actor)
     blank = side is not None and any(not f for _, f in side.dice)
-    from .cards import card_use
     for oid in ids:
         if not oid.startswith("card:"):
             continue
@@ -219,7 +220,6 @@ class Force(NamedTuple):
 def default_force(game, faction: str, dst: str) -> Force:
     """The Units a Command into `dst` brings when nobody has chosen yet: every Unit
     that can step in, the dearest first, up to the hex limit; the Hero if she can come."""
-    from .actions.command import hero_can_come, sources
     ctx = game.ctx
     st = ctx.state
     p = st.player(faction)

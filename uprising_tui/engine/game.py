@@ -19,6 +19,7 @@ from .decision import Decision, GameFinished, IllegalChoice
 from .dice import Dice, RiggedDice
 from .events import GameEvent, GameStarted, Rewound
 from .history import Answered, Checkpoint, Recorder, hidden_marks, revealed_between
+from .phases import play
 from .public import PublicView, build_view
 from .public_cache import ViewCache
 from .refs import SourceRef
@@ -82,7 +83,6 @@ class Game:
     # ------------------------------------------------------------ running
     def start(self) -> "Game":
         """Run the rules up to the first Decision (or the end)."""
-        from .phases import play
         with self.ctx.cause(SourceRef("rule", "setup")):
             self.ctx.emit(self._started())
         self._gen = (self._script or play)(self.ctx)

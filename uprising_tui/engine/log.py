@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from .events import GameEvent
+from .events import EVENT_TYPES, GameEvent
 from .log_words import FALLBACKS, MOVE_RULES, NOTES, QUIET_SOURCES, REASONS, RULES, TARGET_REASONS
 
 if TYPE_CHECKING:
@@ -211,7 +211,6 @@ def _special(kind: str, data: dict, raw: dict, cat, hex_names) -> str | None:
 
 
 def _plain(kind: str, data: dict) -> str:
-    from .events import EVENT_TYPES
     return EVENT_TYPES[kind].template.format(**data)
 
 

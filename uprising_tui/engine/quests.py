@@ -9,6 +9,7 @@ from .decision import CANCELLED, Decision, Option, option
 from .effects import Source, run_effect
 from .events import DeckChanged, HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken, Reshuffled
 from .refs import Ref, SourceRef
+from .state import CardState
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -204,7 +205,6 @@ def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[s
     if qid in st.quest_offer and not src.flags.get("keep"):
         st.quest_offer.remove(qid)
         if solved and src.flags.get("take"):
-            from .state import CardState
             p.quests.append(CardState(qid))
             ctx.emit(QuestTaken(p.faction, qid))
         else:

@@ -1,8 +1,8 @@
 """Trade: 1 AP → 1 Salt (ALWAYS); Heros sharing a hex may also pass resources and Items."""
 from __future__ import annotations
 
-from ..cards import can_use_item
-from ..context import caused_by
+from ..cards import can_use_item, enforce_limit
+from ..causes import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import RES_NAME, apply_always, gain
 from ..events import ItemGiven, Note
@@ -37,7 +37,6 @@ def transfer_options(ctx, p) -> list[Option]:
 
 @caused_by("action", "trade")
 def run_transfer(ctx, p, oid: str):
-    from ..cards import enforce_limit
     kind, fac, what = oid.split(":", 2)
     q = ctx.state.player(fac)
     giver, taker = (p, q) if kind.startswith("give") else (q, p)
