@@ -25,12 +25,10 @@ import sys
 import tempfile
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
+from .. import __version__
 from ..files import FileProblem, read_capped
-
-if TYPE_CHECKING:
-    from .loader import Catalog
 
 CACHE_ENV = "UPRISING_CACHE_DIR"
 KEEP = 8  # entries kept; older ones are removed when a new one is written
@@ -49,8 +47,6 @@ def cache_dir() -> Path | None:
 
 def entry_key(root: Path, names: Iterable[str]) -> str | None:
     """The name of the entry for this content and code; None if a file cannot be read."""
-    from .. import __version__
-
     h = hashlib.sha256()
     for part in (f"format {FORMAT}", sys.version, __version__, str(root.resolve())):
         h.update(part.encode() + b"\0")
@@ -77,9 +73,8 @@ class _Pickler(pickle.Pickler):
         return NotImplemented
 
 
-def load(key: str) -> "Catalog | None":
-    from .loader import Catalog
-
+def load(key: str) -> object | None:
+    """The object stored under `key` (the loader checks it is a Catalog), or None."""
     where = cache_dir()
     if where is None:
         return None
@@ -92,10 +87,10 @@ def load(key: str) -> "Catalog | None":
         cat = pickle.loads(read_capped(path, MAX_ENTRY))
     except Exception:  # noqa: BLE001 - a missing or damaged entry is simply not used
         return None
-    return cat if isinstance(cat, Catalog) else None
+    return cat
 
 
-def store(key: str, catalog: "Catalog") -> None:
+def store(key: str, catalog: object) -> None:
     where = cache_dir()
     if where is None:
         return

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from . import models as m
+from . import cache, models as m
 from .ops import ExchangeUnit
 from .record import Record
 from ..files import clip, shorten
@@ -388,12 +388,10 @@ def _load(root: Path, loader: type | None) -> Catalog:
 
 @lru_cache(maxsize=4)
 def _cached(path: str) -> Catalog:
-    from . import cache
-
     root = Path(path)
     key = cache.entry_key(root, FILES) if root.is_dir() else None
     cat = cache.load(key) if key is not None else None
-    if cat is None:
+    if not isinstance(cat, Catalog):  # none stored, or not a catalog
         cat = load_catalog(root)
         if key is not None:
             cache.store(key, cat)
