@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator
 
 from . import pieces
-from .combat_dice import Side, apply_marsh, base_dice, has_ability, mirror_dice, terrain_of
+from .combat_dice import Side, apply_marsh, base_dice, groups, has_ability, mirror_dice, terrain_of
 from .cards import _uses, can_use_card, card_use, combat_cards_at, fire_triggers, pay_card_cost
 from .combat_effects import CombatEffects
 from .decision import Decision, option, ref
@@ -367,7 +367,6 @@ class Combat(CombatEffects):
         the hex (Skeletons first, then the Horde), with no After Combat in between."""
         if not self.merged or side.owner != "chaos" or self.alive(side):
             return
-        groups = _fights.groups
         nxt = groups(self.ctx, self.hid, "chaos")
         if nxt and (nxt[0].kind, nxt[0].card) != (side.kind, side.card):
             side.kind, side.card = nxt[0].kind, nxt[0].card
@@ -469,8 +468,3 @@ class Combat(CombatEffects):
             _, eff = card_use(ctx, cid)
             pay_card_cost(ctx, p, cid)
             yield from run_effect(ctx, eff, Source(side.owner, self.hid, cid, side=side))
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from . import fights as _fights  # noqa: E402

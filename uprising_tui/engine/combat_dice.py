@@ -1,5 +1,6 @@
-"""Which dice a combat side rolls: Units, Garrisons, Skeletons, Legion/Horde rows,
-combat abilities, Towers and Walls, and terrain."""
+"""A combat's sides: which fighting groups a side has on a hex and in what order (`groups`), and
+which dice each rolls: Units, Garrisons, Skeletons, Legion/Horde rows, combat abilities, Towers
+and Walls, and terrain."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -78,6 +79,28 @@ class Side:
         self.shields_broken = 0
         self.godpower_fired = 0
         self.queued = []
+
+
+def groups(ctx: "Ctx", hid: str, owner: str) -> list[Side]:
+    """A side's fighting groups on a hex, in the order they must be fought:
+    Garrisons/Skeletons first, then Legions/Hordes by initiative."""
+    h = ctx.state.hexes[hid]
+    if owner == "empire":
+        out = [Side("garrisons", "empire")] if h.garrisons else []
+        return out + [Side("legion", "empire", c) for c in _by_initiative(ctx, h.legions)]
+    if owner == "chaos":
+        out = [Side("skeletons", "chaos")] if h.skeletons else []
+        return out + [Side("horde", "chaos", c) for c in _by_initiative(ctx, h.hordes)]
+    return [Side("player", owner)] if h.units and h.owner == owner else []
+
+
+def _by_initiative(ctx: "Ctx", cards: list[str]) -> list[str]:
+    """Legion/Horde cards by initiative; equal initiative (the Butcher and the Courtesan): the
+    card that came into play first. (One card or none needs no order.)"""
+    if len(cards) < 2:
+        return cards
+    order = {cid: i for i, cid in enumerate(list(ctx.state.legions) + list(ctx.state.hordes))}
+    return sorted(cards, key=lambda cid: (ctx.cat.nemesis(cid).initiative, order.get(cid, 0)))
 
 
 def terrain_of(ctx: "Ctx", hid: str) -> str:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Generator
 
 from . import pieces
 from .combat import Combat
-from .combat_dice import Side
+from .combat_dice import groups
 from .causes import caused_by
 from .decision import Decision
 from .economy import add_vp
@@ -28,28 +28,6 @@ def sides_present(ctx: "Ctx", hid: str) -> list[str]:
     if h.chaos_here:
         out.append("chaos")
     return out
-
-
-def groups(ctx: "Ctx", hid: str, owner: str) -> list[Side]:
-    """A side's fighting groups on a hex, in the order they must be fought:
-    Garrisons/Skeletons first, then Legions/Hordes by initiative."""
-    h = ctx.state.hexes[hid]
-    if owner == "empire":
-        out = [Side("garrisons", "empire")] if h.garrisons else []
-        return out + [Side("legion", "empire", c) for c in _by_initiative(ctx, h.legions)]
-    if owner == "chaos":
-        out = [Side("skeletons", "chaos")] if h.skeletons else []
-        return out + [Side("horde", "chaos", c) for c in _by_initiative(ctx, h.hordes)]
-    return [Side("player", owner)] if h.units and h.owner == owner else []
-
-
-def _by_initiative(ctx: "Ctx", cards: list[str]) -> list[str]:
-    """Legion/Horde cards by initiative; equal initiative (the Butcher and the Courtesan): the
-    card that came into play first. (One card or none needs no order.)"""
-    if len(cards) < 2:
-        return cards
-    order = {cid: i for i, cid in enumerate(list(ctx.state.legions) + list(ctx.state.hordes))}
-    return sorted(cards, key=lambda cid: (ctx.cat.nemesis(cid).initiative, order.get(cid, 0)))
 
 
 def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None = None) -> Gen:
