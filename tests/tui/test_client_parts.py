@@ -7,8 +7,10 @@ import dataclasses
 import pytest
 
 from uprising_tui.content.loader import default_catalog
+from uprising_tui.bots import get_bot
 from uprising_tui.engine import Game, Setup
 from uprising_tui.engine.decision import Option, OptionCost
+from uprising_tui.engine.refs import Ref
 from uprising_tui.engine.events import (CombatStarted, NemesisActivated, NemesisMoved, PhaseStarted,
                                         SkeletonPlaced)
 from uprising_tui.tui import adapters
@@ -16,6 +18,7 @@ from uprising_tui.tui.pacing import Pacer
 from uprising_tui.tui.playback import caption, hexes_of, split
 from uprising_tui.tui.stats import game_stats
 from uprising_tui.tui.theme import count_symbols, dice_text
+from uprising_tui.tui.widgets.card_info import option_card
 
 
 @pytest.fixture(scope="module")
@@ -23,32 +26,43 @@ def cat():
     return default_catalog()
 
 
-def test_options_are_grouped_by_the_engine_or_by_their_id():
-    opts = [Option("end", "End"), Option("move:H01", "Move"), Option("convert:salt:food", "3 Salt"),
-            Option("give:mohyar:salt", "Give"), Option("hex:H02", "Put it here"), Option("odd", "?"),
-            Option("explore", "Explore", group="card")]
+def test_options_are_laid_out_by_the_engines_groups():
+    opts = [Option("end", "End", group="end"), Option("move:H01", "Move", group="move"),
+            Option("convert:salt:food", "3 Salt", group="convert"), Option("give:mohyar:salt", "Give", group="trade"),
+            Option("hex:H02", "Put it here", group="hex"), Option("odd", "?"), Option("explore", "Explore", group="card")]
     assert [(g, [o.id for o in os]) for g, os in adapters.grouped(opts)] == [
         ("move", ["move:H01"]), ("hex", ["hex:H02"]), ("choice", ["odd"]), ("card", ["explore"]),
         ("trade", ["give:mohyar:salt"]), ("convert", ["convert:salt:food"]), ("end", ["end"])]
 
 
-def test_costs_come_from_the_engine_or_the_printed_price(cat):
-    item = next(iter(cat.items))
-    assert adapters.option_cost(Option("command:H01", ""), cat, "krowh", "turn") == OptionCost(ap=1, food=1)
-    assert adapters.option_cost(Option("haven", ""), cat, "krowh", "turn") == OptionCost(ap=1, plunder=3)
-    assert adapters.option_cost(Option("haven", ""), cat, "mohyar", "turn") == OptionCost(ap=1, plunder=2)
-    assert adapters.option_cost(Option(f"market:{item}", ""), cat, "krowh", "turn") == OptionCost(
-        ap=1, salt=cat.items[item].cost)
-    assert adapters.option_cost(Option("quest:x", ""), cat, "krowh", "choose_quest") is None
-    assert adapters.option_cost(Option("convert:food:salt", ""), cat, "krowh", "build") == OptionCost(food=3)
+def test_a_meaning_is_never_read_from_an_option_id():
+    """The client reads the engine's group, cost and refs; an id's prefix means nothing to it."""
+    bare = Option("command:H01", "Command", hex="H01")
+    assert adapters.option_group(bare) == "choice"
+    assert adapters.option_cost_text(bare, default_catalog()) == ""
+    assert option_card(Option("market:travel_rations", "Buy")) is None
+    assert option_card(Option("x", "Buy", group="market", refs=(Ref("card", "travel_rations"),))) == "travel_rations"
+
+
+def test_costs_are_the_engines_and_a_unit_shows_its_printed_price(cat):
     own = OptionCost(ap=1, salt=1)
-    assert adapters.option_cost(Option("market:x", "", cost=own), cat, "krowh", "turn") is own
+    assert adapters.option_cost_text(Option("market:x", "", group="market", cost=own), cat) == "1 AP + 1 Salt"
     assert adapters.cost_text(OptionCost(ap=1, food=1)) == "1 AP + 1 Food"
-    assert adapters.option_cost_text(Option("build:younglings:H15", ""), cat, "duerkhar", "build") == \
-        "2 Salt or 2 Plunder"
-    assert adapters.option_cost_text(Option("build:swordsisters:H15", ""), cat, "druwhn", "build") == \
-        "1 Salt + 1 Plunder"
-    assert adapters.option_cost_text(Option("build:sellswords:H15", ""), cat, "mohyar", "build") == "2 of any"
+
+    def build(unit: str) -> Option:
+        return Option(f"b{unit}", "", group="build", refs=(Ref("unit", unit), Ref("hex", "H15")))
+    assert adapters.option_cost_text(build("younglings"), cat) == "2 Salt or 2 Plunder"
+    assert adapters.option_cost_text(build("swordsisters"), cat) == "1 Salt + 1 Plunder"
+    assert adapters.option_cost_text(build("sellswords"), cat) == "2 of any"
+
+
+def test_the_turns_options_show_the_engines_costs(cat):
+    g = Game(Setup(factions=["krowh", "mohyar"], chapters=2, seed=4)).start()
+    bot = get_bot("heuristic", 0)
+    while g.decision.kind != "turn" or not any(o.group == "command" for o in g.decision.options):
+        g.answer(bot.choose(g, g.decision))
+    shown = {o.group: adapters.option_cost_text(o, cat) for o in g.decision.options}
+    assert shown["move"] == "1 AP" and shown["command"] == "1 AP + 1 Food" and shown["trade"] == "1 AP"
 
 
 def test_step_pacing_waits_for_a_key_and_instant_does_not():

@@ -50,20 +50,10 @@ GROUP_LABELS = {
     "pay": "Pay", "unit": "Units", "hex": "Hexes", "choice": "Choose", "always": "Always",
     "end": "End turn", "done": "Done", "cancel": "Cancel",
 }
-_PREFIX_GROUP = {
-    "move": "move", "command": "command", "explore": "explore", "haven": "haven", "market": "market",
-    "quest": "quest", "trade": "trade", "give": "trade", "ask": "trade", "give_item": "trade",
-    "ask_item": "trade", "convert": "convert", "card": "card", "build": "build", "tower": "build",
-    "wall": "build", "pay": "pay", "unit": "unit", "bring": "unit", "hero": "unit", "hex": "hex",
-    "always": "always", "end": "end", "done": "done", "cancel": "cancel", "back": "cancel",
-}
-
-
 def option_group(option: Option) -> str:
-    """The group an option is laid out in: the engine's own, or one read from the id prefix."""
-    if option.group in GROUPS:
-        return option.group
-    return _PREFIX_GROUP.get(option.id.split(":", 1)[0], "choice")
+    """The group an option is laid out in: the engine's (every option it makes has one of GROUPS;
+    tests/test_decision_protocol.py plays whole games to check)."""
+    return option.group if option.group in GROUPS else "choice"
 
 
 # The order groups are laid out in: what the decision is about first, the always-available
@@ -82,32 +72,6 @@ def grouped(options: Iterable[Option]) -> list[tuple[str, list[Option]]]:
     return sorted(by.items(), key=lambda kv: rank.get(kv[0], rank["always"]))
 
 
-def option_cost(option: Option, cat: "Catalog", faction: str | None, kind: str) -> OptionCost | None:
-    """What taking the option spends: the engine's own figure, or the printed base cost read
-    from the id and the decision's kind (the engine's figure counts discounts; this may not)."""
-    if option.cost is not None:
-        return option.cost
-    head, _, rest = option.id.partition(":")
-    if head == "trade" and rest == "ap":
-        return OptionCost(ap=1)
-    if head == "convert":
-        res = rest.split(":")[0]
-        return OptionCost(**{res: 3}) if res in ("salt", "plunder", "food") else None
-    if head in ("tower", "wall"):
-        return OptionCost(plunder=cat.tower_cost if head == "tower" else cat.wall_cost)
-    if kind != "turn":
-        return None
-    if head in ("move", "explore", "quest"):
-        return OptionCost(ap=1)
-    if head == "command":
-        return OptionCost(ap=1, food=1)
-    if head == "haven" and faction in cat.factions:
-        return OptionCost(ap=1, plunder=cat.factions[faction].haven_cost)
-    if head == "market" and rest in cat.items:
-        return OptionCost(ap=1, salt=cat.items[rest].cost)
-    return None
-
-
 def unit_cost_text(cat: "Catalog", unit: str) -> str:
     """A Unit's price as printed on the player board: '1 Salt + 1 Plunder', or 'or' between the
     ways to pay ('2 Salt or 2 Plunder'; 'any 2' for any mix)."""
@@ -123,14 +87,14 @@ def unit_cost_text(cat: "Catalog", unit: str) -> str:
     return " or ".join(ways)
 
 
-def option_cost_text(option: Option, cat: "Catalog", faction: str | None, kind: str) -> str:
-    """The cost shown beside an option."""
-    cost = option_cost(option, cat, faction, kind)
-    if cost is not None:
-        return cost_text(cost)
-    head, _, rest = option.id.partition(":")
-    if head == "build":
-        return unit_cost_text(cat, rest.split(":")[0])
+def option_cost_text(option: Option, cat: "Catalog") -> str:
+    """The cost shown beside an option: the engine's figure (discounts counted); for building a
+    Unit, which is paid one of several ways chosen after, the Unit's printed price."""
+    if option.cost is not None:
+        return cost_text(option.cost)
+    if option.group == "build":
+        unit = next((r.id for r in option.refs or () if r.kind == "unit"), None)
+        return unit_cost_text(cat, unit) if unit else ""
     return ""
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
 
 from ..engine import Decision, Game, GameEvent, IllegalChoice, SaveError, Setup
-from ..engine.decision import Option, OptionCost
+from ..engine.decision import Option
 from . import adapters
 from .adapters import ViewKeeper
 
@@ -194,13 +194,8 @@ class GameController:
         d = decision or self.decision
         return adapters.grouped(d.options) if d is not None else []
 
-    def cost(self, option: Option, decision: Decision | None = None) -> OptionCost | None:
-        d = decision or self.decision
-        return adapters.option_cost(option, self.cat, d.actor if d else None, d.kind if d else "")
-
-    def cost_text(self, option: Option, decision: Decision | None = None) -> str:
-        d = decision or self.decision
-        return adapters.option_cost_text(option, self.cat, d.actor if d else None, d.kind if d else "")
+    def cost_text(self, option: Option) -> str:
+        return adapters.option_cost_text(option, self.cat)
 
     def odds(self, option_id: str):
         """Exact odds of the fight the pending decision's option would start (or None)."""

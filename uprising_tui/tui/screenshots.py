@@ -93,7 +93,7 @@ def _enemy_target(ctl: GameController) -> str | None:
     """A Command option of the pending turn whose hex holds enemies (the odds have a fight to show)."""
     d, v = ctl.decision, ctl.view
     for o in d.options:
-        h = v.hexes.get(o.hex or "") if o.id.startswith("command:") else None
+        h = v.hexes.get(o.hex or "") if o.group == "command" else None
         if h is not None and (h.garrisons or h.skeletons or h.legions or h.hordes):
             return o.id
     return None

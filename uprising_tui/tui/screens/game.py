@@ -261,8 +261,8 @@ class GameScreen(GameDriver, GameActions, Screen):
             self.map.cursor = opt.hex
             self.query_one("#details").show(self._view, opt.hex)
         d = self.ctl.decision
-        if opt.id.startswith("command:"):
-            target = "for " + hex_label(self.ctl.cat, self._view, opt.hex or opt.id.split(":", 1)[1])
+        if opt.group == "command" and opt.hex:
+            target = "for " + hex_label(self.ctl.cat, self._view, opt.hex)
         elif d is not None and d.kind == "command_units":
             target = f"with “{opt.label}”"  # the force chosen so far, with this pick
         else:

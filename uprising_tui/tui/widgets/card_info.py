@@ -8,19 +8,14 @@ from ..card_text import card_text
 
 
 def option_card(option) -> str | None:
-    """The card an option points at: the engine's `card` or card Ref, else read from the id."""
+    """The card an option points at: the engine's `card`, else the card its refs name."""
     if option is None:
         return None
     if option.card:
         return option.card
-    for r in getattr(option, "refs", ()) or ():
+    for r in option.refs or ():
         if r.kind == "card":
             return r.id
-    head, _, rest = option.id.partition(":")
-    if head in ("feat", "card", "market", "quest") and rest:
-        return rest
-    if head in ("give_item", "ask_item"):
-        return rest.split(":")[-1]
     return None
 
 
