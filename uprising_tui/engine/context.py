@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Callable, Generator
 
 from .asking import ask as _ask
-from .causes import Cause, caused_by  # noqa: F401  (caused_by: re-exported for older imports)
+from .causes import Cause
 from .decision import Decision, Option, option
 from .history import NOTED
 from .event_base import GameEvent as _GameEvent

@@ -119,13 +119,6 @@ def events_phase(ctx: "Ctx") -> Gen:
 
 
 # ------------------------------------------------------------------ Build
-def build_spots(ctx: "Ctx", p: "Player") -> list[str]:
-    """The hexes of `p`'s Havens, in the map's order (Board.havens)."""
-    board = ctx.board
-    got = board.havens.get(p.faction)
-    return board.in_map_order(got) if got else []
-
-
 def can_pay(p: "Player", costs) -> bool:
     """Has `p` any way to pay one of `costs`? (what `payments(p, costs)` being non-empty says,
     without listing the ways)."""
@@ -199,7 +192,7 @@ DONE_BUILDING = option("done", "Done building", "done")
 def build_for(ctx: "Ctx", p: "Player") -> Gen:
     st = ctx.state
     yield from draw_feats(ctx, p, 2, 1)
-    spots = build_spots(ctx, p)
+    spots = pieces.havens_of(ctx, p.faction)  # where Units and defences are built
     if not spots:
         cands = [h.id for h in st.hexes.values() if h.explored and h.empty]
         if cands:
