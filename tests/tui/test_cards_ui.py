@@ -76,16 +76,22 @@ def feat_choice_app(tmp_path):
     return ctl, make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
 
 
+async def card_on_show(pilot, app):
+    """The game screen of `feat_choice_app` once its Feat's card is on show, and the card."""
+    await settle(pilot)
+    g = game_screen(app)
+    info = g.query_one(CardInfo)
+    await until(pilot, lambda: info.card is not None)
+    return g, info
+
+
 @pytest.mark.asyncio
 async def test_the_card_is_drawn_over_the_foot_of_the_side_column_without_resizing_it(tmp_path):
     """Showing or hiding the card lays out nothing else: it lies on a layer of its own over the hex
     details and the last lines of the side pane, and the side panes scroll as if that much shorter."""
     ctl, app = feat_choice_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        g = game_screen(app)
-        info = g.query_one(CardInfo)
-        await until(pilot, lambda: info.card is not None)
+        g, info = await card_on_show(pilot, app)
         side, body, details = g.query_one("#side"), g.query_one("#board-body", TextPane), g.query_one("#details")
         covered = info.region.height - details.region.height
         assert covered > 0 and body.covered == covered
@@ -114,10 +120,7 @@ async def test_a_card_coming_or_going_changes_no_other_widget_s_place_on_the_scr
     entry: the panes under it are not repainted as new."""
     _ctl, app = feat_choice_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        g = game_screen(app)
-        info = g.query_one(CardInfo)
-        await until(pilot, lambda: info.card is not None)
+        g, info = await card_on_show(pilot, app)
         with_card = dict(g._compositor._full_map)
         g.show_highlight(None)
         await pilot.pause()
