@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 # axial directions; edge i of a hex faces direction i
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 UNREACHABLE = 10_000
-_GEOMETRY: dict[tuple, tuple[dict, dict]] = {}  # ((hex id, q, r), ...) -> (geo, near): a few map layouts
+_GEOMETRY: dict[tuple, tuple] = {}  # ((hex id, q, r), ...) -> (geo, near, bits, bit, near_bits): a few layouts
 
 
 class Board:
@@ -27,22 +27,41 @@ class Board:
             by_coord = {(q, r): hid for hid, q, r in layout}
             geo = {hid: tuple(by_coord.get((q + dq, r + dr)) for dq, dr in DIRS) for hid, q, r in layout}
             near = {hid: tuple(n for n in g if n is not None) for hid, g in geo.items()}
-            got = _GEOMETRY[layout] = (geo, near)
-        # the neighbours by direction and the present ones, shared by every Board of this layout (read only)
+            bits = tuple((hid, 1 << i) for i, (hid, _, _) in enumerate(layout))
+            bit = dict(bits)
+            near_bits = {hid: sum(bit[x] for x in g) for hid, g in near.items()}
+            got = _GEOMETRY[layout] = (geo, near, bits, bit, near_bits)
+        # shared by every Board of this layout (read only): the neighbours by direction and the
+        # present ones; then a set of hexes spelled as an int, bit i for the map's i-th hex (made
+        # with `|`, read back in map order without a sort: `in_order`): each hex with its bit in
+        # map order, a hex's bit, the bits of its neighbours
         self.geo: dict[str, tuple[str | None, ...]] = got[0]
         self.near: dict[str, tuple[str, ...]] = got[1]
+        self.bits: tuple[tuple[str, int], ...] = got[2]
+        self.bit: dict[str, int] = got[3]
+        self.near_bits: dict[str, int] = got[4]
         self.all_ids: tuple[str, ...] = tuple(state.hexes)
         self.order: dict[str, int] = {hid: i for i, hid in enumerate(self.all_ids)}  # a hex's place in all_ids
         self.capital: str = next((h.id for h in state.hexes.values() if h.role == "capital"), "")
         # the hexes whose role is a Sea Tower (a role never changes): only these can be one
         self.tower_roles: tuple[str, ...] = tuple(h.id for h in state.hexes.values() if h.role == "sea_tower")
         self._tower_set = frozenset(self.tower_roles)
+        self._all_bits = (1 << len(self.all_ids)) - 1
         self._all_but: dict[str, tuple[str, ...]] = {}  # from a Sea Tower: every other hex, in map order
         self._walk: dict[str, tuple[str, ...]] = {}
         self._dist_cache: dict[tuple, dict[str, int]] = {}
+        self._step_bits: dict[str, int] = {}  # hex -> `unit_adjacent` as bits, forgotten with its walk
+        # faction -> where its Units may step (every `unit_adjacent` of its hexes, as bits): it reads
+        # the faction's hexes and their walks, so it is forgotten for the faction when its hexes
+        # change (`owner_changed`) and when `touch` forgets the walk of one of them
+        self._unit_reach: dict[str, int] = {}
+        self._in_order: dict[int, tuple[tuple[str, int], ...]] = {}  # bit set -> its hexes and bits, in map order
+        self._by_hex: dict[str, dict] = {}  # kind -> hex -> a value that reads that hex's side (see by_hex)
+        self._by_area: dict[str, dict] = {}  # kind -> hex -> a value that reads its neighbourhood's sides (by_area)
         # faction -> the hexes its Units stand on (Hex.owner), as dict keys in the order they were
-        # taken; kept right by units.add_units/take_units, the only code that changes an owner once
-        # the game is built (a Board is built anew with every Game: replay, undo and load rebuild it)
+        # taken; kept right by `owner_changed`, which units.add_units/take_units call, the only code
+        # that changes an owner once the game is built (a Board is built anew with every Game:
+        # replay, undo and load rebuild it)
         self.owned: dict[str, dict[str, None]] = {}
         # faction -> the hexes of its Havens (Hex.haven), the same way: kept right by
         # actions.haven.place_haven and pieces.remove_haven, the only code that changes a Haven then
@@ -60,15 +79,111 @@ class Board:
     def touch(self, hid: str | None = None) -> None:
         """Forget cached passability (after an Explore, a removed Sea Tower, ...). With `hid`
         (the one hex whose tile, side or orientation changed) only its own and its
-        neighbours' walks are forgotten: no other hex's walk reads it. Distances always go."""
+        neighbours' walks are forgotten: no other hex's walk reads it; with them the reach of
+        the factions standing there, and what `by_hex` and `by_area` keep for the hex.
+        Distances always go."""
         if hid is None:
             self._walk.clear()
+            self._step_bits.clear()
+            self._unit_reach.clear()
+            for kept in self._by_hex.values():
+                kept.clear()
+            for kept in self._by_area.values():
+                kept.clear()
         else:
-            walk = self._walk
-            walk.pop(hid, None)
-            for n in self.near[hid]:
+            walk, step_bits = self._walk, self._step_bits
+            touched = (hid, *self.near[hid])
+            for n in touched:
                 walk.pop(n, None)
+                step_bits.pop(n, None)
+            for faction, hexes in self.owned.items():
+                for n in touched:
+                    if n in hexes:
+                        self._unit_reach.pop(faction, None)
+                        break
+            for kept in self._by_hex.values():
+                kept.pop(hid, None)
+            for kept in self._by_area.values():
+                for n in touched:
+                    kept.pop(n, None)
+                for n in self.tower_roles:  # a Sea Tower's area is every hex
+                    kept.pop(n, None)
         self._dist_cache.clear()
+
+    def owner_changed(self, hid: str, old: str | None, new: str | None) -> None:
+        """`Hex.owner` of `hid` went from `old` to `new` (either may be None): Board.owned and
+        where those factions' Units may step follow. units.add_units/take_units call it, the only
+        code that changes an owner once the game is built."""
+        owned = self.owned
+        if old is not None:
+            owned[old].pop(hid, None)
+            self._unit_reach.pop(old, None)
+        if new is not None:
+            got = owned.get(new)
+            if got is None:
+                got = owned[new] = {}
+            got[hid] = None
+            self._unit_reach.pop(new, None)
+
+    # ------------------------------------------------------------- sets of hexes as bits
+
+    def unit_reach(self, faction: str) -> int:
+        """Where the Units of `faction` may step (`unit_adjacent` of each of its hexes), as bits."""
+        got = self._unit_reach.get(faction)
+        if got is None:
+            got = 0
+            step_bits = self._step_bits
+            for hid in self.owned.get(faction, ()):
+                b = step_bits.get(hid)
+                if b is None:
+                    b = step_bits[hid] = self.as_bits(self.unit_adjacent(hid))
+                got |= b
+            self._unit_reach[faction] = got
+        return got
+
+    def hero_reach(self, hid: str) -> int:
+        """`hero_adjacent(hid)` as bits."""
+        if hid in self._tower_set and self.is_sea_tower(hid):
+            return self._all_bits ^ self.bit[hid]
+        return self.near_bits[hid]
+
+    def as_bits(self, hids) -> int:
+        bit = self.bit
+        out = 0
+        for hid in hids:
+            out |= bit[hid]
+        return out
+
+    def in_order(self, hexes: int) -> tuple[tuple[str, int], ...]:
+        """The hexes of the bit set `hexes`, each with its bit, in map order."""
+        got = self._in_order.get(hexes)
+        if got is None:
+            out, bits, rest = [], self.bits, hexes
+            while rest:
+                low = rest & -rest  # the lowest bit left
+                out.append(bits[low.bit_length() - 1])
+                rest ^= low
+            got = self._in_order[hexes] = tuple(out)
+        return got
+
+    # ------------------------------------------------------------- values kept until a hex changes
+    def by_hex(self, kind: str) -> dict:
+        """A dict (one per `kind`) of values kept by hex id that read nothing of the game but that
+        hex's side: whether it is explored, its tile, its rotation (what an Option's label names).
+        Those change only by an Explore or a lost Sea Tower, each followed by `touch`, which
+        forgets the entry of the hex it names (`touch()`: all)."""
+        got = self._by_hex.get(kind)
+        if got is None:
+            got = self._by_hex[kind] = {}
+        return got
+
+    def by_area(self, kind: str) -> dict:
+        """As `by_hex`, for values that read the sides of a hex and of its neighbours (of every
+        hex, from a Sea Tower: `touch` forgets the entries of every hex whose role is one)."""
+        got = self._by_area.get(kind)
+        if got is None:
+            got = self._by_area[kind] = {}
+        return got
 
     # ------------------------------------------------------------- edges
     def blocked_edges(self, h: "Hex") -> tuple[int, ...]:

@@ -26,15 +26,9 @@ def can_hold(ctx: "Ctx", h: "Hex", faction: str, n: int = 1) -> bool:
 def add_units(ctx: "Ctx", h: "Hex", faction: str, unit: str, n: int = 1) -> None:
     h.units[unit] = h.units.get(unit, 0) + n
     old = h.owner
-    if old != faction:  # the Board's index of each faction's hexes follows (Board.owned)
-        owned = ctx.board.owned
-        if old is not None:
-            owned[old].pop(h.id, None)
-        got = owned.get(faction)
-        if got is None:
-            got = owned[faction] = {}
-        got[h.id] = None
+    if old != faction:
         h.owner = faction
+        ctx.board.owner_changed(h.id, old, faction)  # the Board's index of each faction's hexes follows
 
 
 def take_units(ctx: "Ctx", h: "Hex", unit: str, n: int = 1) -> None:
@@ -45,10 +39,9 @@ def take_units(ctx: "Ctx", h: "Hex", unit: str, n: int = 1) -> None:
         h.units[unit] = left
     else:
         del h.units[unit]
-    if not h.units:
-        if h.owner is not None:
-            ctx.board.owned[h.owner].pop(h.id, None)
-        h.owner = None
+    if not h.units and h.owner is not None:
+        old, h.owner = h.owner, None
+        ctx.board.owner_changed(h.id, old, None)
 
 
 def move_units(ctx: "Ctx", faction: str, unit: str, n: int, src: str, dst: str) -> None:

@@ -60,28 +60,24 @@ def options(ctx, p) -> list[Option]:
     fac = p.faction
     board = ctx.board
     hexes = ctx.state.hexes
-    unit_adjacent = board.unit_adjacent
-    units_reach: set[str] = set()
-    for hid in board.owned.get(fac, ()):  # the hexes of p's Units (Board.owned); order does not matter here
-        units_reach.update(unit_adjacent(hid))
-    hero_reach = board.hero_adjacent(p.hero_hex)
-    kept = ctx.kept("command")
+    units_reach = board.unit_reach(fac)  # where p's Units may step, as bits (Board.bit)
+    hero_reach = board.hero_reach(p.hero_hex)
+    kept = board.by_hex("command")  # the option for each hex (its label names the hex)
     out = []
-    for hid in board.in_map_order(units_reach.union(hero_reach)):
+    for hid, bit in board.in_order(units_reach | hero_reach):
         h = hexes[hid]
-        explored = h.explored
-        if not (explored or h.curse):
+        if not (h.explored or h.curse):
             continue
         owner, haven = h.owner, h.haven  # each None or the faction's
         if (owner is not None and owner != fac) or (haven is not None and haven != fac):
             continue
-        # Units may come while there is room; the Hero may come alone
-        if (hid in units_reach and sum(h.units.values()) < HEX_LIMIT) or hid in hero_reach:
+        # the Hero may come alone; Units (the hex is in their reach otherwise) while there is room
+        if hero_reach & bit or sum(h.units.values()) < HEX_LIMIT:
             got = kept.get(hid)
-            if got is None or got[0] is not h or got[1] != explored or got[2] != h.tile:
-                got = kept[hid] = (h, explored, h.tile, Option(
-                    f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command", (ref("hex", hid),), COST))
-            out.append(got[3])
+            if got is None:
+                got = kept[hid] = Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command",
+                                         (ref("hex", hid),), COST)
+            out.append(got)
     return out
 
 

@@ -13,17 +13,20 @@ MOVE_COST = OptionCost(ap=1)
 def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
-    hexes = ctx.state.hexes
-    kept = ctx.kept("move")
-    out = []
-    for n in ctx.board.hero_adjacent(p.hero_hex):
-        h = hexes[n]
-        got = kept.get(n)
-        if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:  # see Ctx.kept
-            got = kept[n] = (h, h.explored, h.tile, Option(f"move:{n}", f"Move to {ctx.hex_label(n)}", n, None, "move",
-                                                          (ref("hex", n),), MOVE_COST))
-        out.append(got[3])
-    return out
+    board = ctx.board
+    kept = board.by_area("move")  # by the Hero's hex: the options of the hexes next to it
+    got = kept.get(p.hero_hex)
+    if got is None:
+        each = board.by_hex("move")  # the option of each hex (its label names the hex)
+        out = []
+        for n in board.hero_adjacent(p.hero_hex):
+            opt = each.get(n)
+            if opt is None:
+                opt = each[n] = Option(f"move:{n}", f"Move to {ctx.hex_label(n)}", n, None, "move", (ref("hex", n),),
+                                       MOVE_COST)
+            out.append(opt)
+        got = kept[p.hero_hex] = tuple(out)
+    return list(got)
 
 
 @caused_by("action", "move")
