@@ -68,16 +68,18 @@ def options(ctx, p) -> list[Option]:
         h = hexes[hid]
         if not (h.explored or h.curse):
             continue
-        owner, haven = h.owner, h.haven  # each None or the faction's
-        if (owner is not None and owner != fac) or (haven is not None and haven != fac):
+        haven = h.haven
+        if haven is not None and haven != fac:
             continue
-        # the Hero may come alone; Units (the hex is in their reach otherwise) while there is room
-        if hero_reach & bit or sum(h.units.values()) < HEX_LIMIT:
-            got = kept.get(hid)
-            if got is None:
-                got = kept[hid] = Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command",
-                                         (ref("hex", hid),), COST)
-            out.append(got)
+        owner = h.owner  # None: no Units here
+        # into p's own Units: the Hero may come alone; Units (the hex is in their reach otherwise) while there is room
+        if owner is not None and (owner != fac or not (hero_reach & bit or sum(h.units.values()) < HEX_LIMIT)):
+            continue
+        got = kept.get(hid)
+        if got is None:
+            got = kept[hid] = Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command",
+                                     (ref("hex", hid),), COST)
+        out.append(got)
     return out
 
 

@@ -1,7 +1,7 @@
 """Market: 1 AP + the Item's Salt cost (1 less on a Sea Tower); refill at once."""
 from __future__ import annotations
 
-from ..cards import can_use_item, refill_market, take_card
+from ..cards import refill_market, take_card
 from ..causes import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
@@ -19,20 +19,28 @@ def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
     out = []
-    items = ctx.cat.items
     sea_tower = ctx.board.is_sea_tower(p.hero_hex)  # what price() reads, read once
-    kept = ctx.kept("static:market_sea" if sea_tower else "static:market")  # by Item id: see Ctx.kept
+    # by Item id: its price here, what the Hero needs to use it (can_use_item), its option
+    kept = ctx.kept("static:market_sea" if sea_tower else "static:market")
+    salt = p.salt
     for iid in ctx.state.market:
-        cost = items[iid].cost
-        if sea_tower:
-            cost = max(0, cost - 1)
-        if p.salt >= cost and can_use_item(ctx, p, iid):
-            got = kept.get(iid)
-            if got is None:
-                got = kept[iid] = option(f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market",
-                                         (Ref("card", iid),), OptionCost(ap=1, salt=cost))
-            out.append(got)
+        got = kept.get(iid)
+        if got is None:
+            item = ctx.cat.items[iid]
+            cost = max(0, item.cost - 1) if sea_tower else item.cost
+            got = kept[iid] = (cost, tuple(item.requires.items()), option(
+                f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
+                OptionCost(ap=1, salt=cost)))
+        if salt >= got[0] and _meets(p, got[1]):
+            out.append(got[2])
     return out
+
+
+def _meets(p, requires: tuple[tuple[str, int], ...]) -> bool:
+    for attribute, n in requires:
+        if getattr(p, attribute) < n:
+            return False
+    return True
 
 
 @caused_by("action", "market")
