@@ -11,14 +11,16 @@ from ..refs import Ref
 
 def can_build(ctx, p, hid: str) -> bool:
     h = ctx.state.hexes[hid]
-    return (h.explored and not h.curse and not no_haven_icon(ctx, hid) and h.haven is None
-            and not h.empire_here and not h.chaos_here and h.owner in (None, p.faction)
-            and p.havens_in_supply > 0)
+    return (h.explored and not h.curse and h.haven is None and h.owner in (None, p.faction)
+            and not h.empire_here and not h.chaos_here and p.havens_in_supply > 0
+            and not no_haven_icon(ctx, hid))  # (the catalog's icon last: the costliest to read)
 
 
 def options(ctx, p) -> list[Option]:
+    if p.ap < 1 or p.havens_in_supply <= 0:  # (the cheapest checks first: this is asked every turn)
+        return []
     cost = ctx.cat.factions[p.faction].haven_cost
-    if p.ap < 1 or p.plunder < cost or not can_build(ctx, p, p.hero_hex):
+    if p.plunder < cost or not can_build(ctx, p, p.hero_hex):
         return []
     return [option("haven", f"Build a Haven here ({cost} Plunder)", "haven", (Ref("hex", p.hero_hex),),
                    OptionCost(ap=1, plunder=cost))]
