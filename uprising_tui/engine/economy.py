@@ -31,13 +31,11 @@ def gain(ctx: "Ctx", p: "Player", reason: str, salt: int = 0, plunder: int = 0, 
         ctx.emit(ResourcesChanged(p.faction, ds, dp, df, reason))
 
 
-def pay(ctx: "Ctx", p: "Player", reason: str, **amounts: int) -> None:
-    for k, v in amounts.items():
-        if p.res(k) < v:
-            raise RuntimeError(f"{p.faction} cannot pay {v} {k}")
-    for k, v in amounts.items():
-        amounts[k] = -v  # (its own dict: ** gives a fresh one)
-    gain(ctx, p, reason, **amounts)
+def pay(ctx: "Ctx", p: "Player", reason: str, salt: int = 0, plunder: int = 0, food: int = 0) -> None:
+    if p.salt < salt or p.plunder < plunder or p.food < food:
+        kind, amount = next((k, n) for k, n in (("salt", salt), ("plunder", plunder), ("food", food)) if p.res(k) < n)
+        raise RuntimeError(f"{p.faction} cannot pay {amount} {kind}")
+    gain(ctx, p, reason, -salt, -plunder, -food)
 
 
 def add_vp(ctx: "Ctx", who: str, amount: int, reason: str) -> None:
