@@ -135,6 +135,7 @@ def pay_options(ways: list[dict[str, int]]) -> list[Option]:
 
 
 _PAY_OPTIONS: dict[tuple, Option] = {}  # one immutable option per way to pay (there are few)
+_PAID: dict[str, tuple[int, int, int]] = {}  # what each of those options pays: id -> (Salt, Plunder, Food)
 
 
 def _pay_option(way: dict[str, int]) -> Option:
@@ -142,6 +143,7 @@ def _pay_option(way: dict[str, int]) -> Option:
     got = _PAY_OPTIONS.get(key)
     if got is None:
         got = _PAY_OPTIONS[key] = option(f"pay:{pay_id(way)}", f"Pay {pay_label(way)}", "pay", (), OptionCost(**way))
+        _PAID[got.id] = (way["salt"], way["plunder"], way["food"])
     return got
 
 
@@ -150,10 +152,23 @@ def choose_payment(ctx: "Ctx", p: "Player", prompt: str, ways, source=None, opti
     offered beside a real choice. Returns the way, or None when the player cancels (or can no
     longer pay). A single way is taken without asking. `options()`, when given, stands for
     ``pay_options(ways())`` (a caller that keeps its pay options)."""
+    listed = None if options is not None else ways()
+    if listed is not None and len(listed) < 2:  # no question (as `ask` takes a lone option): no options made
+        return dict(listed[0]) if listed else None
+
     def opts() -> list[Option]:
-        return (options() if options is not None else pay_options(ways())) or [CANCEL]
+        nonlocal listed
+        if options is not None:
+            return options() or [CANCEL]
+        got, listed = (listed if listed is not None else ways()), None  # the ways listed above serve the first ask
+        return pay_options(got) or [CANCEL]
     pick = yield from ctx.ask(p.faction, "pay", prompt, opts, source=source, cancel=True)
-    return None if pick == "cancel" else parse_pay(pick[4:])
+    if pick == "cancel":
+        return None
+    paid = _PAID.get(pick)  # (every pay option is made by _pay_option)
+    if paid is None:
+        return parse_pay(pick[4:])
+    return {"salt": paid[0], "plunder": paid[1], "food": paid[2]}
 
 
 def pay_label(way: dict[str, int]) -> str:

@@ -348,21 +348,22 @@ def scoring_phase(ctx: "Ctx") -> Gen:
         havens = pieces.havens_of(ctx, p.faction)
         vp = 2 * len(havens) + sum(ctx.cat.hexes[st.hexes[h].tile].vp for h in havens)
         add_vp(ctx, p.faction, vp, "scoring_havens")
+    kept = ctx.kept("static:vp")  # by faction: see Ctx.kept
+    opts = []  # every purchase of the phase is offered the same: a VP for each faction in seat order, or none
+    for q in st.seat_order():
+        got = kept.get(q.faction)
+        if got is None:
+            got = kept[q.faction] = option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}",
+                                           "choice", (Ref("faction", q.faction),))
+        opts.append(got)
+    opts.append(KEEP_RESOURCES)
+    opts = tuple(opts)
     for p in st.seat_order():
         while True:
             if p.salt + p.plunder + p.food < 5:  # no purchase would ask: a window (AP to trade, a card)
                 yield from always.window(ctx, p, "scoring")
                 if p.salt + p.plunder + p.food < 5:
                     break
-            kept = ctx.kept("static:vp")  # by faction: see Ctx.kept
-            opts = []
-            for q in st.seat_order():
-                got = kept.get(q.faction)
-                if got is None:
-                    got = kept[q.faction] = option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}",
-                                                   "choice", (Ref("faction", q.faction),))
-                opts.append(got)
-            opts.append(KEEP_RESOURCES)
             pick = yield from ctx.ask(p.faction, "buy_vp", "Scoring: turn 5 resources into 1 VP?", opts)
             if pick == "done":
                 break
@@ -377,17 +378,18 @@ def scoring_phase(ctx: "Ctx") -> Gen:
 KEEP_RESOURCES = option("done", "Keep your resources", "done")
 
 
-_FIVE_WAY_OPTIONS: dict[tuple[int, int, int], list[Option]] = {}
+_FIVE_WAY_OPTIONS: dict[tuple[int, int, int], tuple[Option, ...]] = {}
 
 
-def five_way_options(p: "Player") -> list[Option]:
+def five_way_options(p: "Player") -> tuple[Option, ...]:
     """``pay_options(five_ways(p))``, kept: the ways depend only on how much of each resource
     `p` holds up to 5."""
-    key = (min(5, p.salt), min(5, p.plunder), min(5, p.food))
+    s, pl, f = p.salt, p.plunder, p.food
+    key = (s if s < 5 else 5, pl if pl < 5 else 5, f if f < 5 else 5)  # (min(5, ...) spelled out)
     got = _FIVE_WAY_OPTIONS.get(key)
     if got is None:
-        got = _FIVE_WAY_OPTIONS[key] = pay_options(five_ways(p))
-    return list(got)
+        got = _FIVE_WAY_OPTIONS[key] = tuple(pay_options(five_ways(p)))
+    return got
 
 
 def five_ways(p: "Player") -> list[dict[str, int]]:
