@@ -67,17 +67,17 @@ def add_ap(ctx: "Ctx", p: "Player", amount: int, reason: str) -> None:
 
 
 # ------------------------------------------------------------------ ALWAYS
-def always_options(p: "Player") -> list[Option]:
+def always_options(p: "Player") -> tuple[Option, ...]:
     """The conversions a player may make at any time: 1 AP → 1 Salt; 3 of one → 1 other."""
     key = (p.ap > 0, p.salt >= 3, p.plunder >= 3, p.food >= 3)
     got = _ALWAYS.get(key)
     if got is None:
-        got = _ALWAYS[key] = ([TRADE_AP] if key[0] else []) + [
-            CONVERT[src, dst] for src, can in zip(RES, key[1:]) if can for dst in RES if dst != src]
-    return list(got)  # a new list: callers add to it
+        got = _ALWAYS[key] = tuple(([TRADE_AP] if key[0] else []) + [
+            CONVERT[src, dst] for src, can in zip(RES, key[1:]) if can for dst in RES if dst != src])
+    return got  # kept and shared: immutable
 
 
-_ALWAYS: dict[tuple, list[Option]] = {}  # always_options by (AP left, 3+ Salt, 3+ Plunder, 3+ Food)
+_ALWAYS: dict[tuple, tuple[Option, ...]] = {}  # always_options by (AP left, 3+ Salt, 3+ Plunder, 3+ Food)
 
 
 TRADE_AP = option("trade:ap", "Trade: 1 AP → 1 Salt", "trade", (Ref("resource", "salt"),), OptionCost(ap=1))
