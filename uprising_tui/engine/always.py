@@ -42,13 +42,6 @@ NO_ENTRY = frozenset({"turn", "build", "always", "trade_consent", "card_limit"})
 TRANSFERS = ("give", "ask", "give_item", "ask_item")
 
 
-def _player(ctx: "Ctx", faction: str) -> "Player | None":
-    for p in ctx.state.players:
-        if p.faction == faction:
-            return p
-    return None
-
-
 def cards(ctx: "Ctx", p: "Player") -> list[str]:
     """`p`'s ALWAYS cards usable now (none inside a combat)."""
     if ctx.combat is not None:
@@ -60,7 +53,7 @@ def offered(ctx: "Ctx", actor: str, kind: str) -> bool:
     """Does a Decision of `kind` asked of `actor` carry the `always` entry?"""
     if kind in NO_ENTRY or ctx.always_depth:
         return False
-    for p in ctx.state.players:  # (_player, inline: this runs for nearly every Decision)
+    for p in ctx.state.players:  # (a player's faction, or the Nemesis: no entry)
         if p.faction == actor:
             if p.ap > 0 or p.salt >= 3 or p.plunder >= 3 or p.food >= 3:
                 return True

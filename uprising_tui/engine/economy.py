@@ -160,8 +160,9 @@ def choose_payment(ctx: "Ctx", p: "Player", prompt: str, ways, source=None, opti
         nonlocal listed
         if options is not None:
             return options() or [CANCEL]
-        got, listed = (listed if listed is not None else ways()), None  # the ways listed above serve the first ask
-        return pay_options(got) or [CANCEL]
+        now = listed if listed is not None else ways()  # the ways above serve the first ask; a later one lists anew
+        listed = None
+        return pay_options(now) or [CANCEL]
     pick = yield from ctx.ask(p.faction, "pay", prompt, opts, source=source, cancel=True)
     if pick == "cancel":
         return None
