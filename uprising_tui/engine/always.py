@@ -42,13 +42,6 @@ NO_ENTRY = frozenset({"turn", "build", "always", "trade_consent", "card_limit"})
 TRANSFERS = ("give", "ask", "give_item", "ask_item")
 
 
-def _player(ctx: "Ctx", faction: str) -> "Player | None":
-    for p in ctx.state.players:
-        if p.faction == faction:
-            return p
-    return None
-
-
 def cards(ctx: "Ctx", p: "Player") -> list[str]:
     """`p`'s ALWAYS cards usable now (none inside a combat)."""
     if ctx.combat is not None:
@@ -60,17 +53,17 @@ def offered(ctx: "Ctx", actor: str, kind: str) -> bool:
     """Does a Decision of `kind` asked of `actor` carry the `always` entry?"""
     if kind in NO_ENTRY or ctx.always_depth:
         return False
-    p = _player(ctx, actor)
-    if p is None:
-        return False
-    if p.ap > 0 or p.salt >= 3 or p.plunder >= 3 or p.food >= 3:
-        return True
-    return bool(cards(ctx, p))
+    for p in ctx.state.players:  # (a player's faction, or the Nemesis: no entry)
+        if p.faction == actor:
+            if p.ap > 0 or p.salt >= 3 or p.plunder >= 3 or p.food >= 3:
+                return True
+            return bool(cards(ctx, p))
+    return False
 
 
 def options(ctx: "Ctx", p: "Player", traded: bool) -> list[Option]:
     """What `p` may do ALWAYS right now; gifts once they have traded in this menu (ruling 7)."""
-    opts = always_options(p)
+    opts = list(always_options(p))
     if traded:
         opts += transfer_options(ctx, p)
     opts += [ctx.card_option(c) for c in cards(ctx, p)]
@@ -108,11 +101,11 @@ def worth(ctx: "Ctx", p: "Player", when: str) -> bool:
     """Is a window worth asking `p` at `when` (a phase name)? An ALWAYS card usable now; AP left
     once the Actions Phase is over (the Trade turns it into Salt before Refresh takes it back);
     3 of a resource at the start of the Nemesis Phase (exchanged before the Nemesis acts)."""
-    if cards(ctx, p):
+    if when in LATE and p.ap > 0:  # (the plain reads before the cards)
         return True
-    if when in LATE and p.ap > 0:
+    if when == "nemesis" and (p.salt >= 3 or p.plunder >= 3 or p.food >= 3):
         return True
-    return when == "nemesis" and (p.salt >= 3 or p.plunder >= 3 or p.food >= 3)
+    return bool(cards(ctx, p))
 
 
 def window(ctx: "Ctx", p: "Player", when: str) -> Gen:

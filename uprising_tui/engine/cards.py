@@ -217,17 +217,19 @@ def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
     indexed = _USES[0]
     timed = _TIMED.get(("usable", when)) if indexed is not None and indexed() is cat else None
     if timed is None:  # (the catalog indexed by _uses is another, or this timing is new)
-        timed = _timed(cat, when)  # the timing first: it rules out most cards cheaply
-    items = ctx.cat.items
+        timed = _timed(cat, when)
+    # the timing first: it rules out most cards cheaply; only Items have a requirement
     out = []
-    for cards in (p.feats, p.items, p.quests):
-        for c in cards:
-            cid = c.id
-            if cid not in timed or not c.face_up:
-                continue
-            if cid in items and not can_use_item(ctx, p, cid):
-                continue
+    for c in p.feats:
+        if c.id in timed and c.face_up:
+            out.append(c.id)
+    for c in p.items:
+        cid = c.id
+        if cid in timed and c.face_up and can_use_item(ctx, p, cid):
             out.append(cid)
+    for c in p.quests:
+        if c.id in timed and c.face_up:
+            out.append(c.id)
     return out
 
 

@@ -31,13 +31,11 @@ def gain(ctx: "Ctx", p: "Player", reason: str, salt: int = 0, plunder: int = 0, 
         ctx.emit(ResourcesChanged(p.faction, ds, dp, df, reason))
 
 
-def pay(ctx: "Ctx", p: "Player", reason: str, **amounts: int) -> None:
-    for k, v in amounts.items():
-        if p.res(k) < v:
-            raise RuntimeError(f"{p.faction} cannot pay {v} {k}")
-    for k, v in amounts.items():
-        amounts[k] = -v  # (its own dict: ** gives a fresh one)
-    gain(ctx, p, reason, **amounts)
+def pay(ctx: "Ctx", p: "Player", reason: str, salt: int = 0, plunder: int = 0, food: int = 0) -> None:
+    if p.salt < salt or p.plunder < plunder or p.food < food:
+        kind, amount = next((k, n) for k, n in (("salt", salt), ("plunder", plunder), ("food", food)) if p.res(k) < n)
+        raise RuntimeError(f"{p.faction} cannot pay {amount} {kind}")
+    gain(ctx, p, reason, -salt, -plunder, -food)
 
 
 def add_vp(ctx: "Ctx", who: str, amount: int, reason: str) -> None:
@@ -69,17 +67,17 @@ def add_ap(ctx: "Ctx", p: "Player", amount: int, reason: str) -> None:
 
 
 # ------------------------------------------------------------------ ALWAYS
-def always_options(p: "Player") -> list[Option]:
+def always_options(p: "Player") -> tuple[Option, ...]:
     """The conversions a player may make at any time: 1 AP → 1 Salt; 3 of one → 1 other."""
     key = (p.ap > 0, p.salt >= 3, p.plunder >= 3, p.food >= 3)
     got = _ALWAYS.get(key)
     if got is None:
-        got = _ALWAYS[key] = ([TRADE_AP] if key[0] else []) + [
-            CONVERT[src, dst] for src, can in zip(RES, key[1:]) if can for dst in RES if dst != src]
-    return list(got)  # a new list: callers add to it
+        got = _ALWAYS[key] = tuple(([TRADE_AP] if key[0] else []) + [
+            CONVERT[src, dst] for src, can in zip(RES, key[1:]) if can for dst in RES if dst != src])
+    return got  # kept and shared: immutable
 
 
-_ALWAYS: dict[tuple, list[Option]] = {}  # always_options by (AP left, 3+ Salt, 3+ Plunder, 3+ Food)
+_ALWAYS: dict[tuple, tuple[Option, ...]] = {}  # always_options by (AP left, 3+ Salt, 3+ Plunder, 3+ Food)
 
 
 TRADE_AP = option("trade:ap", "Trade: 1 AP → 1 Salt", "trade", (Ref("resource", "salt"),), OptionCost(ap=1))
@@ -137,6 +135,7 @@ def pay_options(ways: list[dict[str, int]]) -> list[Option]:
 
 
 _PAY_OPTIONS: dict[tuple, Option] = {}  # one immutable option per way to pay (there are few)
+_PAID: dict[str, tuple[int, int, int]] = {}  # what each of those options pays: id -> (Salt, Plunder, Food)
 
 
 def _pay_option(way: dict[str, int]) -> Option:
@@ -144,6 +143,7 @@ def _pay_option(way: dict[str, int]) -> Option:
     got = _PAY_OPTIONS.get(key)
     if got is None:
         got = _PAY_OPTIONS[key] = option(f"pay:{pay_id(way)}", f"Pay {pay_label(way)}", "pay", (), OptionCost(**way))
+        _PAID[got.id] = (way["salt"], way["plunder"], way["food"])
     return got
 
 
@@ -152,10 +152,24 @@ def choose_payment(ctx: "Ctx", p: "Player", prompt: str, ways, source=None, opti
     offered beside a real choice. Returns the way, or None when the player cancels (or can no
     longer pay). A single way is taken without asking. `options()`, when given, stands for
     ``pay_options(ways())`` (a caller that keeps its pay options)."""
+    listed = None if options is not None else ways()
+    if listed is not None and len(listed) < 2:  # no question (as `ask` takes a lone option): no options made
+        return dict(listed[0]) if listed else None
+
     def opts() -> list[Option]:
-        return (options() if options is not None else pay_options(ways())) or [CANCEL]
+        nonlocal listed
+        if options is not None:
+            return options() or [CANCEL]
+        now = listed if listed is not None else ways()  # the ways above serve the first ask; a later one lists anew
+        listed = None
+        return pay_options(now) or [CANCEL]
     pick = yield from ctx.ask(p.faction, "pay", prompt, opts, source=source, cancel=True)
-    return None if pick == "cancel" else parse_pay(pick[4:])
+    if pick == "cancel":
+        return None
+    paid = _PAID.get(pick)  # (every pay option is made by _pay_option)
+    if paid is None:
+        return parse_pay(pick[4:])
+    return {"salt": paid[0], "plunder": paid[1], "food": paid[2]}
 
 
 def pay_label(way: dict[str, int]) -> str:

@@ -130,52 +130,38 @@ def can_pay(p: "Player", costs) -> bool:
 
 
 def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = False) -> list[Option]:
-    st = ctx.state
-    hexes = st.hexes
-    opts: list[Option] = []
-    fac = ctx.cat.factions[p.faction]
-    holds = None  # the spots with room, found once (they do not depend on the Unit)
-    for u in fac.units:
-        if p.reserve.get(u.id, 0) <= 0 or not can_pay(p, u.costs):
-            continue
-        if holds is None:
-            holds = []
-            for hid in spots:
-                if can_hold(ctx, hexes[hid], p.faction):
-                    holds.append(hexes[hid])
-        kept = ctx.kept(f"build:{u.id}")  # see Ctx.kept
-        for h in holds:
-            hid = h.id
-            got = kept.get(hid)
-            if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
-                got = kept[hid] = (h, h.explored, h.tile, Option(
-                    f"build:{u.id}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hid, None, "build",
-                    (ref("unit", u.id), ref("hex", hid))))
-            opts.append(got[3])
+    hexes = ctx.state.hexes
+    faction = p.faction
+    units = affordable_units(ctx, p)
     plunder, tower_cost, wall_cost = p.plunder, ctx.cat.tower_cost, ctx.cat.wall_cost
-    if plunder >= tower_cost or plunder >= wall_cost:
-        towers_left = walls_left = 0
-        for hid in spots:  # a loop, not any() over a generator (one made per call)
-            h = hexes[hid]
-            if h.haven == p.faction and not (h.tower and h.wall):
-                towers_left, walls_left = pieces.towers_and_walls_left(ctx)
-                break
-        # (kind, its name, its cost, how many are left, its options kept by hex): a Tower before a Wall
-        defences = (("tower", "Tower", tower_cost, towers_left, ctx.kept("tower")),  # see Ctx.kept
-                    ("wall", "Wall", wall_cost, walls_left, ctx.kept("wall")))
+    opts: list[Option] = []
+    if units or plunder >= tower_cost or plunder >= wall_cost:
+        # each spot's Build options (its Units, Tower and Wall), kept as `Ctx.kept` says: good while
+        # the hex's label reads the same; one check per spot instead of one per option
+        kept = ctx.kept("build")
+        spot_opts = []
         for hid in spots:
             h = hexes[hid]
-            if h.haven != p.faction:
-                continue
-            for kind, label, cost, left, kept in defences:
-                if (h.tower if kind == "tower" else h.wall) or plunder < cost or left <= 0:  # the hex has one
-                    continue
-                got = kept.get(hid)
-                if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
-                    got = kept[hid] = (h, h.explored, h.tile, option(
-                        f"{kind}:{hid}", f"Build a {label} on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
-                        OptionCost(plunder=cost)))
-                opts.append(got[3])
+            got = kept.get(hid)
+            if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
+                got = kept[hid] = (h, h.explored, h.tile, {})
+            spot_opts.append(got)
+        if units:
+            holds = []  # the spots with room (they do not depend on the Unit)
+            for got in spot_opts:
+                if can_hold(ctx, got[0], faction):
+                    holds.append(got)
+            for u in units:
+                uid = u.id
+                for h, _, _, made in holds:
+                    o = made.get(uid)
+                    if o is None:
+                        hid = h.id
+                        o = made[uid] = Option(f"build:{uid}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hid,
+                                               None, "build", (ref("unit", uid), ref("hex", hid)))
+                    opts.append(o)
+        if plunder >= tower_cost or plunder >= wall_cost:
+            _defence_options(ctx, faction, plunder, spot_opts, opts)
     cards = usable(ctx, p, ("build", "always"))
     if cards:
         opts += [ctx.card_option(c) for c in cards]
@@ -184,6 +170,58 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
         opts += transfer_options(ctx, p)
     opts.append(DONE_BUILDING)
     return opts
+
+
+def affordable_units(ctx: "Ctx", p: "Player") -> list:
+    """The Units of `p`'s faction with one left in reserve that `p` can pay for, in the faction's
+    order (what `can_pay` says for each, spelled out over plain numbers)."""
+    faction = p.faction
+    kept = ctx.kept("static:unit_costs")  # by faction: its Units, each with its costs as tuples (catalog data)
+    units = kept.get(faction)
+    if units is None:
+        units = kept[faction] = [(u, [(c.salt, c.plunder, c.food, c.any) for c in u.costs])
+                                 for u in ctx.cat.factions[faction].units]
+    reserve, salt, plunder, food = p.reserve, p.salt, p.plunder, p.food
+    out = []
+    for u, costs in units:
+        if reserve.get(u.id, 0) <= 0:
+            continue
+        for cs, cp, cf, ca in costs:
+            s, pl, f = salt - cs, plunder - cp, food - cf
+            if s >= 0 and pl >= 0 and f >= 0 and s + pl + f >= ca:
+                out.append(u)
+                break
+    return out
+
+
+def _defence_options(ctx: "Ctx", faction: str, plunder: int, spot_opts: list, opts: list[Option]) -> None:
+    """Add the Tower and Wall options of `faction`'s Havens among `spot_opts` (a Tower before a
+    Wall on each) to `opts`."""
+    tower_cost, wall_cost = ctx.cat.tower_cost, ctx.cat.wall_cost
+    towers_left = walls_left = 0
+    for h, _, _, _ in spot_opts:  # a loop, not any() over a generator (one made per call)
+        if h.haven == faction and not (h.tower and h.wall):
+            towers_left, walls_left = pieces.towers_and_walls_left(ctx)
+            break
+    tower = plunder >= tower_cost and towers_left > 0
+    wall = plunder >= wall_cost and walls_left > 0
+    if not (tower or wall):
+        return
+    for h, _, _, made in spot_opts:
+        if h.haven != faction:
+            continue
+        if tower and not h.tower:
+            o = made.get("tower")
+            if o is None:
+                o = made["tower"] = option(f"tower:{h.id}", f"Build a Tower on {ctx.hex_label(h.id)}", "build",
+                                           (Ref("hex", h.id),), OptionCost(plunder=tower_cost))
+            opts.append(o)
+        if wall and not h.wall:
+            o = made.get("wall")
+            if o is None:
+                o = made["wall"] = option(f"wall:{h.id}", f"Build a Wall on {ctx.hex_label(h.id)}", "build",
+                                          (Ref("hex", h.id),), OptionCost(plunder=wall_cost))
+            opts.append(o)
 
 
 DONE_BUILDING = option("done", "Done building", "done")
@@ -310,21 +348,22 @@ def scoring_phase(ctx: "Ctx") -> Gen:
         havens = pieces.havens_of(ctx, p.faction)
         vp = 2 * len(havens) + sum(ctx.cat.hexes[st.hexes[h].tile].vp for h in havens)
         add_vp(ctx, p.faction, vp, "scoring_havens")
+    kept = ctx.kept("static:vp")  # by faction: see Ctx.kept
+    opts = []  # every purchase of the phase is offered the same: a VP for each faction in seat order, or none
+    for q in st.seat_order():
+        got = kept.get(q.faction)
+        if got is None:
+            got = kept[q.faction] = option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}",
+                                           "choice", (Ref("faction", q.faction),))
+        opts.append(got)
+    opts.append(KEEP_RESOURCES)
+    opts = tuple(opts)
     for p in st.seat_order():
         while True:
             if p.salt + p.plunder + p.food < 5:  # no purchase would ask: a window (AP to trade, a card)
                 yield from always.window(ctx, p, "scoring")
                 if p.salt + p.plunder + p.food < 5:
                     break
-            kept = ctx.kept("static:vp")  # by faction: see Ctx.kept
-            opts = []
-            for q in st.seat_order():
-                got = kept.get(q.faction)
-                if got is None:
-                    got = kept[q.faction] = option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}",
-                                                   "choice", (Ref("faction", q.faction),))
-                opts.append(got)
-            opts.append(KEEP_RESOURCES)
             pick = yield from ctx.ask(p.faction, "buy_vp", "Scoring: turn 5 resources into 1 VP?", opts)
             if pick == "done":
                 break
@@ -339,17 +378,18 @@ def scoring_phase(ctx: "Ctx") -> Gen:
 KEEP_RESOURCES = option("done", "Keep your resources", "done")
 
 
-_FIVE_WAY_OPTIONS: dict[tuple[int, int, int], list[Option]] = {}
+_FIVE_WAY_OPTIONS: dict[tuple[int, int, int], tuple[Option, ...]] = {}
 
 
-def five_way_options(p: "Player") -> list[Option]:
+def five_way_options(p: "Player") -> tuple[Option, ...]:
     """``pay_options(five_ways(p))``, kept: the ways depend only on how much of each resource
     `p` holds up to 5."""
-    key = (min(5, p.salt), min(5, p.plunder), min(5, p.food))
+    s, pl, f = p.salt, p.plunder, p.food
+    key = (s if s < 5 else 5, pl if pl < 5 else 5, f if f < 5 else 5)  # (min(5, ...) spelled out)
     got = _FIVE_WAY_OPTIONS.get(key)
     if got is None:
-        got = _FIVE_WAY_OPTIONS[key] = pay_options(five_ways(p))
-    return list(got)
+        got = _FIVE_WAY_OPTIONS[key] = tuple(pay_options(five_ways(p)))
+    return got
 
 
 def five_ways(p: "Player") -> list[dict[str, int]]:

@@ -1,0 +1,103 @@
+"""What the Build, the payments and Scoring keep between Decisions says what a fresh reading would:
+the Build options kept per hex follow the hex's label, a pay option's kept amounts are the ones
+its id names, and a single way to pay is taken without a question, as `ask` takes a lone option.
+
+1-faction map: H14 is Yanny's home hex (her Haven)."""
+from __future__ import annotations
+
+import itertools
+
+from uprising_tui.engine import phases
+from uprising_tui.engine.decision import Option, OptionCost, ref
+from uprising_tui.engine.economy import _PAID, always_options, parse_pay, pay_options, payments
+from uprising_tui.engine.refs import Ref
+from uprising_tui.engine.scenario import Scenario, run_phase
+
+from .helpers import drive
+
+
+def yanny(**player):
+    sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
+    sc.player("duerkhar", **player)
+    return sc.game(script=run_phase("build"))
+
+
+def fresh_build_options(g, p, hid):
+    """The Unit, Tower and Wall options of `hid` made anew (as build_options made them before they were kept)."""
+    h = g.state.hexes[hid]
+    label = f"{hid} {g.cat.hexes[h.tile].name}" if h.explored else f"{hid} (unexplored)"
+    units = [Option(f"build:{u.id}:{hid}", f"Build {u.name} on {label}", hid, None, "build",
+                    (ref("unit", u.id), ref("hex", hid))) for u in phases.affordable_units(g.ctx, p)]
+    defences = [Option(f"{kind}:{hid}", f"Build a {name} on {label}", hid, None, "build", (Ref("hex", hid),),
+                       OptionCost(plunder=cost))
+                for kind, name, cost in (("tower", "Tower", g.cat.tower_cost), ("wall", "Wall", g.cat.wall_cost))]
+    return units + defences
+
+
+def test_kept_build_options_follow_the_hex_label():
+    g = yanny(salt=9, plunder=9, food=9, feat_deck=[])
+    assert g.decision.kind == "build"
+    p = g.state.player("duerkhar")
+    h = g.state.hexes["H14"]
+    before = phases.build_options(g.ctx, p, ["H14"])
+    assert before[:len(fresh_build_options(g, p, "H14"))] == fresh_build_options(g, p, "H14")
+    # the hex now reads as another tile: every kept option of it is made again with the new label
+    home = h.tile
+    h.tile = next(t for t in g.cat.hexes if t != home and g.cat.hexes[t].name != g.cat.hexes[home].name)
+    after = phases.build_options(g.ctx, p, ["H14"])
+    fresh = fresh_build_options(g, p, "H14")
+    assert after[:len(fresh)] == fresh
+    assert all(a.label != b.label for a, b in zip(after, before[:len(fresh)]))
+    # and kept again while it reads the same
+    assert all(a is b for a, b in zip(phases.build_options(g.ctx, p, ["H14"]), after))
+    h.tile = home  # (as the events told it: the table checks its projection after each test)
+    assert phases.build_options(g.ctx, p, ["H14"])[:len(fresh)] == before[:len(fresh)]
+
+
+def test_affordable_units_say_what_payments_say():
+    g = yanny(feat_deck=[])
+    p = g.state.player("duerkhar")
+    units = g.cat.factions["duerkhar"].units
+    held = (p.salt, p.plunder, p.food, dict(p.reserve))
+    for p.salt, p.plunder, p.food in itertools.product(range(5), repeat=3):
+        for u in units:
+            p.reserve[u.id] = 1
+        assert phases.affordable_units(g.ctx, p) == [u for u in units if payments(p, u.costs)]
+        p.reserve[units[0].id] = 0
+        assert units[0] not in phases.affordable_units(g.ctx, p)
+    p.salt, p.plunder, p.food, p.reserve = held  # (the table checks its projection after each test)
+
+
+def test_a_single_way_to_pay_is_taken_without_a_question():
+    # Younglings cost 2 Salt or 2 Plunder: with Salt only, the Salt pays at once
+    g = yanny(salt=2, plunder=1, food=0, feat_deck=[])
+    drive(g, "build:younglings:H14")
+    p = g.state.player("duerkhar")
+    assert g.decision.kind == "build" and (p.salt, p.plunder, p.food) == (0, 1, 0)
+    assert g.state.hexes["H14"].units == {"younglings": 1}
+
+
+def test_a_payment_pays_the_way_its_option_names():
+    g = yanny(salt=2, plunder=2, food=0, feat_deck=[])
+    drive(g, "build:younglings:H14")
+    assert g.decision.kind == "pay" and g.decision.ids()[:2] == ["pay:s2p0f0", "pay:s0p2f0"]
+    drive(g, "pay:s0p2f0")
+    p = g.state.player("duerkhar")
+    assert (p.salt, p.plunder, p.food) == (2, 0, 0) and g.state.hexes["H14"].units == {"younglings": 1}
+
+
+def test_kept_pay_amounts_are_the_ones_the_id_names():
+    ways = [{"salt": s, "plunder": pl, "food": f} for s, pl, f in itertools.product(range(7), repeat=3)]
+    for o in pay_options(ways):
+        assert _PAID[o.id] == tuple(parse_pay(o.id[4:]).values())
+        assert o.cost == OptionCost(**parse_pay(o.id[4:]))
+
+
+def test_always_options_are_kept_unchanged_by_their_callers():
+    g = yanny(salt=3, plunder=3, food=3, feat_deck=[])
+    p = g.state.player("duerkhar")
+    kept = always_options(p)
+    phases.build_options(g.ctx, p, ["H14"])
+    assert always_options(p) is kept and isinstance(kept, tuple)
+    assert [o.id for o in kept] == ["trade:ap"] + [f"convert:{a}:{b}" for a in ("salt", "plunder", "food")
+                                                   for b in ("salt", "plunder", "food") if a != b]
