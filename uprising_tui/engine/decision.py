@@ -121,21 +121,6 @@ class Decision:
     # Unit as Ref("unit", "<from hex>:<unit>") and Ref("hero", <faction>) once the Hero comes)
     chosen: tuple[Ref, ...] = ()
 
-    @classmethod
-    def made(cls, actor: str, kind: str, prompt: str, options: tuple, source: SourceRef | None,
-             chosen: tuple) -> "Decision":
-        """``Decision(actor, kind, prompt, options, source, chosen)``, made as `option` makes an
-        Option (a writable twin filled, then made a Decision): for ``ask``, once per Decision."""
-        d = _DecisionFill()
-        d.actor = actor
-        d.kind = kind
-        d.prompt = prompt
-        d.options = options
-        d.source = source
-        d.chosen = chosen
-        d.__class__ = cls
-        return d
-
     def ids(self) -> list[str]:
         return [o.id for o in self.options]
 
@@ -150,5 +135,21 @@ class Decision:
 
 
 class _DecisionFill:
-    """Decision's slots, writable (see `_OptionFill`, `Decision.made`)."""
+    """Decision's slots, writable (see `_OptionFill`, `decision`)."""
     __slots__ = Decision.__slots__
+
+
+def decision(actor: str, kind: str, prompt: str, options: tuple, source: SourceRef | None,
+             chosen: tuple) -> Decision:
+    """``Decision(actor, kind, prompt, options, source, chosen)``, made as `option` makes an
+    Option (a writable twin filled, then made a Decision): for ``ask``, once per Decision.
+    (A function, not a classmethod: reading a classmethod makes a bound method each call.)"""
+    d = _DecisionFill()
+    d.actor = actor
+    d.kind = kind
+    d.prompt = prompt
+    d.options = options
+    d.source = source
+    d.chosen = chosen
+    d.__class__ = Decision
+    return d
