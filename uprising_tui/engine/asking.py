@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Generator, Sequence
 
 from . import always
-from .decision import CANCEL, Decision, Option
+from .decision import CANCEL, Decision, Option, decision
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 Ask = Generator[Decision, str, str]
 _NO_ENTRY = always.NO_ENTRY  # the kinds never offered the ALWAYS entry (always.offered's first test)
+_ENTRY = always.ENTRY
+_ENTRY_ID = always.ENTRY.id
 Options = Sequence[Option] | Callable[[], Sequence[Option]]
 
 
@@ -38,13 +40,13 @@ def ask(ctx: "Ctx", actor: str, kind: str, prompt: str, options: Options, *, tie
             raise RuntimeError(f"no options for {kind} ({prompt})")
         if len(opts) == 1 or (tie and ctx.setup.auto_ties):
             return opts[0].id
-        extra: tuple[Option, ...] = ()
+        shown = opts
         if cancel:
-            extra += (CANCEL,)
+            shown += (CANCEL,)
         if kind not in _NO_ENTRY and always.offered(ctx, actor, kind):  # (turn and build list it all directly)
-            extra += (always.ENTRY,)
-        answer = yield Decision.made(actor, kind, prompt, opts + extra, source, tuple(chosen))
-        if answer == always.ENTRY.id and answer not in (o.id for o in opts):
+            shown += (_ENTRY,)
+        answer = yield decision(actor, kind, prompt, shown, source, tuple(chosen))
+        if answer == _ENTRY_ID and answer not in (o.id for o in opts):
             yield from always.menu(ctx, ctx.state.player(actor), always.BACK)
             continue  # asked again, recomputed
         return answer
