@@ -113,7 +113,10 @@ class Combat(CombatEffects):
         return out
 
     def _show(self, side: Side) -> tuple:
-        return tuple((c, tuple(f)) for c, f in side.dice)
+        out = []
+        for c, f in side.dice:  # a loop: a generator expression is a function made per call
+            out.append((c, tuple(f)))
+        return tuple(out)
 
     def _moved_on(self) -> None:
         """Announce the combat's part, step and round as they are now."""
