@@ -407,7 +407,7 @@ class Combat(CombatEffects):
         h = st.hexes[self.hid]
         if h.haven and not h.units and (h.empire_here or h.chaos_here):
             yield from pieces.remove_haven(ctx, self.hid, "overrun")
-        winner = next((s.owner for s in (self.a, self.b) if self.alive(s)), None)
+        winner = self.a.owner if self.alive(self.a) else self.b.owner if self.alive(self.b) else None
         ctx.emit(CombatEnded(self.id, self.hid, winner))
         for s in (self.a, self.b):
             yield from self.card_window(s, "after_combat", None)

@@ -87,7 +87,7 @@ def horde_places(ctx: "Ctx", region: str, not_adjacent_to_haven: bool, how: str 
                     continue
             elif not ((h.skeletons or h.curse) and not h.units and not (h.garrisons or h.legions)):
                 continue
-            if not_adjacent_to_haven and any(hexes[n].haven for n in adjacent(h.id, reach=True)):
+            if not_adjacent_to_haven and _next_to_a_haven(hexes, adjacent(h.id, reach=True)):
                 continue
             c.append(h.id)
         if c:
@@ -97,6 +97,13 @@ def horde_places(ctx: "Ctx", region: str, not_adjacent_to_haven: bool, how: str 
     if region != "any":
         return horde_places(ctx, "any", False, ",".join(x for x in (how, "any_region") if x))
     return [], how
+
+
+def _next_to_a_haven(hexes, neighbours) -> bool:
+    for n in neighbours:  # a loop, not any() over a generator (one made per hex)
+        if hexes[n].haven:
+            return True
+    return False
 
 
 def place_horde(ctx: "Ctx", actor: str, *, at: str | None = None, region: str = "any",
