@@ -56,6 +56,10 @@ class Combat(CombatEffects):
         self.round = 0
         self.destroyed_by: dict[str, str] = {}  # card id -> destroyer owner
         self.merged = False  # Skeletons of this combat became a Horde: it is still this combat
+        # (part, step) -> combat_cards_at(...) for this combat's catalog: a player's side asks it at
+        # every card window, most of which turn out empty
+        self._timed: dict[tuple, frozenset[str]] = {}
+        self._players: dict[str, object] = {}  # faction -> its Player (a game's Players are never replaced)
 
     # ------------------------------------------------------------ helpers
     def enemy_of(self, side: Side) -> Side:
@@ -75,7 +79,14 @@ class Combat(CombatEffects):
     def hero_here(self, side: Side) -> bool:
         if not side.is_player:
             return False
-        return self.ctx.state.player(side.owner).hero_hex == self.hid
+        return self._player(side.owner).hero_hex == self.hid
+
+    def _player(self, faction: str):
+        """The Player of a player's side (GameState.player, kept for the combat: card windows ask often)."""
+        got = self._players.get(faction)
+        if got is None:
+            got = self._players[faction] = self.ctx.state.player(faction)
+        return got
 
     def can_bolt(self, side: Side) -> bool:
         if self.terrain == "curse" and side.owner != "chaos":
@@ -102,7 +113,10 @@ class Combat(CombatEffects):
         return out
 
     def _show(self, side: Side) -> tuple:
-        return tuple((c, tuple(f)) for c, f in side.dice)
+        out = []
+        for c, f in side.dice:  # a loop: a generator expression is a function made per call
+            out.append((c, tuple(f)))
+        return tuple(out)
 
     def _moved_on(self) -> None:
         """Announce the combat's part, step and round as they are now."""
@@ -393,7 +407,7 @@ class Combat(CombatEffects):
         h = st.hexes[self.hid]
         if h.haven and not h.units and (h.empire_here or h.chaos_here):
             yield from pieces.remove_haven(ctx, self.hid, "overrun")
-        winner = next((s.owner for s in (self.a, self.b) if self.alive(s)), None)
+        winner = self.a.owner if self.alive(self.a) else self.b.owner if self.alive(self.b) else None
         ctx.emit(CombatEnded(self.id, self.hid, winner))
         for s in (self.a, self.b):
             yield from self.card_window(s, "after_combat", None)
@@ -404,18 +418,19 @@ class Combat(CombatEffects):
     # ------------------------------------------------------------ cards in combat
     def usable_cards(self, side: Side, part: str, step: str | None) -> list[str]:
         ctx = self.ctx
-        if not side.is_player:
+        if side.kind != "player":
             return []
-        p = ctx.state.player(side.owner)
-        table = _uses(ctx.cat)
-        timed = combat_cards_at(ctx.cat, part, step)  # the timing first: it rules out most cards cheaply
+        timed = self._timed.get((part, step))  # the timing first: it rules out most cards cheaply
+        if timed is None:
+            timed = self._timed[(part, step)] = combat_cards_at(ctx.cat, part, step)
+        p = self._player(side.owner)
         out = []
         for cards in (p.feats, p.items, p.quests):
             for c in cards:
                 cid = c.id
                 if cid not in timed or not c.face_up:
                     continue
-                use, eff = table[cid]
+                use, eff = _uses(ctx.cat)[cid]
                 if not can_use_card(ctx, p, cid):
                     continue
                 if use.hero_hex and not self.hero_here(side):

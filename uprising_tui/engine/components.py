@@ -17,7 +17,11 @@ if TYPE_CHECKING:
 def tokens_left(ctx: "Ctx") -> int:
     """Activation Tokens not on a card (the box holds ACTIVATION_TOKENS)."""
     st = ctx.state
-    return ACTIVATION_TOKENS - sum(c.tokens for c in st.legions.values()) - sum(c.tokens for c in st.hordes.values())
+    left = ACTIVATION_TOKENS
+    for cards in (st.legions, st.hordes):
+        for c in cards.values():  # loops, not sum() over generators (two made per call)
+            left -= c.tokens
+    return left
 
 
 def defenses_left(ctx: "Ctx", kind: str) -> int:

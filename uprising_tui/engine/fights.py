@@ -36,9 +36,14 @@ def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None 
         sides = sides_present(ctx, hid)
         if len(sides) >= 2:
             a_owner = attacker if attacker in sides else sides[0]
-            b_owner = next(s for s in sides if s != a_owner)
+            b_owner = sides[1] if sides[0] == a_owner else sides[0]  # the first side that is not a's
             a_groups = groups(ctx, hid, a_owner)
-            a = next((g for g in a_groups if g.card == mover), a_groups[0]) if mover else a_groups[0]
+            a = a_groups[0]
+            if mover:  # the group that moved in fights first
+                for g in a_groups:
+                    if g.card == mover:
+                        a = g
+                        break
             b = groups(ctx, hid, b_owner)[0]
             yield from Combat(ctx, hid, a, b).fight()
             continue

@@ -66,9 +66,13 @@ def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], 
 
 
 def fewest_units(ctx: "Ctx", hids: list[str]) -> list[str]:
-    def n(hid: str) -> int:
-        return ctx.state.hexes[hid].unit_count
-    if not hids:
-        return []
-    low = min(n(h) for h in hids)
-    return [h for h in hids if n(h) == low]
+    hexes = ctx.state.hexes
+    out: list[str] = []
+    low = None
+    for hid in hids:  # one loop, not min() over a generator and a helper per hex
+        n = hexes[hid].unit_count
+        if low is None or n < low:
+            low, out = n, [hid]
+        elif n == low:
+            out.append(hid)
+    return out

@@ -73,17 +73,23 @@ def horde_spaces(ctx: "Ctx", region: str, not_adjacent_to_haven: bool) -> list[s
 def horde_places(ctx: "Ctx", region: str, not_adjacent_to_haven: bool, how: str = "") -> tuple[list[str], str]:
     """Where a Horde may appear, and the placement rule that found the hexes: '' (as asked),
     skeletons_or_curse, adjacent_to_haven (the not-adjacent condition dropped), any_region."""
-    st = ctx.state
-    def in_region(hid: str) -> bool:
-        h = st.hexes[hid]
-        return region == "any" or h.region == region
-    def ok_adj(hid: str) -> bool:
-        if not not_adjacent_to_haven:
-            return True
-        return not any(st.hexes[n].haven for n in ctx.board.adjacent(hid, reach=True))
-    for test, code in ((lambda h: h.empty, ""),
-                       (lambda h: (h.skeletons or h.curse) and not h.units and not h.empire_here, "skeletons_or_curse")):
-        c = [h.id for h in st.hexes.values() if in_region(h.id) and test(h) and ok_adj(h.id)]
+    hexes = ctx.state.hexes
+    adjacent = ctx.board.adjacent
+    # one pass over the map per test, with Hex.empty and empire_here spelled out (a Horde placement
+    # scans every hex); a hex next to a Haven is ruled out last, as it is the dearest test
+    for code in ("", "skeletons_or_curse"):
+        c = []
+        for h in hexes.values():
+            if region != "any" and h.region != region:
+                continue
+            if code == "":  # Hex.empty
+                if h.haven or h.curse or h.units or h.garrisons or h.skeletons or h.legions or h.hordes:
+                    continue
+            elif not ((h.skeletons or h.curse) and not h.units and not (h.garrisons or h.legions)):
+                continue
+            if not_adjacent_to_haven and _next_to_a_haven(hexes, adjacent(h.id, reach=True)):
+                continue
+            c.append(h.id)
         if c:
             return c, ",".join(x for x in (how, code) if x)
     if not_adjacent_to_haven:
@@ -91,6 +97,13 @@ def horde_places(ctx: "Ctx", region: str, not_adjacent_to_haven: bool, how: str 
     if region != "any":
         return horde_places(ctx, "any", False, ",".join(x for x in (how, "any_region") if x))
     return [], how
+
+
+def _next_to_a_haven(hexes, neighbours) -> bool:
+    for n in neighbours:  # a loop, not any() over a generator (one made per hex)
+        if hexes[n].haven:
+            return True
+    return False
 
 
 def place_horde(ctx: "Ctx", actor: str, *, at: str | None = None, region: str = "any",

@@ -11,7 +11,7 @@ from ..events import AttributeGained, DeckChanged, MarketDiscarded, Note
 from ..cards import discard_card, draw_feats, draw_item, refill_market, take_card
 from ..quests import attempt_quest, deal_quest, resolve_failure, roll_hero_dice
 from ..fights import settle
-from ..hex_queries import hex_options
+from ..hex_queries import havens_of, hex_options
 from ..units import build_unit, can_hold, exchange_unit
 
 if TYPE_CHECKING:
@@ -161,7 +161,8 @@ def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: st
     if where == "here":
         spots = [here] if here and can_hold(ctx, st.hexes[here], p.faction) and st.hexes[here].explored else []
     else:
-        spots = [h.id for h in st.hexes.values() if h.haven == p.faction and can_hold(ctx, h, p.faction)]
+        hexes = st.hexes  # the faction's Havens in map order from the Board's index, not a scan of the map
+        spots = [hid for hid in havens_of(ctx, p.faction) if can_hold(ctx, hexes[hid], p.faction)]
         if where == "haven_or_empty_explored":
             spots += [h.id for h in st.hexes.values() if h.explored and h.empty]
     if not kinds or not spots:
