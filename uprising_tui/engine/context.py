@@ -126,8 +126,8 @@ class Ctx:
         return got[3]
 
     def kept(self, kind: str) -> dict:
-        """The options of one kind (``"move"``, ``"command"``, ...) kept by the hex their label
-        names, as ``hex id -> (Hex, explored, tile, Option)``: what `hex_option` keeps, for the
+        """The options of one kind (``"bring"``, ``"build"``, ...) kept by the hex their label
+        names (Move's and Command's live on the Board instead: ``Board.by_hex``/``by_area``), as ``hex id -> (Hex, explored, tile, Option)``: what `hex_option` keeps, for the
         hot loops that check it inline. An entry is good while ``entry[0] is hex and entry[1] ==
         hex.explored and entry[2] == hex.tile`` (what the label reads); otherwise make the option
         again (its label from `hex_label`) and store it. A kind whose name starts with ``static:``

@@ -75,17 +75,17 @@ def horde_places(ctx: "Ctx", region: str, not_adjacent_to_haven: bool, how: str 
     skeletons_or_curse, adjacent_to_haven (the not-adjacent condition dropped), any_region."""
     hexes = ctx.state.hexes
     adjacent = ctx.board.adjacent
-    # one pass over the map per test, with Hex.empty and empire_here spelled out (a Horde placement
-    # scans every hex); a hex next to a Haven is ruled out last, as it is the dearest test
+    # one plain pass over the map per test (a Horde placement scans every hex; no closure or
+    # lambda per hex); a hex next to a Haven is ruled out last, as it is the dearest test
     for code in ("", "skeletons_or_curse"):
         c = []
         for h in hexes.values():
             if region != "any" and h.region != region:
                 continue
-            if code == "":  # Hex.empty
-                if h.haven or h.curse or h.units or h.garrisons or h.skeletons or h.legions or h.hordes:
+            if code == "":
+                if not h.empty:
                     continue
-            elif not ((h.skeletons or h.curse) and not h.units and not (h.garrisons or h.legions)):
+            elif not ((h.skeletons or h.curse) and not h.units and not h.empire_here):
                 continue
             if not_adjacent_to_haven and _next_to_a_haven(hexes, adjacent(h.id, reach=True)):
                 continue
