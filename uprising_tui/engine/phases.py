@@ -207,20 +207,18 @@ def _defence_options(ctx: "Ctx", faction: str, plunder: int, spot_opts: list, op
     wall = plunder >= wall_cost and walls_left > 0
     if not (tower or wall):
         return
+    # (kind, its name, its cost, whether one may be built now): a Tower before a Wall
+    defences = (("tower", "Tower", tower_cost, tower), ("wall", "Wall", wall_cost, wall))
     for h, _, _, made in spot_opts:
         if h.haven != faction:
             continue
-        if tower and not h.tower:
-            o = made.get("tower")
+        for kind, name, cost, may in defences:
+            if not may or (h.tower if kind == "tower" else h.wall):  # none left, too dear, or the hex has one
+                continue
+            o = made.get(kind)
             if o is None:
-                o = made["tower"] = option(f"tower:{h.id}", f"Build a Tower on {ctx.hex_label(h.id)}", "build",
-                                           (Ref("hex", h.id),), OptionCost(plunder=tower_cost))
-            opts.append(o)
-        if wall and not h.wall:
-            o = made.get("wall")
-            if o is None:
-                o = made["wall"] = option(f"wall:{h.id}", f"Build a Wall on {ctx.hex_label(h.id)}", "build",
-                                          (Ref("hex", h.id),), OptionCost(plunder=wall_cost))
+                o = made[kind] = option(f"{kind}:{h.id}", f"Build a {name} on {ctx.hex_label(h.id)}", "build",
+                                        (Ref("hex", h.id),), OptionCost(plunder=cost))
             opts.append(o)
 
 
