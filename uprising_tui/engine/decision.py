@@ -1,11 +1,12 @@
 """What the engine asks of a person: one pick from a finite list."""
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass, fields
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Callable, NamedTuple
 
 from .refs import Ref, SourceRef
+from .slot_fill import maker
 
 
 class IllegalChoice(ValueError):
@@ -24,33 +25,18 @@ class OptionCost(NamedTuple):
     food: int = 0
 
 
-def _fill_through(cls: type, fill: type) -> None:
-    """Give `cls`, a frozen slotted dataclass, a ``__new__`` with its ``__init__``'s signature that
-    fills `fill` (a writable class with the same slots) by plain attribute stores and makes it an
-    instance of the class (``__class__`` assignment: the same slots, so the same layout). A frozen
-    class can only store a field through its slot's setter, one C call with an argument tuple
-    each; this makes a seven-field Option about twice as fast. What comes out is an ordinary
-    instance, frozen, equal and hashing by its fields; it pickles through the constructor (the
-    default reduction would call this ``__new__`` with no fields). Plain defaults only."""
-    names, params, glob = [], [], {"__fill": fill}
-    for f in fields(cls):
-        assert f.default_factory is MISSING and not f.kw_only, f"_fill_through: {cls.__name__}.{f.name}"
-        names.append(f.name)
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            glob[f"__dflt_{f.name}"] = f.default
-            params.append(f"{f.name}=__dflt_{f.name}")
-    src = (f"def __new__(cls, {', '.join(params)}):\n    self = __fill()\n"
-           + "".join(f"    self.{n} = {n}\n" for n in names) + "    self.__class__ = cls\n    return self\n")
-    loc: dict[str, Any] = {}
-    exec(compile(src, f"<{cls.__qualname__}.__new__>", "exec"), glob, loc)
-    new = loc["__new__"]
-    new.__qualname__ = f"{cls.__qualname__}.__new__"
-    cls.__new__ = staticmethod(new)
+def _fill_through(cls: type, fill: type) -> Callable:
+    """Make `cls`, a frozen slotted dataclass, through `fill`, a writable class with the same
+    slots (see slot_fill.py): ``cls(...)`` goes through a generated ``__new__``, and the returned
+    function makes one with the same arguments without the class call. It pickles through the
+    constructor (the default reduction would call that ``__new__`` with no fields)."""
+    flds = fields(cls)
+    assert not any(f.kw_only for f in flds), f"{cls.__name__}: keyword-only fields"
+    cls.__new__ = staticmethod(maker(cls, fill, flds))
     cls.__init__ = object.__init__  # everything is done in __new__
-    values = attrgetter(*names)
+    values = attrgetter(*(f.name for f in flds))
     cls.__reduce__ = lambda self: (type(self), values(self))
+    return maker(cls, fill, flds, bound=True)
 
 
 # Option groups a client may lay options out by (see docs/engine.md).
@@ -69,6 +55,14 @@ class Option:
     cost: OptionCost | None = None  # what taking it spends, if anything
 
 
+class _OptionFill:
+    """Option's slots, writable (see slot_fill.py)."""
+    __slots__ = Option.__slots__
+
+
+_make_option = _fill_through(Option, _OptionFill)  # Option(...) as a plain function
+
+
 def option(oid: str, label: str, group: str, refs: tuple[Ref, ...] = (), cost: OptionCost | None = None) -> Option:
     """An Option whose `hex` and `card` (what a client lights up) are its first hex and card refs."""
     hx = cd = None
@@ -78,27 +72,8 @@ def option(oid: str, label: str, group: str, refs: tuple[Ref, ...] = (), cost: O
                 hx = rid
         elif kind == "card" and cd is None:
             cd = rid
-    o = _OptionFill()  # Option(oid, label, hx, cd, group, refs, cost), filled as a writable twin
-    o.id = oid
-    o.label = label
-    o.hex = hx
-    o.card = cd
-    o.group = group
-    o.refs = refs
-    o.cost = cost
-    o.__class__ = Option
-    return o
+    return _make_option(oid, label, hx, cd, group, refs, cost)
 
-
-class _OptionFill:
-    """Option's slots, writable: `option` fills one with plain attribute stores and then makes it
-    an Option (``__class__`` assignment: the same slots, so the same layout). A frozen class can
-    only store through its slots' setters, one call each; this is about twice as fast. What comes
-    out is an ordinary Option, equal to ``Option(...)`` with the same fields."""
-    __slots__ = Option.__slots__
-
-
-_fill_through(Option, _OptionFill)
 
 _REFS: dict[tuple[str, str], Ref] = {}
 
@@ -141,24 +116,10 @@ class Decision:
 
 
 class _DecisionFill:
-    """Decision's slots, writable (see `_OptionFill`, `decision`)."""
+    """Decision's slots, writable (see slot_fill.py)."""
     __slots__ = Decision.__slots__
 
 
-_fill_through(Decision, _DecisionFill)
-
-
-def decision(actor: str, kind: str, prompt: str, options: tuple, source: SourceRef | None,
-             chosen: tuple) -> Decision:
-    """``Decision(actor, kind, prompt, options, source, chosen)``, made as `option` makes an
-    Option (a writable twin filled, then made a Decision): for ``ask``, once per Decision.
-    (A function, not a classmethod: reading a classmethod makes a bound method each call.)"""
-    d = _DecisionFill()
-    d.actor = actor
-    d.kind = kind
-    d.prompt = prompt
-    d.options = options
-    d.source = source
-    d.chosen = chosen
-    d.__class__ = Decision
-    return d
+# ``Decision(actor, kind, prompt, options, source, chosen)`` as a plain function: for ``ask``,
+# once per Decision
+decision = _fill_through(Decision, _DecisionFill)

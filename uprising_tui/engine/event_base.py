@@ -15,13 +15,9 @@ equality and hash over the field values of the same class, the same repr, frozen
 pickling. The shared methods are written once; only ``__new__`` is generated per class, on
 its first call. An event class is a plain subclass of :class:`GameEvent`: no decorator.
 
-Construction: a frozen slotted object can only store a field through its slot descriptor's
-``__set__`` (a C call with an argument tuple per field, about 700 instructions each). An event
-is instead filled as an instance of a writable twin class with the same slots (plain attribute
-stores, about 100 instructions each) and then made an instance of its own class by ``__class__``
-assignment (the same slots, so the same layout): about 3,100 instructions for a five-field event
-against 5,000, the gap growing with every field. What comes out is an ordinary instance of the
-event class, frozen like any other; the twin never leaves the generated ``__new__``.
+Construction: an event is filled as an instance of a writable twin class with the same slots
+and then made an instance of its own class (``slot_fill.py`` says why); the twin and the
+generated ``__new__`` are made when the class is first constructed.
 """
 from __future__ import annotations
 
@@ -30,6 +26,7 @@ from operator import attrgetter
 from typing import Any, ClassVar
 
 from .refs import SourceRef
+from .slot_fill import maker
 
 Roll = tuple[tuple[str, tuple[str, ...]], ...]  # ((colour, symbols), ...)
 
@@ -98,7 +95,7 @@ class _EventMeta(type):
 def _lazy_new():
     def __new__(cls: type, *args: Any, **kw: Any) -> Any:
         # the class whose stub this is (a subclass has its own stub, so this is cls itself)
-        real = _make_new(cls)
+        real = maker(cls, _fill_class(cls), cls.__dataclass_fields__.values())
         cls.__new__ = staticmethod(real)
         return real(cls, *args, **kw)
     return __new__
@@ -115,28 +112,6 @@ def _fill_class(cls: type) -> type:
     if base.__new__ is not object.__new__:  # an event subclassing an event: not its generated __new__
         ns["__new__"] = object.__new__
     return _EventMeta(f"{cls.__name__}Fill", (base,), ns, fill=True)
-
-
-def _make_new(cls: type) -> Any:
-    flds = cls.__dataclass_fields__.values()
-    params, kwonly, body, glob = [], [], [], {"__fill": _fill_class(cls)}
-    for f in flds:
-        assert f.name not in ("cls", "self"), f"{cls.__name__}.{f.name}: a name the generated __new__ uses"
-        if f.default is _MISSING:
-            p = f.name
-        else:
-            glob[f"__dflt_{f.name}"] = f.default
-            p = f"{f.name}=__dflt_{f.name}"
-        (kwonly if f.kw_only else params).append(p)
-        body.append(f"    self.{f.name} = {f.name}\n")
-    sig = ", ".join(["cls", *params] + (["*", *kwonly] if kwonly else []))
-    src = (f"def __new__({sig}):\n    self = __fill()\n" + "".join(body)
-           + "    self.__class__ = cls\n    return self\n")
-    loc: dict[str, Any] = {}
-    exec(compile(src, f"<event {cls.__qualname__}.__new__>", "exec"), glob, loc)
-    fn = loc["__new__"]
-    fn.__qualname__ = f"{cls.__qualname__}.__new__"
-    return fn
 
 
 def _from_fields(cls: type, values: tuple) -> Any:
