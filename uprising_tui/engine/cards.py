@@ -43,7 +43,12 @@ def refill_market(ctx: "Ctx") -> None:
 
 
 def can_use_item(ctx: "Ctx", p: "Player", iid: str) -> bool:
-    for a, n in ctx.cat.items[iid].requires.items():  # each attribute the Item requires (Player.attr)
+    return meets(p, ctx.cat.items[iid].requires.items())
+
+
+def meets(p: "Player", requires) -> bool:
+    """Has the Hero of `p` each attribute an Item requires ((attribute, at least) pairs)?"""
+    for a, n in requires:
         if getattr(p, a) < n:
             return False
     return True

@@ -1,7 +1,7 @@
 """Market: 1 AP + the Item's Salt cost (1 less on a Sea Tower); refill at once."""
 from __future__ import annotations
 
-from ..cards import refill_market, take_card
+from ..cards import meets, refill_market, take_card
 from ..causes import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
@@ -20,7 +20,7 @@ def options(ctx, p) -> list[Option]:
         return []
     out = []
     sea_tower = ctx.board.is_sea_tower(p.hero_hex)  # what price() reads, read once
-    # by Item id: its price here, what the Hero needs to use it (can_use_item), its option
+    # by Item id: its price here, what the Hero needs to use it (as can_use_item reads it), its option
     kept = ctx.kept("static:market_sea" if sea_tower else "static:market")
     salt = p.salt
     for iid in ctx.state.market:
@@ -31,16 +31,9 @@ def options(ctx, p) -> list[Option]:
             got = kept[iid] = (cost, tuple(item.requires.items()), option(
                 f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
                 OptionCost(ap=1, salt=cost)))
-        if salt >= got[0] and _meets(p, got[1]):
+        if salt >= got[0] and meets(p, got[1]):
             out.append(got[2])
     return out
-
-
-def _meets(p, requires: tuple[tuple[str, int], ...]) -> bool:
-    for attribute, n in requires:
-        if getattr(p, attribute) < n:
-            return False
-    return True
 
 
 @caused_by("action", "market")
