@@ -122,9 +122,14 @@ def events_phase(ctx: "Ctx") -> Gen:
 def can_pay(p: "Player", costs) -> bool:
     """Has `p` any way to pay one of `costs`? (what `payments(p, costs)` being non-empty says,
     without listing the ways)."""
-    for c in costs:
-        s, pl, f = p.salt - c.salt, p.plunder - c.plunder, p.food - c.food
-        if s >= 0 and pl >= 0 and f >= 0 and s + pl + f >= c.any:
+    return _pays(p.salt, p.plunder, p.food, [(c.salt, c.plunder, c.food, c.any) for c in costs])
+
+
+def _pays(salt: int, plunder: int, food: int, costs) -> bool:
+    """`can_pay` over plain numbers: `costs` as (Salt, Plunder, Food, any resource) tuples."""
+    for cs, cp, cf, ca in costs:
+        s, pl, f = salt - cs, plunder - cp, food - cf
+        if s >= 0 and pl >= 0 and f >= 0 and s + pl + f >= ca:
             return True
     return False
 
@@ -174,7 +179,7 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
 
 def affordable_units(ctx: "Ctx", p: "Player") -> list:
     """The Units of `p`'s faction with one left in reserve that `p` can pay for, in the faction's
-    order (what `can_pay` says for each, spelled out over plain numbers)."""
+    order (what `can_pay` says for each, over costs kept as plain numbers)."""
     faction = p.faction
     kept = ctx.kept("static:unit_costs")  # by faction: its Units, each with its costs as tuples (catalog data)
     units = kept.get(faction)
@@ -184,13 +189,8 @@ def affordable_units(ctx: "Ctx", p: "Player") -> list:
     reserve, salt, plunder, food = p.reserve, p.salt, p.plunder, p.food
     out = []
     for u, costs in units:
-        if reserve.get(u.id, 0) <= 0:
-            continue
-        for cs, cp, cf, ca in costs:
-            s, pl, f = salt - cs, plunder - cp, food - cf
-            if s >= 0 and pl >= 0 and f >= 0 and s + pl + f >= ca:
-                out.append(u)
-                break
+        if reserve.get(u.id, 0) > 0 and _pays(salt, plunder, food, costs):
+            out.append(u)
     return out
 
 
