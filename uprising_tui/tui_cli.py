@@ -26,6 +26,7 @@ def _client_options(p: argparse.ArgumentParser) -> None:
 
 def add_commands(sub) -> None:
     """Add the client's sub-commands to `uprising`'s sub-parsers."""
+    from .commands.options import seed as seed_type
     from .engine.setup import DIFFICULTIES
 
     new = sub.add_parser("new", help="start a new game in the terminal client",
@@ -33,7 +34,7 @@ def add_commands(sub) -> None:
     new.add_argument("--factions", "-f", type=int, choices=range(1, 5), default=2, metavar="{1..4}",
                      help="how many factions (the first K of druwhn, duerkhar, krowh, mohyar; default 2)")
     new.add_argument("--play", type=_factions, metavar="F1,F2", help="which factions, by name (instead of -f)")
-    new.add_argument("--seed", "-s", type=int, default=None, help="the game's seed (default: random)")
+    new.add_argument("--seed", "-s", type=seed_type, default=None, help="the game's seed (default: random)")
     new.add_argument("--chapters", "-c", type=int, choices=range(2, 5), default=4, metavar="{2..4}")
     new.add_argument("--difficulty", "-d", choices=DIFFICULTIES, default="veteran")
     new.add_argument("--bots", type=_factions, default=[], metavar="F1,F2",
@@ -72,6 +73,7 @@ def new_setup(args):
     import random
 
     from .engine import Setup
+    from .engine.savefile import name_problem
     from .tui.controller import default_seats
 
     factions = args.play or list(FACTIONS[: args.factions])
@@ -87,6 +89,9 @@ def new_setup(args):
         given = [n.strip() for n in args.names.split(",")]
         if len(given) != len(people):
             raise ValueError(f"--names gives {len(given)} name(s) for {len(people)} person(s)")
+        for n in given:
+            if n and (problem := name_problem(n)) is not None:
+                raise ValueError(f"--names: {problem}")
         names = dict(zip(people, given))
     return setup, default_seats(factions, args.bots, args.bot, names)
 
