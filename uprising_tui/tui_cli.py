@@ -48,9 +48,8 @@ def add_commands(sub) -> None:
     load.add_argument("save", metavar="FILE", help="a save file")
     _client_options(load)
 
-    serve = sub.add_parser("serve", help="offer the client in a web browser (textual-serve)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    from .tui.serve_cli import add_parser as add_serve
+    add_serve(sub)  # `serve` (its options and its work: tui/serve_cli.py)
 
     shots = sub.add_parser("screenshots", help="write SVG screenshots of the client's screens")
     shots.add_argument("--out", default="screenshots", metavar="DIR", help="where to write them (default screenshots/)")
@@ -115,17 +114,6 @@ def cmd_load(args) -> int:
     except (SaveError, ValueError, OSError) as exc:
         return _error(str(exc))
     make_app(load=args.save, data_dir=args.data_dir, pacing=args.pacing, light=args.light).run()
-    return 0
-
-
-def serve_command() -> str:
-    """The command textual-serve runs for each browser session: the title screen."""
-    return f"{sys.executable} -m uprising_tui"
-
-
-def cmd_serve(args) -> int:
-    from textual_serve.server import Server
-    Server(serve_command(), host=args.host, port=args.port, title="Uprising").serve()
     return 0
 
 
