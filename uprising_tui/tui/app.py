@@ -97,6 +97,11 @@ class UprisingApp(App):
             return
         self.open_game(ctl)
 
+    def exit(self, result=None, return_code: int = 0, message=None) -> None:
+        super().exit(result, return_code, message)
+        from .quit_guard import arm
+        arm(self)  # the process ends even if the shutdown stalls (issue 20)
+
     # ------------------------------------------------------------ screens
     def open_game(self, ctl: GameController) -> None:
         from .screens.game import GameScreen
