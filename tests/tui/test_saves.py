@@ -133,3 +133,14 @@ def test_a_confined_store_is_what_a_served_session_gets(tmp_path, monkeypatch):
     assert not SaveStore(tmp_path).confined
     monkeypatch.setenv(saves.SERVED_ENV, "1")
     assert SaveStore(tmp_path).confined
+
+
+def test_a_served_session_keeps_a_bounded_number_of_saves(tmp_path, monkeypatch):
+    monkeypatch.setattr(saves, "MAX_SERVED_SAVES", 3)
+    store = SaveStore(tmp_path, confined=True)
+    for n in range(3):
+        store.save_as(f"s{n}", a_save())
+    with pytest.raises(ValueError, match="at most 3 saves"):
+        store.save_as("one more", a_save())
+    store.save_as("s1", a_save())  # saving over one is fine
+    SaveStore(tmp_path).save_as("at home", a_save())  # not served: no such limit

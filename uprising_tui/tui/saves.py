@@ -40,6 +40,7 @@ SERVED_ENV = "UPRISING_SERVED"
 MAX_SLOTS = 99  # windows playing at once in one folder
 KEEP = 10  # autosaves kept for Continue: past that, a new game takes the oldest one's slot
 MAX_LISTED = 200  # the newest files the Load screen reads
+MAX_SERVED_SAVES = 50  # named saves a served session may keep (a visitor cannot fill the disk)
 _NAME_OK = re.compile(r"^[\w][\w .-]{0,63}$")
 _SLOT = re.compile(r"^autosave(?:-([2-9]|[1-9][0-9]))?$")
 
@@ -268,7 +269,10 @@ class SaveStore:
         return self.write(slot_name(self.slot), data)
 
     def save_as(self, name: str, data: dict[str, Any]) -> Path:
-        return self.write(check_name(name), data)
+        name = check_name(name)
+        if self.confined and not self.path(name).exists() and len(self.files()) >= MAX_SERVED_SAVES:
+            raise ValueError(f"this session keeps at most {MAX_SERVED_SAVES} saves; save over one of them")
+        return self.write(name, data)
 
     # ------------------------------------------------------------ reading
     def files(self, autosaves_only: bool = False) -> list[Path]:
