@@ -156,3 +156,19 @@ async def test_continue_lists_every_window_s_game_and_offers_a_copy_of_one_in_pl
         assert g is not None and g.ctl.setup.seed == 1  # the other window's game, as a copy
         assert app.store.autosave_path.name == "autosave-3.json"
     assert a.proc.poll() is None  # the other window plays on, its file its own
+
+
+@pytest.mark.asyncio
+async def test_continue_on_the_one_game_another_window_plays_offers_a_copy(tmp_path, other):
+    other(seed=1)
+    app = make_app(data_dir=tmp_path, preload=False, pacing="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")  # one autosave: Continue opens it, and is told another window has it
+        for _ in range(300):
+            await pilot.pause()
+            if isinstance(app.screen, ConfirmScreen):
+                break
+        assert isinstance(app.screen, ConfirmScreen) and "autosave.json is being played" in app.screen.question
+        await pilot.press("escape")  # Back: nothing opened, nothing written
+        await pilot.pause()
+        assert game_screen(app) is None and sorted(p.name for p in tmp_path.glob("*.json")) == ["autosave.json"]
