@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -62,3 +63,25 @@ def test_clear_errors(capsys, argv, message):
 def test_errors_as_json(capsys):
     code, out, err = run(capsys, "odds", "yonglings", "--garrison", "1", "--json")
     assert code == 2 and "unknown Unit" in json.loads(out)["error"]
+
+
+
+LONG = "x" * 5000
+
+
+@pytest.mark.parametrize("argv", [
+    (f"{LONG}:2",), ("younglings", "--legion", f"{LONG}:3"), ("younglings", "--horde", f"{LONG}:3"),
+    ("younglings", "--horde", "siren:3", "--attacker", LONG), ("younglings", "--garrison", "1", "--druids", LONG),
+    (f"younglings:{LONG}",), ("younglings", "--legion", f"butcher:{'9' * 5000}"), (f"younglings:{'9' * 5000}",),
+    ("younglings", "--garrison", "9" * 5000), ("younglings", "--garrison", "1", "--legion-deck", "-1"),
+])
+def test_a_long_argument_is_echoed_short_and_never_a_traceback(capsys, argv):
+    try:
+        code = main(["odds", *argv])
+    except SystemExit as exc:  # argparse's own refusal of an option's value
+        code = exc.code
+    out, err = capsys.readouterr()
+    line = err.strip().splitlines()[-1]
+    assert code == 2 and out == "" and "Traceback" not in err
+    longest = max((len(run) for run in re.findall(r"x+|9+", line)), default=0)
+    assert longest <= 80, line  # at most ~80 characters of what was given (docs/cli.md)

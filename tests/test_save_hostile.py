@@ -203,3 +203,83 @@ def test_load_raises_only_save_error_for_a_rules_failure(tmp_path, good, monkeyp
     monkeypatch.setattr(Game, "answer", broken)
     assert _load_error(good) == ("save: answer 1 ('" + good["answers"][0] + "'): the rules failed on answer 'x' "
                                  "(KeyError: 'boom'); the game was restored to before it")
+
+
+def test_a_negative_seed_is_refused(capsys, tmp_path, good):
+    text = json.dumps(good).replace('"seed": 11', '"seed": -11')
+    code, msg = _log(capsys, _write(tmp_path, text))
+    assert code == 2 and msg == f"{tmp_path / 's.json'}: setup field seed must be 0 or more, not -11"
+
+
+# ------------------------------------------------------------------ the client's seats
+SEAT_CASES = [  # (seats, the message after "PATH: ")
+    ([{"faction": "krowh", "bot": "evil"}],
+     "client.seats[0]: unknown bot 'evil' (known: heuristic, random, or null for a person)"),
+    ([{"faction": "krowh", "bot": ["heuristic"]}],
+     "client.seats[0]: unknown bot ['heuristic'] (known: heuristic, random, or null for a person)"),
+    ([{"faction": "mohyar", "name": "Ann"}],
+     "client.seats must seat each faction of the game once, in order (krowh), not ['mohyar']"),
+    ([{"faction": "krowh"}, {"faction": "krowh"}],
+     "client.seats must seat each faction of the game once, in order (krowh), not ['krowh', 'krowh']"),
+    ([{"faction": "krowh", "name": "x" * 41}], "client.seats[0]: a name is at most 40 characters, not 41"),
+    ([{"faction": "krowh", "name": "\x1b]0;pwned\x07\x1b[2J"}],
+     "client.seats[0]: a name cannot hold control characters (U+001B at position 1)"),
+    ([{"faction": "krowh", "name": "Ann\u202egnp.exe"}],
+     "client.seats[0]: a name cannot hold control characters (U+202E at position 4)"),
+    ([{"faction": "krowh", "name": "   "}], "client.seats[0]: a name cannot be empty"),
+    ([{"faction": "krowh", "name": 7}], "client.seats[0]: a name is a text, not the number"),
+    ([{"faction": "krowh", "colour": "[link=file:///etc/passwd]"}],
+     "client.seats[0]: unknown colour '[link=file:///etc/passwd]' (known: blue, brown, cyan, green, orange, "
+     "pink, red, white)"),
+    ([{"faction": "krowh", "shell": "rm -rf /"}],
+     "client.seats[0]: 'shell' is not a seat field (faction, name, bot, colour)"),
+    ("everyone", "client.seats must be a list of seats (objects)"),
+]
+
+
+@pytest.mark.parametrize("seats, message", SEAT_CASES)
+def test_a_bad_seat_is_refused_in_one_line(capsys, tmp_path, good, seats, message):
+    from uprising_tui.tui.controller import GameController
+
+    path = _write(tmp_path, dict(good, client={"seats": seats}))
+    with pytest.raises(SaveError) as exc:
+        GameController.load(path, autosave=False)
+    assert str(exc.value) == f"{path}: {message}"
+    code = main(["load", path])  # the client's command says it in one line, before any screen
+    err = capsys.readouterr().err
+    assert code == 2 and err == f"uprising: error: {path}: {message}\n"
+
+
+def test_a_client_block_that_is_not_an_object(tmp_path, good):
+    from uprising_tui.tui.controller import GameController
+
+    path = _write(tmp_path, dict(good, client=["seats"]))
+    with pytest.raises(SaveError, match="'client' must be an object, not a list"):
+        GameController.load(path, autosave=False)
+
+
+def test_good_seats_load_and_a_save_without_seats_gets_people(tmp_path, good):
+    from uprising_tui.tui.controller import GameController
+
+    seats = [{"faction": "krowh", "name": "Zoë 🐉", "bot": "random", "colour": "cyan"}]
+    ctl = GameController.load(_write(tmp_path, dict(good, client={"seats": seats})), autosave=False)
+    assert [(s.name, s.bot, s.colour) for s in ctl.seats] == [("Zoë 🐉", "random", "cyan")]
+    ctl = GameController.load(_write(tmp_path, good, "bare.json"), autosave=False)
+    assert [(s.faction, s.bot) for s in ctl.seats] == [("krowh", None)]
+
+
+def test_the_seat_checks_know_every_bot_and_colour_the_client_has():
+    from uprising_tui.bots import BOTS
+    from uprising_tui.tui.theme import FACTION_COLOURS, PALETTE
+
+    assert set(FACTION_COLOURS.values()) <= set(PALETTE)
+    for bot in BOTS:
+        assert savefile.check_seats({"seats": [{"faction": "krowh", "bot": bot}]}, ["krowh"], "s",
+                                    bots=tuple(BOTS), colours=tuple(PALETTE))
+
+
+def test_a_seat_name_with_control_characters_is_escaped_where_it_enters_the_client():
+    from uprising_tui.tui.controller import Seat
+
+    seat = Seat.from_dict({"faction": "krowh", "name": "\x1b]0;pwned\x07\x1b[2J\x9b31m"})
+    assert seat.name == "\ufffd]0;pwned\ufffd\ufffd[2J\ufffd31m"

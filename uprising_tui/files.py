@@ -28,6 +28,25 @@ def clip(text: object, limit: int = CLIP) -> str:
     return shown
 
 
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+REPLACEMENT = "\ufffd"
+
+
+def unsafe_char(ch: str) -> bool:
+    """A character that must never reach a terminal from a file: C0 and C1 controls (ESC, BEL,
+    newline...), DEL, the line and paragraph separators, the bidirectional overrides (which can
+    make text read backwards) and lone surrogates."""
+    o = ord(ch)
+    return o < 0x20 or 0x7f <= o <= 0x9f or o in (0x2028, 0x2029) or ch in _BIDI or 0xd800 <= o <= 0xdfff
+
+
+def printable(text: str) -> str:
+    """``text`` safe to draw: each unsafe character (:func:`unsafe_char`) shown as U+FFFD."""
+    if text.isprintable() and not any(ch in _BIDI for ch in text):
+        return text
+    return "".join(REPLACEMENT if unsafe_char(ch) else ch for ch in text)
+
+
 def shorten(text: str, limit: int = 200) -> str:
     """Text cut to ``limit`` characters (no quotes added), saying how long it was."""
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"

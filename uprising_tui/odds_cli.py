@@ -13,7 +13,11 @@ from __future__ import annotations
 import json
 import sys
 
+from .commands.options import bounded_int
 from .engine.odds.spec import TERRAINS
+from .files import clip
+
+MAX_DIGITS = 6  # of a count or a Threat typed in a Unit or card (the odds take at most 5 Units)
 
 
 def add_parser(sub) -> None:
@@ -25,8 +29,9 @@ def add_parser(sub) -> None:
                     "policy (docs/engine.md).")
     ap.add_argument("units", nargs="+", metavar="UNIT[:N]", help="the players' Units, e.g. younglings:3")
     ap.add_argument("--hero", action="store_true", help="the Hero stands on the hex")
-    ap.add_argument("--garrison", type=int, default=0, metavar="LEVEL", help="a Garrison of level 1-3")
-    ap.add_argument("--skeletons", type=int, default=0, metavar="N", help="1 or 2 Skeletons")
+    small = bounded_int(0, 99)
+    ap.add_argument("--garrison", type=small, default=0, metavar="LEVEL", help="a Garrison of level 1-3")
+    ap.add_argument("--skeletons", type=small, default=0, metavar="N", help="1 or 2 Skeletons")
     ap.add_argument("--legion", action="append", default=[], metavar="CARD:THREAT", help="a Legion (repeatable)")
     ap.add_argument("--horde", action="append", default=[], metavar="CARD:THREAT", help="a Horde (repeatable)")
     ap.add_argument("--terrain", choices=TERRAINS, default="none", help="the hex's terrain (default none)")
@@ -38,11 +43,11 @@ def add_parser(sub) -> None:
     ap.add_argument("--target-here", action="store_true", help="the Legions' Target is on this hex")
     ap.add_argument("--capital", action="store_true", help="the hex is The Capital (a Legion comes when it is taken)")
     ap.add_argument("--druids", default="", metavar="A,B,...", help="the Druids dealt (default none)")
-    ap.add_argument("--event-threat", type=int, default=3, metavar="N",
+    ap.add_argument("--event-threat", type=small, default=3, metavar="N",
                     help="Threat a new Legion or Horde enters at (default 3)")
-    ap.add_argument("--horde-deck", type=int, default=5, metavar="N",
+    ap.add_argument("--horde-deck", type=small, default=5, metavar="N",
                     help="Hordes left in the deck, for three Skeletons making one (default 5; 0: none)")
-    ap.add_argument("--legion-deck", type=int, default=5, metavar="N",
+    ap.add_argument("--legion-deck", type=small, default=5, metavar="N",
                     help="Legions left in the deck, for the Capital (default 5)")
     ap.add_argument("--advanced", action="store_true", help="advanced Legions and Hordes may be drawn")
     ap.add_argument("--content", metavar="DIR", default=None, help="the content directory (default: $UPRISING_CONTENT, else the bundled content)")
@@ -57,40 +62,49 @@ class UsageError(ValueError):
     pass
 
 
-def _card(text: str, what: str) -> tuple[str, int]:
+def _number(text: str) -> bool:
+    body = text.strip().lstrip("-")
+    return body.isascii() and body.isdigit() and len(body) <= MAX_DIGITS
+
+
+def _known(name: str, known, what: str) -> str:
+    """`name` if the catalog has it; a UsageError echoing no more than a short piece of it."""
+    if name not in known:
+        raise UsageError(f"unknown {what} {clip(name)} (known: {', '.join(sorted(known))})")
+    return name
+
+
+def _card(text: str, what: str, known) -> tuple[str, int]:
     name, sep, threat = text.partition(":")
-    if not sep or not threat.strip().lstrip("-").isdigit():
-        raise UsageError(f"--{what} takes CARD:THREAT, e.g. butcher:5 (got {text!r})")
-    return name.strip(), int(threat)
+    if not sep or not _number(threat):
+        raise UsageError(f"--{what} takes CARD:THREAT, e.g. butcher:5 (got {clip(text)})")
+    return _known(name.strip(), known, what.capitalize()), int(threat)
 
 
-def _units(items: list[str]) -> tuple[tuple[str, int], ...]:
+def _units(items: list[str], known) -> tuple[tuple[str, int], ...]:
     out: dict[str, int] = {}
     for text in items:
         name, sep, n = text.partition(":")
-        if sep and not n.strip().isdigit():
-            raise UsageError(f"a Unit is UNIT or UNIT:COUNT, e.g. younglings:3 (got {text!r})")
+        if sep and not (_number(n) and not n.strip().startswith("-")):
+            raise UsageError(f"a Unit is UNIT or UNIT:COUNT, e.g. younglings:3 (got {clip(text)})")
+        _known(name.strip(), known, "Unit")
         out[name.strip()] = out.get(name.strip(), 0) + (int(n) if sep else 1)
     return tuple(out.items())
 
 
 def build_spec(cat, args):
     from .engine.odds import FightSpec, OddsError
-    legions = tuple(_card(t, "legion") for t in args.legion)
-    hordes = tuple(_card(t, "horde") for t in args.horde)
-    druids = tuple(d.strip() for d in args.druids.split(",") if d.strip())
+    legions = tuple(_card(t, "legion", cat.legions) for t in args.legion)
+    hordes = tuple(_card(t, "horde", cat.hordes) for t in args.horde)
+    druids = tuple(_known(d.strip(), cat.druids, "Druid") for d in args.druids.split(",") if d.strip())
     on_hex = {c for c, _ in legions + hordes}
     hpool = tuple(sorted(h for h, c in cat.hordes.items() if h not in on_hex and (args.advanced or not c.advanced)))
     lpool = tuple(sorted(h for h, c in cat.legions.items() if h not in on_hex and (args.advanced or not c.advanced)))
     if args.attacker is not None and args.attacker not in on_hex:
         known = cat.legions.keys() | cat.hordes.keys()
-        if args.attacker not in known:
-            raise OddsError(f"unknown Legion or Horde {args.attacker!r} (known: {', '.join(sorted(known))})")
-    for flag in ("horde_deck", "legion_deck"):
-        if getattr(args, flag) < 0:
-            raise UsageError(f"--{flag.replace('_', '-')} cannot be negative")
+        _known(args.attacker, known, "Legion or Horde")
     haven = args.haven or args.tower or args.wall
-    return FightSpec(units=_units(args.units), hero=args.hero, garrisons=args.garrison, skeletons=args.skeletons,
+    return FightSpec(units=_units(args.units, cat.units), hero=args.hero, garrisons=args.garrison, skeletons=args.skeletons,
                      legions=legions, hordes=hordes, terrain=args.terrain, haven=haven, tower=args.tower,
                      wall=args.wall, mover=args.attacker,
                      targets_here=tuple(c for c, _ in legions) if args.target_here else (),

@@ -14,11 +14,13 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
-import statistics
+import signal
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import asdict, dataclass, field
+from decimal import Decimal, localcontext
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -147,9 +149,16 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the main process, which stops the pool (no tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def iter_results(cfg: SimConfig, jobs: int = 1, catalog: Catalog | None = None) -> Iterator[GameResult]:
-    """Results in seed order; with jobs > 1, games run in spawned worker processes."""
-    work = [(cfg, cfg.seed + i) for i in range(cfg.games)]
+    """Results in seed order, one game at a time (nothing is made for games not yet played); with
+    jobs > 1, games run in spawned worker processes that ignore Ctrl-C: the main process gets
+    KeyboardInterrupt and the pool is terminated on the way out."""
+    work = ((cfg, cfg.seed + i) for i in range(cfg.games))
     if jobs <= 1 or cfg.games <= 1:
         for w in work:
             yield _run_one(w, catalog)
@@ -157,7 +166,14 @@ def iter_results(cfg: SimConfig, jobs: int = 1, catalog: Catalog | None = None) 
     jobs = min(jobs, cfg.games)
     chunk = max(1, min(16, cfg.games // (jobs * 4)))
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(jobs) as pool:
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None  # inherited by the workers
+    try:
+        pool = ctx.Pool(jobs, initializer=_quiet_worker)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+    with pool:
         yield from pool.imap(_run_one, work, chunksize=chunk)
 
 
@@ -174,49 +190,120 @@ def run(cfg: SimConfig, jobs: int = 1, progress: Callable[[int, int], None] | No
     return results, time.perf_counter() - t0
 
 
+def run_tally(cfg: SimConfig, jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+              catalog: Catalog | None = None) -> tuple["Tally", float]:
+    """Play the whole run keeping only running totals (what `uprising simulate` prints): the
+    memory a run takes does not grow with its number of games."""
+    t0 = time.perf_counter()
+    tally = Tally(cfg)
+    for res in iter_results(cfg, jobs, catalog):
+        tally.add(res)
+        if progress is not None:
+            progress(tally.games, cfg.games)
+    return tally, time.perf_counter() - t0
+
+
 # ------------------------------------------------------------------ summary
-def _ms(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"mean": 0.0, "stdev": 0.0}
-    return {"mean": round(statistics.fmean(values), 3),
-            "stdev": round(statistics.stdev(values), 3) if len(values) > 1 else 0.0}
+class _Moments:
+    """Count, sum and sum of squares of whole numbers: their mean and sample deviation, exactly
+    as statistics.fmean and statistics.stdev give them, without keeping the numbers."""
+    __slots__ = ("n", "total", "squares")
+
+    def __init__(self) -> None:
+        self.n = self.total = self.squares = 0
+
+    def add(self, x: int) -> None:
+        self.n += 1
+        self.total += x
+        self.squares += x * x
+
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    def ms(self) -> dict[str, float]:
+        if not self.n:
+            return {"mean": 0.0, "stdev": 0.0}
+        stdev = 0.0
+        if self.n > 1:
+            with localcontext() as ctx:
+                ctx.prec = 60
+                var = (Decimal(self.n * self.squares - self.total * self.total)
+                       / Decimal(self.n * (self.n - 1)))
+                stdev = float(var.sqrt())
+        return {"mean": round(self.mean(), 3), "stdev": round(stdev, 3)}
+
+
+class Tally:
+    """The running totals of a run's results: :meth:`summary` is :func:`summarize`'s dict."""
+    KEPT_ERRORS = 1000  # error records kept (each names a seed); the count covers them all
+
+    def __init__(self, cfg: SimConfig):
+        self.cfg = cfg
+        self.games = self.finished = self.wins = self.error_count = self.save_error_count = 0
+        self.errors: list[dict] = []
+        self.save_errors: list[dict] = []
+        self.verdicts: dict[str, int] = {}
+        self.vp = {k: _Moments() for k in ("players", "lowest_player", "empire", "chaos")}
+        self.decisions = _Moments()
+        self.play_time = self.bot_time = 0.0
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        if r.save_error:
+            self.save_error_count += 1
+            if len(self.save_errors) < self.KEPT_ERRORS:
+                self.save_errors.append({"seed": r.seed, "error": r.save_error})
+        if not r.ok:
+            self.error_count += 1
+            if len(self.errors) < self.KEPT_ERRORS:
+                self.errors.append({"seed": r.seed, "error": r.error})
+            return
+        self.finished += 1
+        v = r.verdict or "none"
+        self.verdicts[v] = self.verdicts.get(v, 0) + 1
+        self.wins += r.verdict == PLAYERS_WIN
+        for x in r.players_vp:
+            self.vp["players"].add(x)
+        if r.players_vp:
+            self.vp["lowest_player"].add(min(r.players_vp))
+        self.vp["empire"].add(r.empire_vp)
+        self.vp["chaos"].add(r.chaos_vp)
+        self.decisions.add(r.decisions)
+        self.play_time += r.seconds
+        self.bot_time += r.bot_seconds
+
+    def summary(self, wall: float, jobs: int = 1) -> dict:
+        done = self.finished
+        return {
+            "config": {k: v for k, v in asdict(self.cfg).items() if k not in ("save_dir", "content_dir")}
+            | {"jobs": jobs},
+            "games": self.games,
+            "finished": done,
+            "errors": list(self.errors),
+            "error_count": self.error_count,
+            "save_errors": list(self.save_errors),
+            "players_win_rate": round(self.wins / done, 4) if done else 0.0,
+            "vp": {k: m.ms() for k, m in self.vp.items()},
+            "decisions_per_game": round(self.decisions.mean(), 1) if done else 0.0,
+            "seconds": round(wall, 3),
+            "games_per_second": round(self.games / wall, 2) if wall > 0 else 0.0,
+            "bot_time_share": round(self.bot_time / self.play_time, 3) if self.play_time > 0 else 0.0,
+            "verdicts": dict(sorted(self.verdicts.items(), key=lambda kv: (-kv[1], kv[0]))),
+        }
 
 
 def summarize(cfg: SimConfig, results: list[GameResult], wall: float, jobs: int = 1) -> dict:
-    done = [r for r in results if r.ok]
-    verdicts: dict[str, int] = {}
-    for r in done:
-        verdicts[r.verdict or "none"] = verdicts.get(r.verdict or "none", 0) + 1
-    wins = sum(1 for r in done if r.verdict == PLAYERS_WIN)
-    decisions = [r.decisions for r in done]
-    play_time = sum(r.seconds for r in done)
-    bot_time = sum(r.bot_seconds for r in done)
-    return {
-        "config": {k: v for k, v in asdict(cfg).items() if k not in ("save_dir", "content_dir")} | {"jobs": jobs},
-        "games": len(results),
-        "finished": len(done),
-        "errors": [{"seed": r.seed, "error": r.error} for r in results if not r.ok],
-        "save_errors": [{"seed": r.seed, "error": r.save_error} for r in results if r.save_error],
-        "players_win_rate": round(wins / len(done), 4) if done else 0.0,
-        "vp": {
-            "players": _ms([v for r in done for v in r.players_vp]),
-            "lowest_player": _ms([min(r.players_vp) for r in done if r.players_vp]),
-            "empire": _ms([r.empire_vp for r in done]),
-            "chaos": _ms([r.chaos_vp for r in done]),
-        },
-        "decisions_per_game": round(statistics.fmean(decisions), 1) if decisions else 0.0,
-        "seconds": round(wall, 3),
-        "games_per_second": round(len(results) / wall, 2) if wall > 0 else 0.0,
-        "bot_time_share": round(bot_time / play_time, 3) if play_time > 0 else 0.0,
-        "verdicts": dict(sorted(verdicts.items(), key=lambda kv: (-kv[1], kv[0]))),
-    }
+    tally = Tally(cfg)
+    for r in results:
+        tally.add(r)
+    return tally.summary(wall, jobs)
 
 
 def format_summary(s: dict) -> str:
     c = s["config"]
     vp = s["vp"]
     rows = [
-        ("games", f"{s['games']} ({s['finished']} finished, {len(s['errors'])} errors)"),
+        ("games", f"{s['games']} ({s['finished']} finished, {s['error_count']} errors)"),
         ("setup", f"{c['factions']} faction(s), {c['chapters']} chapters, {c['difficulty']}, "
                   f"bot {c['bot']}, seeds {c['seed']}..{c['seed'] + s['games'] - 1}"),
         ("players' win rate", f"{100 * s['players_win_rate']:.1f}%"),
@@ -235,8 +322,8 @@ def format_summary(s: dict) -> str:
         out.append(f"  {verdict:<{width - 2}}  {n:>5}  {100 * n / max(1, s['finished']):5.1f}%")
     for e in s["errors"][:20]:
         out.append(f"error: seed {e['seed']}: {e['error']}")
-    if len(s["errors"]) > 20:
-        out.append(f"... and {len(s['errors']) - 20} more errors")
+    if s["error_count"] > 20:
+        out.append(f"... and {s['error_count'] - 20} more errors")
     for e in s["save_errors"][:5]:
         out.append(f"save failed: seed {e['seed']}: {e['error']}")
     if len(s["save_errors"]) > 5:

@@ -26,6 +26,7 @@ def _client_options(p: argparse.ArgumentParser) -> None:
 
 def add_commands(sub) -> None:
     """Add the client's sub-commands to `uprising`'s sub-parsers."""
+    from .commands.options import seed as seed_type
     from .engine.setup import DIFFICULTIES
 
     new = sub.add_parser("new", help="start a new game in the terminal client",
@@ -33,7 +34,7 @@ def add_commands(sub) -> None:
     new.add_argument("--factions", "-f", type=int, choices=range(1, 5), default=2, metavar="{1..4}",
                      help="how many factions (the first K of druwhn, duerkhar, krowh, mohyar; default 2)")
     new.add_argument("--play", type=_factions, metavar="F1,F2", help="which factions, by name (instead of -f)")
-    new.add_argument("--seed", "-s", type=int, default=None, help="the game's seed (default: random)")
+    new.add_argument("--seed", "-s", type=seed_type, default=None, help="the game's seed (default: random)")
     new.add_argument("--chapters", "-c", type=int, choices=range(2, 5), default=4, metavar="{2..4}")
     new.add_argument("--difficulty", "-d", choices=DIFFICULTIES, default="veteran")
     new.add_argument("--bots", type=_factions, default=[], metavar="F1,F2",
@@ -47,9 +48,8 @@ def add_commands(sub) -> None:
     load.add_argument("save", metavar="FILE", help="a save file")
     _client_options(load)
 
-    serve = sub.add_parser("serve", help="offer the client in a web browser (textual-serve)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    from .tui.serve_cli import add_parser as add_serve
+    add_serve(sub)  # `serve` (its options and its work: tui/serve_cli.py)
 
     shots = sub.add_parser("screenshots", help="write SVG screenshots of the client's screens")
     shots.add_argument("--out", default="screenshots", metavar="DIR", help="where to write them (default screenshots/)")
@@ -72,6 +72,7 @@ def new_setup(args):
     import random
 
     from .engine import Setup
+    from .engine.savefile import name_problem
     from .tui.controller import default_seats
 
     factions = args.play or list(FACTIONS[: args.factions])
@@ -87,6 +88,9 @@ def new_setup(args):
         given = [n.strip() for n in args.names.split(",")]
         if len(given) != len(people):
             raise ValueError(f"--names gives {len(given)} name(s) for {len(people)} person(s)")
+        for n in given:
+            if n and (problem := name_problem(n)) is not None:
+                raise ValueError(f"--names: {problem}")
         names = dict(zip(people, given))
     return setup, default_seats(factions, args.bots, args.bot, names)
 
@@ -110,17 +114,6 @@ def cmd_load(args) -> int:
     except (SaveError, ValueError, OSError) as exc:
         return _error(str(exc))
     make_app(load=args.save, data_dir=args.data_dir, pacing=args.pacing, light=args.light).run()
-    return 0
-
-
-def serve_command() -> str:
-    """The command textual-serve runs for each browser session: the title screen."""
-    return f"{sys.executable} -m uprising_tui"
-
-
-def cmd_serve(args) -> int:
-    from textual_serve.server import Server
-    Server(serve_command(), host=args.host, port=args.port, title="Uprising").serve()
     return 0
 
 

@@ -75,8 +75,12 @@ async def test_the_load_screen_words_broken_saves_and_loads_a_good_one(tmp_path)
         await pilot.pause()
         scr = app.screen
         assert isinstance(scr, LoadScreen)
-        listing = shown(scr.query_one("#saves"))
-        assert "torn" in listing and "cannot load: corrupt: not valid JSON" in listing
+        for _ in range(200):  # the saves are read (and replayed) off the UI thread
+            await pilot.pause()
+            listing = shown(scr.query_one("#saves"))
+            if "Reading the saves" not in listing:
+                break
+        assert "torn" in listing and "cannot load: not valid JSON" in listing
         # a file that reads well but does not replay: the message shows on the Load screen
         scr.load(tmp_path / "edited.json")
         await pilot.pause(0.5)

@@ -18,7 +18,9 @@ def register(sub, common) -> None:
                           description="Open the terminal client at its title screen: new game, continue, load.")
     tui_cli._client_options(play)
     tui_cli.add_commands(sub)
-    runs = {"play": _play, "new": tui_cli.cmd_new, "load": tui_cli.cmd_load, "serve": tui_cli.cmd_serve,
+    from ..tui import serve_cli
+
+    runs = {"play": _play, "new": tui_cli.cmd_new, "load": tui_cli.cmd_load, "serve": serve_cli.run,
             "screenshots": tui_cli.cmd_screenshots}
     for name, run in runs.items():
         parser = sub.choices[name]

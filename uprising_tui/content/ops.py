@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .record import Record, field, literal_value
+from .record import Record, checks, field, literal_value
 
 Colour = Literal["white", "yellow", "red", "blue", "purple", "black"]
 Resource = Literal["salt", "plunder", "food"]
@@ -18,6 +18,21 @@ Nemesis = Literal["empire", "chaos"]
 Attribute = Literal["might", "magic", "leadership", "guile"]
 Who = Literal["self", "each", "each_other", "first_player"]
 Region = Literal["any", "howling_white", "fog_grave", "screaming_sea"]
+
+# Bounds of every number an op takes: what a real card could need, with room (the box's cards
+# use at most 3 of a resource, 2 dice, 3 Units, 3 VP, 2 Threat; pieces are bounded by how many
+# of a kind the box holds). They keep a content file from asking for a hundred million dice;
+# validation names the file and the entry that passes one.
+RESOURCES = 10  # of one resource gained or lost in one step
+AP = 5  # AP gained or lost in one step
+VP = 10  # VP in one step
+DICE = 10  # dice added or rerolled, symbols added or cancelled
+PIECES = 30  # Units, Garrisons, Skeletons, Curses placed (the box's most of a kind: 30 Garrisons)
+CARDS = 5  # cards drawn or kept
+NEMESIS = 8  # Legions or Hordes placed (8 of each in the box)
+TOKENS = 20  # Activation Tokens placed (20 in the box)
+THREAT = 7  # a Legion's or Horde's Threat (the track's top)
+REPEATS = 10  # times a step repeats (gain N resources one at a time)
 
 
 class Op(Record):
@@ -38,17 +53,17 @@ class Gain(Op):
     """Gain resources, VP and/or AP."""
     op: Literal["gain"]
     who: Who = "self"
-    salt: int = 0
-    plunder: int = 0
-    food: int = 0
-    vp: int = 0
-    ap: int = 0
+    salt: int = field(default=0, ge=-RESOURCES, le=RESOURCES)  # below 0: lost
+    plunder: int = field(default=0, ge=-RESOURCES, le=RESOURCES)
+    food: int = field(default=0, ge=-RESOURCES, le=RESOURCES)
+    vp: int = field(default=0, ge=0, le=VP)  # VP are never lost
+    ap: int = field(default=0, ge=-AP, le=AP)
 
 
 class GainChoice(Op):
     """Gain N resources, picking the kind of each one."""
     op: Literal["gain_choice"]
-    count: int = field(ge=1)
+    count: int = field(ge=1, le=REPEATS)
 
 
 class LoseHalf(Op):
@@ -62,7 +77,7 @@ class NemesisVP(Op):
     """The Empire or Chaos gains VP."""
     op: Literal["nemesis_vp"]
     faction: Nemesis
-    amount: int = field(ge=1)
+    amount: int = field(ge=1, le=VP)
 
 
 class GainAttribute(Op):
@@ -75,16 +90,16 @@ class RollHeroDice(Op):
     """Roll the Hero Dice; gain `gain` for each `per` symbol rolled."""
     op: Literal["roll_hero_dice"]
     per: Symbol = "skull"
-    salt: int = 0
-    plunder: int = 0
-    food: int = 0
-    vp: int = 0
+    salt: int = field(default=0, ge=0, le=RESOURCES)  # for each symbol rolled
+    plunder: int = field(default=0, ge=0, le=RESOURCES)
+    food: int = field(default=0, ge=0, le=RESOURCES)
+    vp: int = field(default=0, ge=0, le=VP)
 
 
 # ---------------------------------------------------------------- cards
 class DrawItem(Op):
     op: Literal["draw_item"]
-    count: int = 1
+    count: int = field(default=1, ge=1, le=CARDS)
     ignore_requirements: bool = True
 
 
@@ -92,8 +107,8 @@ class DrawFeat(Op):
     """Draw the top Feat(s) of the deck; with keep < count the rest go to the bottom."""
     op: Literal["draw_feat"]
     who: Who = "self"
-    count: int = 1
-    keep: int = 1
+    count: int = field(default=1, ge=1, le=CARDS)
+    keep: int = field(default=1, ge=0, le=CARDS)
 
 
 class GainFeat(Op):
@@ -111,7 +126,7 @@ class DiscardFeat(Op):
 class FreeQuest(Op):
     """Attempt a Quest at once without spending AP."""
     op: Literal["free_quest"]
-    bonus_dice: list[Colour] = []
+    bonus_dice: list[Colour] = field(factory=list, max_length=DICE)
     ignore_failure: bool = False
 
 
@@ -148,7 +163,7 @@ class PlaceUnit(Op):
     who: Who | Literal["any"] = "self"
     grade: Literal["basic", "elite", "any"] = "basic"
     where: Literal["haven", "haven_or_empty_explored", "here"] = "haven"
-    count: int = 1
+    count: int = field(default=1, ge=1, le=PIECES)
 
 
 class ExchangeUnit(Op):
@@ -162,20 +177,20 @@ class PlaceGarrison(Op):
     """Place Garrisons: here, on empty hexes with no cannot-gain-Haven icon, or on the Capital."""
     op: Literal["place_garrison"]
     where: Literal["here", "empty", "capital", "with_garrisons"] = "empty"
-    count: int = 1
+    count: int = field(default=1, ge=1, le=PIECES)
 
 
 class PlaceSkeleton(Op):
     op: Literal["place_skeleton"]
     where: Literal["here", "with_skeletons", "empty"] = "with_skeletons"
-    count: int = 1
+    count: int = field(default=1, ge=1, le=PIECES)
 
 
 class PlaceOrReinforce(Op):
     """If the hex is empty of Units place `count` of `unit` here; otherwise reinforce what is here."""
     op: Literal["place_or_reinforce"]
     unit: Literal["garrison", "skeleton"]
-    count: int = 1
+    count: int = field(default=1, ge=1, le=PIECES)
 
 
 class RemoveHere(Op):
@@ -186,23 +201,23 @@ class RemoveHere(Op):
 
 class PlaceLegion(Op):
     op: Literal["place_legion"]
-    count: int = 1
-    threat: int | None = None  # None: the current Event's Threat
+    count: int = field(default=1, ge=1, le=NEMESIS)
+    threat: int | None = field(default=None, ge=1, le=THREAT)  # None: the current Event's Threat
 
 
 class PlaceHorde(Op):
     op: Literal["place_horde"]
-    count: int = 1
+    count: int = field(default=1, ge=1, le=NEMESIS)
     region: Region = "any"
     not_adjacent_to_haven: bool = False
-    threat: int | None = None
+    threat: int | None = field(default=None, ge=1, le=THREAT)
     where: Literal["region", "here"] = "region"
 
 
 class PlaceCurse(Op):
     op: Literal["place_curse"]
     where: Literal["here", "empty", "any_unexplored"] = "here"
-    count: int = 1
+    count: int = field(default=1, ge=1, le=PIECES)
 
 
 class RemoveCurse(Op):
@@ -214,7 +229,7 @@ class ActivationToken(Op):
     """Place Activation Tokens, each on a Legion/Horde card with the fewest; `others`: never on
     the card whose effect this is (the Courtesan's "another Legion or Horde")."""
     op: Literal["activation_token"]
-    count: int = 1
+    count: int = field(default=1, ge=1, le=TOKENS)
     others: bool = False
 
 
@@ -232,12 +247,12 @@ class ThreatChange(Op):
     """Change Threat of some Legions/Hordes (overflow becomes VP for their side)."""
     op: Literal["threat"]
     which: Literal["self", "other_hordes", "all_hordes", "all_legions", "all_others", "enemy_here"]
-    amount: int
+    amount: int = field(ge=-THREAT, le=THREAT)  # below 0: Threat lost
 
 
 class SetThreat(Op):
     op: Literal["set_threat"]
-    value: int = field(ge=1, le=7)
+    value: int = field(ge=1, le=THREAT)
 
 
 class RemoveSeaTower(Op):
@@ -257,24 +272,24 @@ class RemoveDefense(Op):
     Legion/Horde in this combat: a choice among those present, made by the enemy player
     (the first player when the enemy is a Legion or Horde)."""
     op: Literal["remove_defense"]
-    threat: int = 0
+    threat: int = field(default=0, ge=0, le=THREAT)
 
 
 class DestroyUnit(Op):
     """Destroy the most expensive enemy Unit here (or, against the Nemesis, Threat)."""
     op: Literal["destroy_unit"]
     choose: Literal["most_expensive", "any"] = "most_expensive"
-    or_threat: int = 0
+    or_threat: int = field(default=0, ge=0, le=THREAT)
     remove_from_game: bool = False
     include_reserve: bool = False
-    self_threat: int = 0  # if > 0 the enemy player may refuse: this card loses that much Threat instead
+    self_threat: int = field(default=0, ge=0, le=THREAT)  # if > 0 the enemy player may refuse: this card loses that much Threat instead
 
 
 class EnemyPenalty(Op):
     """The enemy player picks: suffer `penalty`, or this card loses `threat` Threat."""
     op: Literal["enemy_penalty"]
     penalty: Literal["discard_item_or_feat", "flip_all_cards"]
-    threat: int = 2
+    threat: int = field(default=2, ge=0, le=THREAT)
 
 
 class MoveToClosestEmpty(Op):
@@ -291,15 +306,15 @@ class Explore(Op):
 class AddDice(Op):
     op: Literal["add_dice"]
     colour: Colour | Literal["choice"]
-    count: int = 1
+    count: int = field(default=1, ge=1, le=DICE)
 
 
 class AddSymbols(Op):
     """Symbols that are added to the total but are not on dice."""
     op: Literal["add_symbols"]
-    skull: int = 0
-    shield: int = 0
-    bolt: int = 0
+    skull: int = field(default=0, ge=0, le=DICE)
+    shield: int = field(default=0, ge=0, le=DICE)
+    bolt: int = field(default=0, ge=0, le=DICE)
     per_bolt: bool = False  # multiply by the number of own Bolts rolled this round
 
 
@@ -315,18 +330,24 @@ class Reroll(Op):
     count: int | Literal["any", "all"] = 1
     only: Literal["any", "non_bolt", "blank"] = "any"
 
+    @checks("count")
+    def _count(v: int | str) -> int | str:
+        if isinstance(v, int) and not 1 <= v <= DICE:
+            raise ValueError(f"rerolls 1 to {DICE} dice (or any, or all), not {v}")
+        return v
+
 
 class CancelEnemy(Op):
     """Cancel enemy symbols (e.g. ignore 1 Skull)."""
     op: Literal["cancel_enemy"]
     symbol: Symbol
-    count: int = 1
+    count: int = field(default=1, ge=1, le=DICE)
 
 
 class HeroVP(Op):
     """Gain VP (for the faction that triggered the effect)."""
     op: Literal["vp"]
-    amount: int = 1
+    amount: int = field(default=1, ge=1, le=VP)
 
 
 OP_MODELS: tuple[type[Op], ...] = (

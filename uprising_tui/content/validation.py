@@ -15,6 +15,7 @@ from typing import Annotated, Any, Union
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model, \
     field_validator, model_validator
 
+from ..files import unsafe_char
 from . import models as m
 from . import ops
 from .record import Record
@@ -38,10 +39,21 @@ def _any_op() -> Any:
 _OVERRIDES: dict[str, Any] = {}
 
 
+def _printable(text: str) -> str:
+    """Content text is drawn on a terminal: no control characters in it (a newline and a tab
+    aside, which card text may use), so a YAML escape such as "\\e]0;..." cannot reach one."""
+    bad = next((ch for ch in text if ch not in "\n\t" and unsafe_char(ch)), None)
+    if bad is not None:
+        raise ValueError(f"text cannot hold control characters (U+{ord(bad):04X} at position "
+                         f"{text.index(bad) + 1})")
+    return text
+
+
 def _overrides() -> dict[str, Any]:
     """The annotation names that mean more to validation than to the records (built once)."""
     if not _OVERRIDES:
         _OVERRIDES["Id"] = Annotated[str, AfterValidator(m._check_id)]
+        _OVERRIDES["str"] = Annotated[str, AfterValidator(_printable)]
         _OVERRIDES["Effect"] = list[_any_op()]  # type: ignore[misc]
     return _OVERRIDES
 
@@ -54,7 +66,7 @@ class _Names(dict):
         self.globals = vars(sys.modules[module])
 
     def __missing__(self, name: str) -> Any:
-        if name in ("Id", "Effect"):
+        if name in ("Id", "Effect", "str"):  # every text field is checked as printable
             return _overrides()[name]
         value = self.globals[name]  # KeyError: eval looks in the globals, then builtins
         if isinstance(value, type) and issubclass(value, Record):

@@ -6,7 +6,11 @@ A save is small (a finished 4-faction game is about 15 KiB), so the reader is st
   endless file: see ``uprising_tui.files``); UTF-8 without a byte-order mark;
 * JSON nested at most :data:`MAX_DEPTH` levels; every integer within +/- 2**63; every string at
   most :data:`MAX_STRING` characters (an option id is under 60); no NaN or Infinity;
-* the fields the engine needs, each of the right type (``version`` the number 1).
+* the fields the engine needs, each of the right type (``version`` the number 1), the seed not
+  negative;
+* and, for the client (:func:`check_seats`), its seats: one per faction in the game's order,
+  each a known bot kind or a person, a colour of the palette, a name of at most
+  :data:`MAX_NAME` characters with no control characters (:func:`name_problem`).
 
 Messages never echo more than a few dozen characters of what the file holds.
 """
@@ -17,7 +21,7 @@ import os
 from typing import Any
 
 
-from ..files import FileProblem, clip, decode_utf8, read_capped, shorten
+from ..files import FileProblem, clip, decode_utf8, read_capped, shorten, unsafe_char
 from .setup import Setup, SetupError
 
 SAVE_FORMAT = "uprising-tui-save"
@@ -135,6 +139,8 @@ def parse_save(data: Any, where: str = "save") -> tuple[Setup, list[str], str]:
         setup = Setup.from_dict(data["setup"])
     except SetupError as exc:
         raise SaveError(f"{where}: setup field {shorten(str(exc))}") from None
+    if setup.seed < 0:
+        raise SaveError(f"{where}: setup field seed must be 0 or more, not {setup.seed}")
     checksum = data["checksum"]
     if not isinstance(checksum, str):
         raise SaveError(f"{where}: 'checksum' must be a text, not {_json_type(checksum)}")
@@ -153,3 +159,60 @@ def _json_type(value: Any) -> str:
     if isinstance(value, dict):
         return "an object"
     return "null" if value is None else type(value).__name__
+
+
+# ------------------------------------------------------------------ the client's seats
+MAX_NAME = 40  # characters of a person's name
+
+
+def name_problem(name: object) -> str | None:
+    """What is wrong with a person's name, or None: a text of 1 to MAX_NAME characters, not
+    only spaces, with no control characters."""
+    if not isinstance(name, str):
+        return f"a name is a text, not {_json_type(name)}"
+    if not name.strip():
+        return "a name cannot be empty"
+    if len(name) > MAX_NAME:
+        return f"a name is at most {MAX_NAME} characters, not {len(name):,}"
+    bad = next((ch for ch in name if unsafe_char(ch)), None)
+    if bad is not None:
+        return f"a name cannot hold control characters (U+{ord(bad):04X} at position {name.index(bad) + 1})"
+    return None
+
+
+def check_seats(client: Any, factions: list[str], where: str, *, bots, colours) -> list[dict[str, Any]]:
+    """The seats of a save's ``client`` block, checked; SaveError in one line otherwise. An
+    absent block or seat list gives [] (the caller seats a person at each faction). ``bots``
+    and ``colours`` are the kinds of bot and the colour names the client knows."""
+    if client is None:
+        return []
+    if not isinstance(client, dict):
+        raise SaveError(f"{where}: 'client' must be an object, not {_json_type(client)}")
+    seats = client.get("seats")
+    if seats is None:
+        return []
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        raise SaveError(f"{where}: client.seats must be a list of seats (objects)")
+    got = [s.get("faction") for s in seats]
+    if got != list(factions):
+        raise SaveError(f"{where}: client.seats must seat each faction of the game once, in order "
+                        f"({', '.join(factions)}), not {clip(got, 60)}")
+    out = []
+    for i, seat in enumerate(seats):
+        at = f"{where}: client.seats[{i}]"
+        unknown = [k for k in seat if k not in ("faction", "name", "bot", "colour")]
+        if unknown:
+            raise SaveError(f"{at}: {clip(unknown[0], 30)} is not a seat field (faction, name, bot, colour)")
+        bot = seat.get("bot")
+        if bot is not None and (not isinstance(bot, str) or bot not in bots):
+            raise SaveError(f"{at}: unknown bot {clip(bot, 30)} (known: {', '.join(sorted(bots))}, or null "
+                            "for a person)")
+        colour = seat.get("colour", "")
+        if colour not in ("", None) and (not isinstance(colour, str) or colour not in colours):
+            raise SaveError(f"{at}: unknown colour {clip(colour, 30)} (known: {', '.join(sorted(colours))})")
+        name = seat.get("name", seat["faction"])
+        problem = name_problem(name)
+        if problem is not None:
+            raise SaveError(f"{at}: {problem}")
+        out.append({"faction": seat["faction"], "name": name, "bot": bot, "colour": colour or ""})
+    return out

@@ -14,7 +14,7 @@ from textual.signal import Signal
 
 from ..engine import SaveError, Setup
 from .controller import GameController, Seat, default_seats
-from .saves import SaveStore
+from .saves import GameInUse, SaveStore
 
 LIGHT_THEME = "textual-light"
 DARK_THEME = "textual-dark"
@@ -88,10 +88,19 @@ class UprisingApp(App):
         """Make the game off the UI thread (catalog, replay), then show it."""
         try:
             ctl = await asyncio.to_thread(opener)
+        except GameInUse as exc:  # another window plays it: say so, offer a copy
+            from .screens.load import offer_copy
+            offer_copy(self, exc)
+            return
         except (SaveError, ValueError, OSError) as exc:
             self.notify(str(exc), title="Cannot open the game", severity="error", timeout=20)
             return
         self.open_game(ctl)
+
+    def exit(self, result=None, return_code: int = 0, message=None) -> None:
+        super().exit(result, return_code, message)
+        from .quit_guard import arm
+        arm(self)  # the process ends even if the shutdown stalls (issue 20)
 
     # ------------------------------------------------------------ screens
     def open_game(self, ctl: GameController) -> None:
@@ -115,6 +124,7 @@ class UprisingApp(App):
         from .screens.title import TitleScreen
         if self.controller is not None:
             self.controller.listeners.clear()
+        self.store.release()  # no game open: its autosave slot is free for another window
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         if isinstance(self.screen, TitleScreen):

@@ -9,12 +9,13 @@ bots and relays updates through a Textual Signal.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
 
 from ..engine import Decision, Game, GameEvent, IllegalChoice, SaveError, Setup
 from ..engine.decision import Option
+from ..engine.savefile import read_save
+from ..files import printable
 from . import adapters
 from .adapters import ViewKeeper
 
@@ -48,8 +49,8 @@ class Seat(NamedTuple):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Seat":
-        bot = d.get("bot")
-        return cls(str(d["faction"]), str(d.get("name") or d["faction"]), str(bot) if bot else None,
+        bot = d.get("bot")  # text from a file enters the client here: escaped before it is ever drawn
+        return cls(str(d["faction"]), printable(str(d.get("name") or d["faction"])), str(bot) if bot else None,
                    str(d.get("colour") or ""))
 
 
@@ -103,24 +104,22 @@ class GameController:
 
     @classmethod
     def load(cls, source: str | Path | dict, store: "SaveStore | None" = None,
-             catalog: "Catalog | None" = None, **kw) -> "GameController":
-        """Load a save file (or its parsed dict). SaveError says plainly what is wrong."""
-        data = source
-        if not isinstance(source, dict):
-            try:
-                data = json.loads(Path(source).read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-                data = None  # Game.load words the problem
-        game = Game.load(source, catalog)
-        seats = default_seats(game.setup.factions)
-        client = data.get("client") if isinstance(data, dict) else None
-        if isinstance(client, dict) and isinstance(client.get("seats"), list):
-            try:
-                got = [Seat.from_dict(s) for s in client["seats"]]
-            except (KeyError, TypeError, AttributeError):
-                got = []
-            if [s.faction for s in got] == list(game.setup.factions):
-                seats = got
+             catalog: "Catalog | None" = None, *, copy: bool = False, **kw) -> "GameController":
+        """Load a save file (or its parsed dict). SaveError says plainly what is wrong (the seats
+        checked too: saves.seats_from); GameInUse when another window plays that autosave, which
+        `copy` opens in an autosave slot of its own (saves.SaveStore.claim)."""
+        from .saves import seats_from
+        if store is not None and kw.get("autosave", True):
+            store.claim(source, copy=copy)
+        try:
+            game = Game.load(source, catalog)
+            data = source if isinstance(source, dict) else read_save(source)
+            found = seats_from(data, game.setup.factions, "save" if isinstance(source, dict) else str(source))
+        except BaseException:
+            if store is not None and kw.get("autosave", True):
+                store.release()
+            raise
+        seats = [Seat.from_dict(s) for s in found] or default_seats(game.setup.factions)
         return cls(game, seats, store, **kw)
 
     def _attach(self, game: Game) -> None:

@@ -51,7 +51,7 @@ class CardsScreen(ModalScreen[None]):
         items: list = []
         for title, cards in self.sections:
             items.append(Option(Text(title, style="bold reverse"), disabled=True))
-            items += [Option(f"  {label}", id=cid) for cid, label in cards]
+            items += [Option(Text(f"  {label}"), id=cid) for cid, label in cards]  # names as text, not markup
         with Horizontal():
             yield OptionList(*items, id="cards")
             yield Static(id="card-text")

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...content.loader import default_catalog
 from ...engine.setup import DIFFICULTIES, Setup
+from ...engine.savefile import MAX_INT as MAX_SEED, name_problem
 from ..controller import BOT_LABELS, Seat
 from ..theme import FACTION_COLOURS, PALETTE
 
@@ -151,12 +152,15 @@ class SetupScreen(Screen):
         if len(set(facs)) != len(facs):
             out.append("Each faction can be played only once: pick different factions.")
         seed = self.query_one("#seed", Input).value.strip()
-        if not seed.lstrip("-").isdigit():
-            out.append("The seed is a whole number.")
+        if not (seed.isascii() and seed.isdigit() and int(seed) < MAX_SEED):
+            out.append("The seed is a whole number from 0 to 2**63 - 1.")
         for i in range(count):
             if self.query_one(f"#ctl-{i}", Select).value == "person" and not self.query_one(
                     f"#name-{i}", Input).value.strip():
                 out.append(f"Faction {i + 1}: give the person a name.")
+            elif self.query_one(f"#ctl-{i}", Select).value == "person" and (problem := name_problem(
+                    self.query_one(f"#name-{i}", Input).value.strip())):
+                out.append(f"Faction {i + 1}: {problem}.")
         colours = [self.query_one(f"#colour-{i}", Select).value for i in range(count)]
         if len(set(colours)) != len(colours):
             out.append("Two factions share a colour: pick different colours.")

@@ -82,7 +82,10 @@ class TitleScreen(Screen):
             from .setup import SetupScreen
             self.app.push_screen(SetupScreen())
         elif what == "continue":
-            if self.app.store.has_autosave():
+            if len(self.app.store.autosaves()) > 1:  # several windows' games: choose one
+                from .load import LoadScreen
+                self.app.push_screen(LoadScreen(autosaves_only=True))
+            elif self.app.store.has_autosave():
                 self.app.load_game(self.app.store.autosave_path)
             else:
                 self.notify("There is no game to continue yet.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.text import Text
+from textual.content import Content
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
@@ -53,7 +54,7 @@ def set_title(widget: Widget, title: str) -> bool:
     if getattr(widget, "_steady_title", _UNSET) == title:
         return False
     widget._steady_title = title
-    widget.border_title = title
+    widget.border_title = Content(title)  # plain text (a person's name may hold "[...]"), never markup
     return True
 
 
