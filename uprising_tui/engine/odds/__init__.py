@@ -153,15 +153,19 @@ def odds(game, option_id: str) -> FightOdds | None:
         units = _units_on(st, hid, faction)
         hero = st.player(faction).hero_hex == hid
         # nothing moves until March!: the force chosen so far is the decision's `chosen`
+        picks = []
         for r in d.chosen:
             if r.kind == "unit" and ":" in r.id:
-                u = r.id.split(":")[1]
+                src, u = r.id.split(":")[:2]
+                picks.append((src, u))
                 units[u] = units.get(u, 0) + 1
             elif r.kind == "hero":
                 hero = True
         if option_id.startswith("bring:"):
-            u = option_id.split(":")[2]
-            units[u] = units.get(u, 0) + 1
+            from ..actions.command import shortcut_picks
+            brings = shortcut_picks(game.ctx, st.player(faction), hid, picks, option_id)
+            for _, u in brings if brings is not None else [option_id.split(":")[1:3]]:
+                units[u] = units.get(u, 0) + 1
         elif option_id == "hero":
             hero = True
         elif option_id != "done":
