@@ -1,0 +1,78 @@
+"""The map's legend as a strip beside the map: every glyph and code the map draws, built from
+the painter's own table (hex_style.MARKS) and the catalog, for the factions and the Legions and
+Hordes on the table. The same lines are the legend in Help (`legend_markdown`)."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from . import hex_style as hs
+from .text_pane import TextPane
+
+
+def legend_text(cat, view=None) -> Group:
+    """The legend as rich text: a heading per section, one mark a line (a faction's Unit codes on
+    the line under its letter)."""
+    parts: list[Text] = []
+    for title, marks in hs.legend(cat, view):
+        if not marks:
+            continue
+        parts.append(Text(title, style="bold underline"))
+        units: list[hs.Mark] = []
+
+        def flush() -> None:
+            if units:
+                line = Text("     ")
+                for i, u in enumerate(units):
+                    if i:
+                        line.append(" · ")
+                    line.append(u.mark, style="bold")
+                    line.append(" " + u.meaning.split(" (")[0])
+                parts.append(line)
+                units.clear()
+        for m in marks:
+            if m.kind == "units" and m.of:
+                units.append(m)
+                continue
+            flush()
+            line = Text(" ")
+            line.append(f"{m.mark:<3}", style="bold")
+            line.append(" " + m.meaning)
+            parts.append(line)
+        flush()
+    return Group(*parts)
+
+
+def legend_markdown(cat, view=None) -> str:
+    """The legend as Markdown, for the Help screen: one table per section."""
+    out = ["Every glyph and code the map draws (the strip beside the map, `g`, shows the same)."]
+    for title, marks in hs.legend(cat, view):
+        if not marks:
+            continue
+        out += ["", f"**{title}**", "", "| mark | meaning |", "|---|---|"]
+        for m in marks:
+            mark = m.mark.replace("|", "\\|")
+            meaning = m.meaning + (f" ({cat.factions[m.of].name})" if m.of in cat.factions else "")
+            out.append(f"| `{mark}` | {meaning} |")
+    return "\n".join(out)
+
+
+class MapLegend(TextPane):
+    """The legend strip (hidden until asked for: `g`)."""
+
+    DEFAULT_CSS = """
+    MapLegend { width: 34; height: 1fr; padding: 0 1; border-left: vkey $primary-background; }
+    """
+
+    def __init__(self, cat, **kw) -> None:
+        super().__init__(**kw)
+        self.cat = cat
+        self._for: tuple | None = None
+
+    def show_for(self, view) -> None:
+        """The legend of this view's table (redrawn only when its factions or cards change)."""
+        key = (tuple(p.faction for p in view.players), tuple(c.id for c in view.legions + view.hordes))
+        if key == self._for and self.is_mounted:
+            return
+        self._for = key
+        self.show(legend_text(self.cat, view))
