@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from ..adapters import GROUP_LABELS, source_words
 from ..naming import name
+from .contrast import Readable
 from .decision_options import DecisionOptions
 from .steady import height_follows_text, set_content, set_title
 from .text_lines import TextLines
@@ -71,7 +72,7 @@ def seat_title(cat, seat: "Seat | None", faction: str) -> str:
     return f"{seat.name} — {fac}"
 
 
-class DecisionBar(Vertical, can_focus=False):
+class DecisionBar(Readable, Vertical, can_focus=False):
     DEFAULT_CSS = """
     DecisionBar { border: round $primary; border-title-align: left; padding: 0 1; }
     DecisionBar.-waiting { border: round $secondary; }

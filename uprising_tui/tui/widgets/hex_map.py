@@ -43,6 +43,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...engine.public import PublicView
+from .contrast import Readable
 from .hex_geometry import FORMS, SMALL, Form, Layout, map_size
 from .hex_paint import Cell, MapStyles, paint_hex
 from .hex_tokens import MapFacts, summary
@@ -53,7 +54,7 @@ NULL_STYLE = Style.null()  # for cells with no style of their own
 _style_of = itemgetter(1)
 
 
-class HexMap(ScrollView, can_focus=True):
+class HexMap(Readable, ScrollView, can_focus=True):
     """The board as hexes, from a public view; a cursor, highlights, and selection."""
 
     COMPONENT_CLASSES = {
