@@ -63,6 +63,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         Binding("i", "hex_info", "Hex details", show=False),
         Binding("plus", "zoom(1)", "Larger hexes", show=False),
         Binding("minus", "zoom(-1)", "Smaller hexes", show=False),
+        Binding("o", "full_odds", "Odds in full", show=False),
         Binding("k", "cards", "Cards"),
         Binding("l", "toggle_log", "Log", show=False),
         Binding("f", "log_filter", "Log filter", show=False),
@@ -239,6 +240,9 @@ class GameScreen(GameDriver, GameActions, Screen):
     def action_zoom(self, step: int) -> None:
         self.map.action_zoom(step)
 
+    def action_full_odds(self) -> None:
+        self.query_one(OddsPanel).toggle_full()
+
     @on(DecisionBar.GroupShown)
     def _group_shown(self, msg: DecisionBar.GroupShown) -> None:
         self.map.highlights = msg.hexes
@@ -281,6 +285,8 @@ class GameScreen(GameDriver, GameActions, Screen):
             target = "for " + hex_label(self.ctl.cat, self._view, opt.hex)
         elif d is not None and d.kind == "command_units":
             target = f"with “{opt.label}”"  # the force chosen so far, with this pick
+        elif d is not None and (opt.id.startswith("quest:") or d.kind in ("guile_dice", "die_colour")):
+            target = f"for “{opt.label}”"  # the Quest's chance with these Hero Dice (engine/odds/quest.py)
         else:
             self._odds_for = None
             odds.clear()
