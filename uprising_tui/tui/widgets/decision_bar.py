@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option as ListOption
 from ..adapters import DISPLAY_ORDER, GROUP_LABELS, source_words
 from ..naming import name
 from .contrast import Readable
-from .decision_lines import force_text, market_rows, needs_whole, option_line
+from .decision_lines import colour_costs, dice_choice_text, force_text, market_rows, needs_whole, option_line
 from .decision_options import DecisionOptions
 from .steady import height_follows_text, set_content, set_title
 from .text_lines import TextLines
@@ -146,6 +146,7 @@ class DecisionBar(Readable, Vertical, can_focus=False):
             rank = {g: i for i, g in enumerate(DISPLAY_ORDER)}
             groups.append(("market", []))
             groups.sort(key=lambda kv: rank.get(kv[0], rank["always"]))
+        costs = {**colour_costs(self.cat, decision), **{k: v for k, v in costs.items() if v}}
         self.decision, self.groups, self.costs = decision, groups, costs
         self.interactive = True
         if self.has_class("-waiting"):
@@ -159,6 +160,9 @@ class DecisionBar(Readable, Vertical, can_focus=False):
         if decision.kind == "command_units" and self.view is not None:
             prompt.append("\n")
             prompt.append_text(force_text(self.cat, self.view, decision))
+        elif (dice := dice_choice_text(self.cat, decision)) is not None:
+            prompt.append("\n")
+            prompt.append_text(dice)
         set_content(self.query_one("#prompt", TextLines), prompt)
         # open on the group of the option that was highlighted last time, if still there
         self.group_index = 0

@@ -94,9 +94,30 @@ def force_text(cat, view: "PublicView", d: "Decision") -> Text:
     return t
 
 
-def is_command_units(d: "Decision | None") -> bool:
-    return d is not None and d.kind == "command_units"
+def faces(cat, colour: str) -> str:
+    """A die's six faces in glyphs: '☠◈ ☠ ◈ · · ·'."""
+    from ..theme import BLANK, SYMBOL_GLYPH
+    die = cat.dice.get(colour)
+    if die is None:
+        return ""
+    return " ".join("".join(SYMBOL_GLYPH.get(x, "?") for x in f) or BLANK for f in die.faces)
 
 
-def option_label(o: "Option") -> str:
-    return o.label
+def dice_choice_text(cat, d: "Decision") -> Text | None:
+    """For a choice between dice, what each can roll (the Guile's white or yellow)."""
+    if d.kind != "guile_dice":
+        return None
+    from ..theme import DIE_LETTER, DIE_STYLE
+    t = Text()
+    for i, colour in enumerate(("white", "yellow")):
+        if i:
+            t.append("   ")
+        t.append(f" {DIE_LETTER[colour]} {colour} ", style=DIE_STYLE[colour])  # the die's chip, named
+        t.append(" rolls " + faces(cat, colour))
+    return t
+
+
+def colour_costs(cat, d: "Decision") -> dict[str, str]:
+    """A die colour to pick (a bonus die, a Highlands die): its faces beside it, in the cost's place."""
+    return {o.id: faces(cat, o.id.split(":", 1)[1]) for o in d.options
+            if o.id.startswith("colour:") and o.id.split(":", 1)[1] in cat.dice}
