@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from uprising_tui.tui.adapters import GROUP_LABELS
 from uprising_tui.tui.screenshots import game_app, game_keys
 from uprising_tui.tui.widgets.contrast import DIM_BLEND, blend, graphic, ratio
 
@@ -63,3 +64,31 @@ async def test_every_text_on_the_game_screen_reads_at_4_5_to_1(tmp_path, monkeyp
         assert scr.query_one("#odds").shown
         bad = {name: got for name, sel in PANES.items() if (got := worst(app, scr.query_one(sel)))}
         assert not bad, bad
+
+
+async def test_colour_is_never_the_only_signal(tmp_path, monkeypatch):
+    """With NO_COLOR's greys: the group on show, the option under the cursor, the map's cursor and
+    the hexes the options point at each carry a mark or an attribute of their own."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = game_app(tmp_path, 7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await game_keys(pilot)
+        scr = game_screen(app)
+        strips = app.screen._compositor.render_strips()
+
+        def segments(widget):
+            r = widget.region
+            for y in range(r.y, r.y + r.height):
+                yield from strips[y].crop(r.x, r.x + r.width)
+        bar = scr.bar
+        group = bar.current_group
+        tab = [s for s in segments(bar.query_one("#groups")) if GROUP_LABELS[group] in s.text]
+        assert tab and all(s.style.reverse for s in tab)
+        option = bar.highlighted_option
+        row = [s for s in segments(bar.query_one("#options")) if option.label[:20] in s.text]
+        assert row and all(s.style.bold for s in row)
+        m = scr.map
+        x, y, _edge, _ch = next(iter(m.hex_layout.border_cells(m.cursor)))
+        assert m._cells[y][x][1].reverse  # the cursor's outline is drawn reversed
+        lit = [h for h in m.highlights if h != m.cursor]
+        assert lit and all(any(ch == "◆" for ch, _ in m._cells[m.hex_layout.spans(h)[-1][0]]) for h in lit)
