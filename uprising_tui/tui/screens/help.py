@@ -49,9 +49,9 @@ def map_markdown(cat, view=None) -> str:
     from ..widgets import hex_style as hs
     from ..widgets.map_legend import legend_markdown
     keys = "\n".join(f"- `{k}`: {v}" for k, v in hs.KEY_HELP)
-    return ("Keys on the map (`m` puts you there):\n\n" + keys + "\n\nFrom anywhere in a game: `g` the legend "
-            "beside the map, `i` the hex under the cursor in full, `+` `-` larger or smaller hexes, "
-            "`o` the odds in full.\n\n" + legend_markdown(cat, view))
+    return ("Keys on the map (`m`: to the map):\n\n" + keys + "\n\nFrom anywhere in a game:\n\n"
+            "- `g`: the legend beside the map\n- `i`: the hex under the cursor in full\n"
+            "- `+` `-`: larger or smaller hexes\n- `o`: the odds in full\n\n" + legend_markdown(cat, view))
 
 
 def generated(cat, view=None) -> list[tuple[str, str]]:

@@ -44,16 +44,20 @@ def legend_text(cat, view=None) -> Group:
 
 
 def legend_markdown(cat, view=None) -> str:
-    """The legend as Markdown, for the Help screen: one table per section."""
+    """The legend as Markdown, for the Help screen: a list per section (a faction's Unit codes on
+    one line under its letter)."""
     out = ["Every glyph and code the map draws (the strip beside the map, `g`, shows the same)."]
     for title, marks in hs.legend(cat, view):
         if not marks:
             continue
-        out += ["", f"**{title}**", "", "| mark | meaning |", "|---|---|"]
+        out += ["", f"**{title}**", ""]
         for m in marks:
-            mark = m.mark.replace("|", "\\|")
-            meaning = m.meaning + (f" ({cat.factions[m.of].name})" if m.of in cat.factions else "")
-            out.append(f"| `{mark}` | {meaning} |")
+            if m.kind == "units" and m.of:
+                continue
+            out.append(f"- `{m.mark}`: {m.meaning}")
+            if m.kind == "faction":
+                codes = " · ".join(f"`{u.mark}`: {u.meaning}" for u in marks if u.kind == "units" and u.of == m.of)
+                out.append(f"  - {codes}")
     return "\n".join(out)
 
 
