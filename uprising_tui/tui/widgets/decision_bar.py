@@ -240,18 +240,22 @@ class DecisionBar(Readable, Vertical, can_focus=False):
         was_whole, self._whole = self._whole, None
         for i, o in enumerate(opts):
             key = str((i + 1) % 10) if not many and i < 10 else " "
-            items.append(ListOption(option_line(key, o.label, self.costs.get(o.id, ""), width), id=o.id))
+            cost = self.costs.get(o.id, "")
+            # the first row comes under the cursor: drawn whole now, in this frame, if it must be
+            whole = i == 0 and needs_whole(o.label, cost, width)
+            if whole:
+                self._whole = 0
+            items.append(ListOption(option_line(key, o.label, cost, width, whole=whole), id=o.id))
         if self.current_group == "market":
             items += [ListOption(row, disabled=True) for row in self._market_rows(self.decision)]
         key = [(item.id, item.prompt) for item in items]
         if key != self._items_key:  # the same list as on show: no rebuild (a rebuild lays the screen out again)
             self._items_key = key
             ol.set_options(items)
-        elif was_whole is not None and was_whole < len(items):  # kept: but its row drawn whole goes back to one line
+        elif was_whole not in (None, self._whole) and was_whole < len(items):  # kept: the row drawn whole goes back
             ol.replace_option_prompt_at_index(was_whole, items[was_whole].prompt)
         if opts:
             if ol.highlighted == 0:  # kept: say so, as a new highlight would (the map, odds and card follow it)
-                self._draw_whole(0)
                 self.post_message(self.Highlighted(self.highlighted_option))
             ol.highlighted = 0
         else:
@@ -261,11 +265,12 @@ class DecisionBar(Readable, Vertical, can_focus=False):
     def _draw_whole(self, index: int | None) -> None:
         """The option under the cursor is drawn whole: a label too long for its row wraps onto a
         second line there (the others keep one line each, cut with an ellipsis)."""
-        if index == self._whole:
+        if index == self._whole and index is not None:
             return
         ol = self.query_one(OptionList)
         opts = self.groups[self.group_index][1] if self.groups else []
         many = len(self.groups) > 1
+        drawn = None  # `_whole` is the row drawn whole, if any: a row that fits its line is left alone
         for i, whole in ((self._whole, False), (index, True)):
             if i is None or i >= len(opts):
                 continue
@@ -275,7 +280,9 @@ class DecisionBar(Readable, Vertical, can_focus=False):
                 continue
             key = str((i + 1) % 10) if not many and i < 10 else " "
             ol.replace_option_prompt_at_index(i, option_line(key, o.label, cost, self._width, whole=whole))
-        self._whole = index
+            if whole:
+                drawn = i
+        self._whole = drawn
 
     def _groups_fit(self) -> bool:
         """The group tabs take the lines they need (short screens), not a steady two."""
