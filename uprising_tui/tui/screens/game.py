@@ -307,13 +307,16 @@ class GameScreen(GameDriver, GameActions, Screen):
         try:
             result = await asyncio.to_thread(self.ctl.odds, option_id)
         except Exception as exc:  # never let a failed estimate disturb the game
-            if self.is_attached:
-                self.query_one(OddsPanel).update(Text(f"Odds {target}: not available ({exc})", style="dim italic"))
-            return
-        if not self.is_attached:
-            return  # the screen went while the odds were worked out (the app closing)
-        if self._odds_for == (d, option_id) and self.ctl.decision is d:
-            self.query_one(OddsPanel).show_odds(target, result, True)
+            result, failed = None, exc
+        else:
+            failed = None
+        panels = self.query(OddsPanel)
+        if not panels:
+            return  # the screen's panes went while the odds were worked out (the app closing)
+        if failed is not None:
+            panels.first().update(Text(f"Odds {target}: not available ({failed})", style="dim italic"))
+        elif self._odds_for == (d, option_id) and self.ctl.decision is d:
+            panels.first().show_odds(target, result, True)
 
     @on(DecisionBar.BackRefused)
     def _back_refused(self) -> None:
