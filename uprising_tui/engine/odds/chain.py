@@ -201,13 +201,10 @@ class Chain(HexPieces):
         return v
 
     def combat_value(self, st: St) -> dict:
-        """A combat's value: its own chain (``combat``) solved to its exits, each exit
-        turned back into the hex's state (After Combat runs there) and valued on.
-
-        Neither the combat nor After Combat reads the decks a Legion or Horde would be drawn
-        from: the exits and the states they resume to are worked out once for the hex's state
-        without them (`_exits`), and each state met with other decks (after each Legion the
-        Capital might call, in turn) only puts its own decks back."""
+        """A combat's value: its own chain (``combat``) solved to its exits, each turned back into
+        the hex's state (After Combat runs there) and valued on. Neither reads the decks: the exits
+        are worked out once per state without them (`_exits`); a state met with other decks (after
+        each Legion the Capital may call) only puts its own back."""
         core = st._replace(hpool=(), hunknown=0, lpool=(), lunknown=0) \
             if (st.hpool or st.hunknown or st.lpool or st.lunknown) else st
         got = self.exits.get(core)
@@ -220,22 +217,19 @@ class Chain(HexPieces):
         for full, x, nxt, rew in items:
             if core is not st and nxt.attacker != "cut":  # (a combat cut off keeps no decks)
                 nxt = _make(nxt[:_HPOOL] + decks[0] + nxt[_HBOTTOM:_LPOOL] + decks[1] + nxt[_SKEL_RES:])
-            if full:
-                for i, y in rew:
-                    v[i] = v.get(i, 0.0) + x * y
-                for kk, y in value(canon(nxt)).items():
-                    if kk != NO_LOSS:
-                        v[kk] = v.get(kk, 0.0) + x * y
-            else:
-                y = value(canon(nxt)).get(NO_LOSS, 0.0)
-                if y:
-                    v[NO_LOSS] = v.get(NO_LOSS, 0.0) + x * y
+            if not full:  # a lossless exit: its lossless part only
+                v[NO_LOSS] = v.get(NO_LOSS, 0.0) + x * value(canon(nxt)).get(NO_LOSS, 0.0)
+                continue
+            for i, y in rew:
+                v[i] = v.get(i, 0.0) + x * y
+            for kk, y in value(canon(nxt)).items():
+                if kk != NO_LOSS:
+                    v[kk] = v.get(kk, 0.0) + x * y
         return v
 
     def _exits(self, st: St) -> tuple[dict, list]:
-        """The combat of `st` solved: the tallies it adds itself, and each way it ends as
-        (its whole value? (else its lossless part), chance, the hex's state it resumes to, the
-        rewards of resuming)."""
+        """The combat of `st` solved: the tallies it adds itself, and each way out as (whole value?
+        (else its lossless part), chance, the hex's state it resumes to, the rewards of resuming)."""
         from .combat import Kernel
         from .solve import Registry, solve_vec
         setting, c0 = self.compact(st)
