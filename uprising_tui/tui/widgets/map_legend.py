@@ -4,6 +4,7 @@ Hordes on the table. The same lines are the legend in Help (`legend_markdown`)."
 from __future__ import annotations
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 
 from . import hex_style as hs
@@ -11,35 +12,30 @@ from .text_pane import TextPane
 
 
 def legend_text(cat, view=None) -> Group:
-    """The legend as rich text: a heading per section, one mark a line (a faction's Unit codes on
-    the line under its letter)."""
-    parts: list[Text] = []
+    """The legend as rich renderables: a heading per section, then a mark and its meaning a row
+    (a long meaning wraps in its own column, under itself), a faction's Unit codes on the row
+    under its letter."""
+    parts: list = []
     for title, marks in hs.legend(cat, view):
         if not marks:
             continue
         parts.append(Text(title, style="bold underline"))
-        units: list[hs.Mark] = []
-
-        def flush() -> None:
-            if units:
-                line = Text("     ")
-                for i, u in enumerate(units):
-                    if i:
-                        line.append(" · ")
-                    line.append(u.mark, style="bold")
-                    line.append(" " + u.meaning.split(" (")[0])
-                parts.append(line)
-                units.clear()
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True, style="bold")
+        grid.add_column(ratio=1)
         for m in marks:
             if m.kind == "units" and m.of:
-                units.append(m)
                 continue
-            flush()
-            line = Text(" ")
-            line.append(f"{m.mark:<3}", style="bold")
-            line.append(" " + m.meaning)
-            parts.append(line)
-        flush()
+            grid.add_row(m.mark, m.meaning)
+            if m.kind == "faction":
+                codes = Text()
+                for i, u in enumerate(x for x in marks if x.kind == "units" and x.of == m.of):
+                    if i:
+                        codes.append(" · ")
+                    codes.append(u.mark, style="bold")
+                    codes.append(" " + u.meaning.split(" (")[0])
+                grid.add_row("", codes)
+        parts.append(grid)
     return Group(*parts)
 
 
