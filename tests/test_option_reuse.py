@@ -31,6 +31,8 @@ def test_kept_options_name_the_hex_as_it_is_now():
             kind, _, rest = o.id.partition(":")
             if kind in HEX_KINDS:
                 hid = rest
+            elif kind == "bring" and (rest == "all" or "*" in rest):
+                continue  # several Units at once (bring:all, bring:<unit>*<n>): they name no one hex
             elif kind in ("build", "bring"):
                 hid = rest.split(":")[-1] if kind == "build" else rest.split(":")[0]
             else:

@@ -203,7 +203,7 @@ def test_command_from_sea_towers_reaches_any_hex():
     sc.at("H11", tile="black_ice")  # far from both
     g = sc.game(script=turn("mohyar"))
     drive(g, "command:H11")
-    assert starting(g, "bring:") == {"H13:sellswords", "H09:hunters"}
+    assert starting(g, "bring:") == {"H13:sellswords", "H09:hunters", "all"}  # (all: both at once)
 
 
 def test_command_fights_garrisons_before_a_legion_and_the_hero_comes_along():

@@ -76,7 +76,9 @@ def test_kept_reach_and_options_equal_a_fresh_board_after_every_answer(n, chapte
         g.answer(bot.choose(g, g.decision))
         check(g)
     names = [type(e).__name__ for e in g.log]
-    assert names.count("UnitsMoved") >= 10  # the kept reach saw the state change
+    # the kept reach saw the state change: Units moved, counted one by one (a Command may move
+    # several of a kind in one event). Since bring:all the random game here moves 9 (it was 10+)
+    assert sum(e.count for e in g.log if type(e).__name__ == "UnitsMoved") >= 8
     if bot_name == "heuristic":
         assert names.count("HexExplored") >= 5 and "HexOriented" in names
 

@@ -198,7 +198,7 @@ async def test_update_view_repaints_only_the_hexes_that_changed(cat):
         butcher = new.legions[0]._replace(threat=6)
         m.update_view(new._replace(legions=(butcher,) + new.legions[1:]))
         assert painted == ["H00"]
-        assert "L6" in "".join(rows_of(m, "H00"))
+        assert "Lb6" in "".join(rows_of(m, "H00"))
         # two hexes far apart: their own lines, not every line between them
         refreshed.clear()
         far = max(m.hex_layout.coords, key=lambda h: m.hex_layout.rows(h).start)

@@ -54,13 +54,13 @@ def test_the_capital_with_its_legion(cat):
     assert "Haven:" not in got
     tail = got.split("On this hex\n")[1].splitlines()
     assert tail == ["Garrison (G3): level 3 (Empire)",
-                    f"Legion (L5): The Butcher, Threat 5, 2 Activation Tokens, Target: Druwhn Groves ({home})"]
+                    f"Legion (Lb5): The Butcher, Threat 5, 2 Activation Tokens, Target: Druwhn Groves ({home})"]
 
 
 def test_hordes_skeletons_and_curses(cat):
     view, _hl, _home = scene(cat, 4)
     got = text(cat, view, _at(cat, 4, 0, 2))
-    assert "Horde (H6): The Lich Queen, Threat 6, 1 Activation Token" in got
+    assert "Horde (Hl6): The Lich Queen, Threat 6, 1 Activation Token" in got
     assert "Skeletons (S1): 1 (Chaos)" in got
     cursed = text(cat, view, _at(cat, 4, 0, 1))
     assert "Terrain: Curse (C)" in cursed
@@ -76,7 +76,7 @@ def test_a_sea_tower_and_a_region(cat):
     assert SEA_TOWER_TEXT in tower
     region = text(cat, view, _at(cat, 4, -4, 2))
     assert "region: Fog Grave" in region.splitlines()[1]
-    assert "Horde (H4): The Banished, Threat 4" in region
+    assert "Horde (Hb4): The Banished, Threat 4" in region
 
 
 def test_face_down_hexes_name_no_tile_and_no_terrain(cat):

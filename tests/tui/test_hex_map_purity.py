@@ -6,7 +6,8 @@ from pathlib import Path
 
 import uprising_tui.tui.widgets as widgets
 
-MAP_MODULES = ("hex_map", "hex_details", "hex_geometry", "hex_style", "hex_tokens", "hex_text")
+MAP_MODULES = ("hex_map", "hex_details", "hex_geometry", "hex_style", "hex_tokens", "hex_text", "hex_paint", "map_pane",
+               "map_legend", "contrast")
 
 
 def test_map_widgets_import_only_the_public_view_from_the_engine():

@@ -41,8 +41,9 @@ def test_tokens_of_a_busy_hex_in_reading_and_in_urgent_order(cat):
     got = [t.forms[0] for t in tokens(h, facts)]
     assert got == ["⌂D▥♜", "D1A2w", "@D", "◎"]
     cap = view.hexes["H00"]
-    assert [t.forms[0] for t in tokens(cap, facts)] == ["G3", "L5"]
-    assert [t.forms[0] for t in tokens(cap, facts, compact=True)] == ["L5", "G3"]
+    assert [t.forms[0] for t in tokens(cap, facts)] == ["G3", "Lb5"]
+    assert [t.forms[0] for t in tokens(cap, facts, compact=True)] == ["Lb5", "G3"]
+    assert [t.kind for t in tokens(cap, facts)] == ["garrison", "legion"]
     assert tokens(cap, facts)[0].style == "empire"
     assert tokens(h, facts)[1].style == "faction:druwhn"
 
@@ -53,7 +54,7 @@ def test_threat_and_targets_come_from_the_cards(cat):
     before = facts.key(view.hexes["H00"])
     butcher = view.legions[0]._replace(threat=7)
     facts.update(view._replace(legions=(butcher,) + view.legions[1:]))
-    assert [t.forms[0] for t in tokens(view.hexes["H00"], facts)] == ["G3", "L7"]
+    assert [t.forms[0] for t in tokens(view.hexes["H00"], facts)] == ["G3", "Lb7"]
     assert facts.key(view.hexes["H00"]) != before
     facts.update(view._replace(legions=(butcher._replace(target=None),) + view.legions[1:]))
     assert hs.TARGET not in [t.forms[0] for t in tokens(view.hexes[home], facts)]

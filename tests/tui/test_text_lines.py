@@ -10,9 +10,14 @@ from textual.app import App
 from textual.geometry import Region
 from textual.widgets import Static
 
+from uprising_tui.tui.widgets.contrast import Readable
 from uprising_tui.tui.widgets.text_lines import TextLines
 
 from .pilot_helpers import shown
+
+
+class ReadableStatic(Readable, Static):
+    """A Static drawn through the same contrast filter as every TextLines (widgets/contrast.py)."""
 
 
 class LinesApp(App):
@@ -25,7 +30,7 @@ class LinesApp(App):
     def compose(self):
         yield TextLines("", id="auto")
         yield TextLines("", id="clip")
-        yield Static("", id="static")
+        yield ReadableStatic("", id="static")
         yield TextLines("", id="lines")
 
 

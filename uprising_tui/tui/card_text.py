@@ -139,22 +139,23 @@ def dice_row(colours: Iterable[str]) -> str:
 
 
 def card_text(cat, card_id: str, threat: int | None = None) -> Text | Group:
-    """The card, name first, in words."""
+    """The card, name first, in words: the name on a line of its own (bold), then what kind of
+    card it is and its price on the next (dim), so neither wraps into the other."""
     for table, kind in ((cat.feats, "Feat"), (cat.items, "Item"), (cat.druids, "Druid")):
         c = table.get(card_id)
         if c is not None:
-            t = Text(f"{c.name}", style="bold")
+            t = Text(f"{c.name}\n", style="bold")
             extra = ""
             if kind == "Item":
                 req = ", ".join(f"{a.capitalize()} {n}" for a, n in c.requires.items())
                 extra = f" · {c.cost} Salt" + (f" · needs {req}" if req else "")
-            t.append(f"  ({kind}{extra})\n", style="dim")
+            t.append(f"{kind}{extra}\n", style="dim")
             t.append(c.text)
             return t
     q = cat.quests.get(card_id)
     if q is not None:
-        t = Text(f"{q.name}", style="bold")
-        t.append(f"  (Quest · solved with {q.threshold}+ goal{'s' if q.threshold > 1 else ''})\n", style="dim")
+        t = Text(f"{q.name}\n", style="bold")
+        t.append(f"Quest · solved with {q.threshold}+ goal{'s' if q.threshold > 1 else ''}\n", style="dim")
         for goal in q.goals:
             t.append(f" • {goal.count}{SYMBOL_GLYPH[goal.symbol]}")
             if goal.reward:
@@ -176,9 +177,9 @@ def card_text(cat, card_id: str, threat: int | None = None) -> Text | Group:
         return t
     n = cat.legions.get(card_id) or cat.hordes.get(card_id)
     if n is not None:
-        t = Text(f"{n.name}", style="bold")
-        t.append(f"  ({n.kind.capitalize()} · initiative {n.initiative}"
-                 + (f" · Threat {threat}" if threat is not None else "") + ")\n", style="dim")
+        t = Text(f"{n.name}\n", style="bold")
+        t.append(f"{n.kind.capitalize()} · initiative {n.initiative}"
+                 + (f" · Threat {threat}" if threat is not None else "") + "\n", style="dim")
         rows = sorted(n.dice.items(), reverse=True)
         for level, row in rows:
             mark = "▶" if level == threat else " "
@@ -206,8 +207,8 @@ def card_text(cat, card_id: str, threat: int | None = None) -> Text | Group:
         return t
     e = cat.events.get(card_id)
     if e is not None:
-        t = Text(f"{e.name}", style="bold")
-        t.append(f"  (Event, Chapter {e.level} · new Legions and Hordes at Threat {e.threat})\n", style="dim")
+        t = Text(f"{e.name}\n", style="bold")
+        t.append(f"Event · Chapter {e.level} · new Legions and Hordes at Threat {e.threat}\n", style="dim")
         t.append(effect_text(e.effect, cat) + "\n")
         t.append(e.text, style="dim italic")
         return t

@@ -181,6 +181,49 @@ async def help_keys(pilot) -> None:
     await pilot.pause()
 
 
+def _market_turn(ctl: GameController) -> bool:
+    """A person's Actions turn with Items in the Market the Hero cannot buy (greyed, with why)."""
+    from ..engine.actions.market import offer
+    d = ctl.decision
+    return (d.kind == "turn" and not ctl.is_bot_turn() and any(o.group == "market" for o in d.options)
+            and any(not o.buyable for o in offer(ctl.cat, ctl.view, d.actor)))
+
+
+def market_app(data: Path, seed: int) -> UprisingApp:
+    store = SaveStore(data)
+    ctl = _duo(seed, store)
+    advance(ctl, _market_turn)
+    return make_app(data_dir=data, pacing="instant", preload=False, opener=lambda: ctl)
+
+
+async def market_keys(pilot) -> None:
+    await settle(pilot)
+    from .widgets.decision_bar import DecisionBar
+    bar = pilot.app.screen.query_one(DecisionBar)
+    i = next(i for i, (g, _opts) in enumerate(bar.groups) if g == "market")
+    await pilot.press(str((i + 1) % 10))
+    await pilot.pause()
+
+
+async def legend_keys(pilot) -> None:
+    """Help in a game, on the map's legend (that game's factions and cards)."""
+    await settle(pilot)
+    await pilot.press("question_mark")
+    await pilot.pause()
+    from .screens.help import HelpScreen
+    scr = pilot.app.screen
+    if isinstance(scr, HelpScreen):
+        i = next(i for i, (t, _b) in enumerate(scr.shown) if t == "The map and its legend")
+        await pilot.press(*["down"] * i)
+    await pilot.pause()
+
+
+def light_app(data: Path, seed: int) -> UprisingApp:
+    app = game_app(data, seed)
+    app.light = True
+    return app
+
+
 def load_app(data: Path, seed: int) -> UprisingApp:
     store = SaveStore(data)
     ctl = _duo(seed, store)
@@ -211,6 +254,9 @@ SCENES = {
     "end": Scene("end", end_app, _nothing),
     "help": Scene("help", title_app, help_keys),
     "load": Scene("load", load_app, load_keys),
+    "market": Scene("market", market_app, market_keys),
+    "legend": Scene("legend", game_app, legend_keys),
+    "light": Scene("light", light_app, game_keys),
 }
 
 

@@ -13,7 +13,7 @@ from ..decision import CANCEL, CANCELLED, Option, OptionCost, option, ref
 from ..economy import add_ap, pay
 from ..events import HeroMoved
 from ..refs import Ref
-from ..units import HEX_LIMIT, move_units
+from ..units import HEX_LIMIT, move_units, unit_value
 
 COST = OptionCost(ap=1, food=1)
 
@@ -98,8 +98,62 @@ def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str,
     return out
 
 
+def _pool(ctx, p, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Every Unit of `p` that could still be chosen, one (from hex, unit) entry each, in the order
+    the single picks are offered (hexes in map order, Unit types by id)."""
+    hexes = ctx.state.hexes
+    taken = Counter(picks)
+    out = []
+    for src in sources(ctx, p, dst):
+        units = hexes[src].units
+        for unit in sorted(units):
+            out.extend([(src, unit)] * max(0, units[unit] - taken[(src, unit)]))
+    return out
+
+
+def _room(ctx, dst: str, picks) -> int:
+    return HEX_LIMIT - sum(ctx.state.hexes[dst].units.values()) - len(picks)  # Hex.unit_count
+
+
+def _shortcuts(ctx, p, dst: str, picks: list[tuple[str, str]]) -> dict[str, tuple[str, list[tuple[str, str]]]]:
+    """The several-at-once picks on offer: option id -> (label, the (from hex, unit) picks it makes).
+
+    ``bring:all`` brings every Unit that can still come (the dearest first, up to the hex limit)
+    when that is two or more; ``bring:<unit>*<n>`` brings `n` of one type (as many as can come
+    and fit) when two or more of it can and other types could come too (with one type only,
+    ``bring:all`` is the same pick)."""
+    room = _room(ctx, dst, picks)
+    if room < 2:
+        return {}
+    pool = _pool(ctx, p, dst, picks)
+    if len(pool) < 2:
+        return {}
+    out: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+    kinds = Counter(u for _, u in pool)
+    if len(kinds) > 1:
+        for unit in sorted(kinds):
+            n = min(kinds[unit], room)
+            if n >= 2:
+                out[f"bring:{unit}*{n}"] = (f"Bring {n} {ctx.name(unit)}",
+                                            [pick for pick in pool if pick[1] == unit][:n])
+    if len(pool) <= room:
+        out["bring:all"] = (f"Bring all {len(pool)} Units that can come", pool)
+    else:
+        dearest = sorted(pool, key=lambda t: (-unit_value(ctx, t[1]), t[1], t[0]))[:room]
+        out["bring:all"] = (f"Bring {room} Units, the dearest first (room for {room})", dearest)
+    return out
+
+
+def shortcut_picks(ctx, p, dst: str, picks: list[tuple[str, str]], option_id: str) -> list[tuple[str, str]] | None:
+    """The (from hex, unit) picks a several-at-once option (``bring:all``, ``bring:<unit>*<n>``)
+    makes, given the picks so far; None when `option_id` is not one on offer."""
+    got = _shortcuts(ctx, p, dst, _still_there(ctx, dst, picks)).get(option_id)
+    return list(got[1]) if got is not None else None
+
+
 def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> list[Option]:
-    """Who may still come, and March! once someone has been chosen and the cost can be paid."""
+    """Who may still come (one at a time, or several at once), and March! once someone has been
+    chosen and the cost can be paid."""
     hexes = ctx.state.hexes
     picks[:] = _still_there(ctx, dst, picks)
     opts = []
@@ -120,6 +174,11 @@ def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> 
                             f"bring:{src}:{unit}", f"Bring 1 {ctx.name(unit)} from {ctx.hex_label(src)}", "unit",
                             (ref("hex", src), ref("unit", unit))))
                     opts.append(got[3])
+        for oid, (label, brings) in _shortcuts(ctx, p, dst, picks).items():
+            srcs = tuple(dict.fromkeys(src for src, _ in brings))
+            kinds = tuple(dict.fromkeys(unit for _, unit in brings))
+            opts.append(option(oid, label, "unit", tuple(ref("hex", h) for h in srcs) +
+                               tuple(ref("unit", u) for u in kinds)))
     if not hero and hero_can_come(ctx, p, dst):
         kept = ctx.kept(f"static:hero:{p.faction}")  # by the hex the Hero comes from: see Ctx.kept
         got = kept.get(p.hero_hex)
@@ -156,6 +215,8 @@ def run(ctx, p, dst: str):
             break
         if pick == "hero":
             hero = True
+        elif pick == "bring:all" or "*" in pick:
+            picks.extend(shortcut_picks(ctx, p, dst, picks, pick) or ())
         else:
             _, src, unit = pick.split(":")
             picks.append((src, unit))

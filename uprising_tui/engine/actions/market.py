@@ -1,5 +1,11 @@
-"""Market: 1 AP + the Item's Salt cost (1 less on a Sea Tower); refill at once."""
+"""Market: 1 AP + the Item's Salt cost (1 less on a Sea Tower); refill at once.
+
+``offer(cat, view, faction)`` tells a client, from the public view alone, every Item on offer
+with its price for that Hero and what keeps the Hero from buying it (Salt short, attributes
+lacking), the same tests the Market options make."""
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from ..cards import meets, refill_market, take_card
 from ..causes import caused_by
@@ -33,6 +39,33 @@ def options(ctx, p) -> list[Option]:
                 OptionCost(ap=1, salt=cost)))
         if salt >= got[0] and meets(p, got[1]):
             out.append(got[2])
+    return out
+
+
+class Offer(NamedTuple):
+    """One Item of the Market as a Hero meets it."""
+    item: str
+    price: int  # Salt, here (1 less on a Sea Tower)
+    salt_short: int  # Salt the Hero lacks for it (0: enough)
+    needs: tuple[tuple[str, int], ...]  # (attribute, level) the Item needs that the Hero lacks
+
+    @property
+    def buyable(self) -> bool:
+        """Affordable and usable (the Action still needs 1 AP and a turn)."""
+        return not self.salt_short and not self.needs
+
+
+def offer(cat, view, faction: str) -> list[Offer]:
+    """Every Item on offer, in Market order, for `faction`'s Hero, read from a public view."""
+    p = view.player(faction)
+    here = view.hexes.get(p.hero_hex)
+    sea_tower = here is not None and here.sea_tower  # (the view's sea_tower is Board.is_sea_tower)
+    out = []
+    for iid in view.market:
+        item = cat.items[iid]
+        cost = max(0, item.cost - 1) if sea_tower else item.cost
+        needs = tuple((a, n) for a, n in item.requires.items() if not meets(p, ((a, n),)))
+        out.append(Offer(iid, cost, max(0, cost - p.salt), needs))
     return out
 
 

@@ -46,10 +46,12 @@ from .hex_state import (BOTH, CHAOS_VP, CUT, DAMAGE, DESTROYED, DRAW, EMPIRE_VP,
                         HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, OTHER_VP, SLOST, SVP, VP, WIN, WON)
 from .from_game import spec_from_game
 from .library import NOTE_BASE, library
+from .quest import QuestOdds, quest_chance, quest_odds
 from .result import FightLine, FightOdds
 from .spec import FightSpec, OddsError, check_spec, normalised
 
-__all__ = ["FightLine", "FightOdds", "FightSpec", "OddsError", "fight_odds", "odds", "spec_from_game"]
+__all__ = ["FightLine", "FightOdds", "FightSpec", "OddsError", "QuestOdds", "fight_odds", "odds", "quest_chance",
+           "quest_odds", "spec_from_game"]
 
 
 def fight_odds(cat, spec: FightSpec) -> FightOdds:
@@ -127,9 +129,10 @@ def _name(cat, spec: FightSpec, key: str) -> str:
 
 
 # ------------------------------------------------------------------ from a game's decision
-def odds(game, option_id: str) -> FightOdds | None:
-    """The odds of the fights the pending decision's option would start, or None when it
-    starts none. OddsError when the option is not on offer."""
+def odds(game, option_id: str) -> FightOdds | QuestOdds | None:
+    """The odds of the fights the pending decision's option would start (a FightOdds), or of
+    the Quest it attempts or the Hero Dice it picks (a QuestOdds, see ``odds/quest.py``), or
+    None when it does neither. OddsError when the option is not on offer."""
     from ..fight_policy import default_force
     d = game.decision
     if d is None:
@@ -153,20 +156,26 @@ def odds(game, option_id: str) -> FightOdds | None:
         units = _units_on(st, hid, faction)
         hero = st.player(faction).hero_hex == hid
         # nothing moves until March!: the force chosen so far is the decision's `chosen`
+        picks = []
         for r in d.chosen:
             if r.kind == "unit" and ":" in r.id:
-                u = r.id.split(":")[1]
+                src, u = r.id.split(":")[:2]
+                picks.append((src, u))
                 units[u] = units.get(u, 0) + 1
             elif r.kind == "hero":
                 hero = True
         if option_id.startswith("bring:"):
-            u = option_id.split(":")[2]
-            units[u] = units.get(u, 0) + 1
+            from ..actions.command import shortcut_picks
+            brings = shortcut_picks(game.ctx, st.player(faction), hid, picks, option_id)
+            for _, u in brings if brings is not None else [option_id.split(":")[1:3]]:
+                units[u] = units.get(u, 0) + 1
         elif option_id == "hero":
             hero = True
         elif option_id != "done":
             return None
         return _for(game, hid, faction, units, hero, assumed=False)
+    if option_id.startswith(("quest:", "guile:", "colour:")):
+        return quest_odds(game, option_id)
     return None
 
 

@@ -39,6 +39,7 @@ class Chain(HexPieces):
         self.notes: set[str] = set()
         self.ctx = spec.context()
         self.outer = lib.values((self.ctx, "hex"))
+        self.exits = lib.values((self.ctx, "exits"))  # a combat's ways out, for a hex state without its decks
         for key in spec.fight_order():
             self.slot(key)
         self.druids = tuple(m for m in (lib.druid(d) for d in DRUID_ORDER if d in spec.druids) if m is not None)
@@ -200,8 +201,35 @@ class Chain(HexPieces):
         return v
 
     def combat_value(self, st: St) -> dict:
-        """A combat's value: its own chain (``combat``) solved to its exits, each exit
-        turned back into the hex's state (After Combat runs there) and valued on."""
+        """A combat's value: its own chain (``combat``) solved to its exits, each turned back into
+        the hex's state (After Combat runs there) and valued on. Neither reads the decks: the exits
+        are worked out once per state without them (`_exits`); a state met with other decks (after
+        each Legion the Capital may call) only puts its own back."""
+        core = st._replace(hpool=(), hunknown=0, lpool=(), lunknown=0) \
+            if (st.hpool or st.hunknown or st.lpool or st.lunknown) else st
+        got = self.exits.get(core)
+        if got is None:
+            got = self.exits[core] = self._exits(core)
+        plain, items = got
+        v = dict(plain)
+        value, canon = self.value, self.canon
+        decks = st[_HPOOL:_HBOTTOM], st[_LPOOL:_SKEL_RES]
+        for full, x, nxt, rew in items:
+            if core is not st and nxt.attacker != "cut":  # (a combat cut off keeps no decks)
+                nxt = _make(nxt[:_HPOOL] + decks[0] + nxt[_HBOTTOM:_LPOOL] + decks[1] + nxt[_SKEL_RES:])
+            if not full:  # a lossless exit: its lossless part only
+                v[NO_LOSS] = v.get(NO_LOSS, 0.0) + x * value(canon(nxt)).get(NO_LOSS, 0.0)
+                continue
+            for i, y in rew:
+                v[i] = v.get(i, 0.0) + x * y
+            for kk, y in value(canon(nxt)).items():
+                if kk != NO_LOSS:
+                    v[kk] = v.get(kk, 0.0) + x * y
+        return v
+
+    def _exits(self, st: St) -> tuple[dict, list]:
+        """The combat of `st` solved: the tallies it adds itself, and each way out as (whole value?
+        (else its lossless part), chance, the hex's state it resumes to, the rewards of resuming)."""
         from .combat import Kernel
         from .solve import Registry, solve_vec
         setting, c0 = self.compact(st)
@@ -211,24 +239,18 @@ class Chain(HexPieces):
         if reg is None:
             reg = memo[_REGISTRY] = Registry(_fragile)
         cv = reg.as_dict(solve_vec(c0, kernel.transitions, kernel.terminal, memo, reg, LOST))
-        v: dict = {}
+        plain: dict = {}
+        items = []
         for k, x in cv.items():
             if type(k) is not tuple:
-                v[k] = v.get(k, 0.0) + x
+                plain[k] = plain.get(k, 0.0) + x
                 continue
             nxt, rew = self.resume(st, k[1])
-            lossy = any(i == LOST for i, _ in rew)
             if k[0] == "x":
-                for i, y in rew:
-                    v[i] = v.get(i, 0.0) + x * y
-                for kk, y in self.value(self.canon(nxt)).items():
-                    if kk != NO_LOSS:
-                        v[kk] = v.get(kk, 0.0) + x * y
-            elif not lossy:
-                y = self.value(self.canon(nxt)).get(NO_LOSS, 0.0)
-                if y:
-                    v[NO_LOSS] = v.get(NO_LOSS, 0.0) + x * y
-        return v
+                items.append((True, x, nxt, rew))
+            elif not any(i == LOST for i, _ in rew):
+                items.append((False, x, nxt, rew))
+        return plain, items
 
     def compact(self, st: St):
         from .combat import HAVEN, TOWER, WALL, C, Setting
@@ -406,6 +428,10 @@ class Chain(HexPieces):
 
 
 _QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a round result with hits only
+# where the decks lie in a St (hpool, hunknown | hbottom | lpool, lunknown), to put them back fast
+_HPOOL, _HBOTTOM, _LPOOL, _SKEL_RES = (St._fields.index(f) for f in ("hpool", "hbottom", "lpool", "skel_res"))
+assert St._fields[_HPOOL:_SKEL_RES] == ("hpool", "hunknown", "hbottom", "lpool", "lunknown")
+_make = St._make
 _DECKS = ("hpool", "hunknown", "hbottom", "lpool", "lunknown")
 _REGISTRY = ("registry",)  # a combat memo's Registry of tallies and exits (solve.solve_vec)
 

@@ -65,24 +65,13 @@ class HexPieces:
 
     def kill(self, st: St, n: int, dearest: bool, add, slot: int) -> St:
         """`n` of our Units destroyed: the cheapest first (the policy), or the dearest."""
-        units = list(st.units)
-        rank = self.lib.unit_rank
-        lost = 0
-        for _ in range(n):
-            if not units:
-                break
-            i = (max if dearest else min)(range(len(units)), key=lambda j: rank(units[j][0]))
-            u, c = units[i]
-            if c > 1:
-                units[i] = (u, c - 1)
-            else:
-                del units[i]
-            lost += 1
+        lib = self.lib
+        units, lost = (lib.drop_dearest if dearest else lib.drop_cheapest)(st.units, n)
         if not lost:
             return st
         add(LOST, lost)
         add(self.sidx(slot, SLOST), lost)
-        return st._replace(units=tuple(units))
+        return st._replace(units=units)
 
     def curse_here(self, st: St, add) -> St:
         if st.curse or not self.spec.curse_available:

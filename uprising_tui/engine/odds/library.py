@@ -87,35 +87,24 @@ class Library:
 
     def drop_cheapest(self, units: tuple, n: int) -> tuple[tuple, int]:
         """`units` less its `n` cheapest (the policy's damage order), and how many fell."""
-        key = (units, n)
-        got = self._drops.get(key)
-        if got is None:
-            left = list(units)
-            lost = 0
-            for _ in range(n):
-                if not left:
-                    break
-                i = min(range(len(left)), key=lambda j: self.unit_rank(left[j][0]))
-                u, c = left[i]
-                if c > 1:
-                    left[i] = (u, c - 1)
-                else:
-                    del left[i]
-                lost += 1
-            got = self._drops[key] = (tuple(left), lost)
-        return got
+        return self._drop(units, n, min)
 
     def drop_dearest(self, units: tuple, n: int) -> tuple[tuple, int]:
         """`units` less its `n` dearest (a Godpower that destroys the most expensive)."""
-        key = (units, -n)
+        return self._drop(units, -n, max)
+
+    def _drop(self, units: tuple, signed: int, pick) -> tuple[tuple, int]:
+        """`units` less |signed| Units, each the one `pick` (min: cheapest, max: dearest) takes by
+        rank; kept under (units, signed): the sign tells the two orders apart."""
+        key = (units, signed)
         got = self._drops.get(key)
         if got is None:
             left = list(units)
             lost = 0
-            for _ in range(n):
+            for _ in range(abs(signed)):
                 if not left:
                     break
-                i = max(range(len(left)), key=lambda j: self.unit_rank(left[j][0]))
+                i = pick(range(len(left)), key=lambda j: self.unit_rank(left[j][0]))
                 u, c = left[i]
                 if c > 1:
                     left[i] = (u, c - 1)

@@ -311,48 +311,13 @@ def our_bolts(s: int, b: int, blank: int, th: int, key: RoundKey) -> tuple:
 
 
 def resolve(us, them, key: RoundKey) -> Result:
-    """The round for one pair of rolls, step by step as the engine plays it (the
-    reference the grouped computation in ``Rounds`` is tested against)."""
-    """The round for one pair of rolls: (our Skulls, Shields, Bolts, blank?) and theirs."""
+    """The round for one pair of rolls, (our Skulls, Shields, Bolts, blank?) and theirs, step
+    by step as the engine plays it (the reference the grouped computation in ``Rounds`` is
+    tested against). Our Bolts go as ``our_bolts`` spends them."""
     s, h, b, blank = us
     ts, th, tb, _ = them
-    broken_t = 0  # their Shields our Bolts cancelled
-    cancel_ts = cancel_tb = 0
-    wild = vp = 0
-    once: tuple[str, ...] = ()
-    if key.our_bolts and b:
-        used: set[str] = set()
-        spent = 0
-        while spent < b:
-            spent += 1
-            left = th - broken_t
-            if left > 0 and s >= left:
-                broken_t += 1
-                continue
-            d = None
-            for cand in key.druids:
-                if cand.id not in used and (blank or not cand.set_shield):
-                    d = cand
-                    break
-            if d is None:
-                if left > 0:
-                    broken_t += 1
-                continue
-            if d.limit != "none":
-                used.add(d.id)
-                if d.limit == "once_per_combat":
-                    once += (d.id,)
-            s += d.skulls
-            h += d.shields
-            b += d.bolts
-            cancel_ts += d.cancel_skulls
-            cancel_tb += d.cancel_bolts
-            broken_t += d.cancel_shields
-            wild += d.after_dice
-            vp += d.vp
-            if d.set_shield:
-                h += 1
-                blank = 0
+    s, hadd, broken_t, cancel_ts, cancel_tb, wild, vp, once = our_bolts(s, b, blank, th, key)
+    h += hadd
     # the Nemesis's Bolts
     tb = max(0, tb - cancel_tb)
     pre_loss = kills = gp_after = nem_vp = other = spawns = fired = 0
@@ -391,4 +356,4 @@ def resolve(us, them, key: RoundKey) -> Result:
     d2 = skulls_t - shields_u if shields_u > 0 else skulls_t
     if d2 < 0:
         d2 = 0
-    return (d1, d2, pre_loss, kills, gp_after, nem_vp, other, spawns, wild, vp, fired, tuple(sorted(once)))
+    return (d1, d2, pre_loss, kills, gp_after, nem_vp, other, spawns, wild, vp, fired, once)

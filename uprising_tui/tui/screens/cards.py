@@ -2,6 +2,8 @@
 the Quests on offer, the Druids, the Legions and Hordes in play and the Events so far."""
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -47,15 +49,41 @@ class CardsScreen(ModalScreen[None]):
         if choosing:  # the cards of the pending decision (a Feat drawn, a Quest dealt) come first
             self.sections.insert(0, ("Choosing now", [(c, name(cat, c)) for c in dict.fromkeys(choosing)]))
 
-    def compose(self) -> ComposeResult:
+    def _items(self, width: int) -> list:
+        """The list's rows: each section's title, then its cards; a card's name and price that do not
+        fit the list go on under it, indented, so a wrapped line never reads as a section's title."""
         items: list = []
+        room = max(12, width)
         for title, cards in self.sections:
-            items.append(Option(Text(title, style="bold reverse"), disabled=True))
-            items += [Option(Text(f"  {label}"), id=cid) for cid, label in cards]  # names as text, not markup
+            items.append(Option(Text(f" {title} ", style="bold reverse"), disabled=True))
+            for cid, label in cards:
+                name, sep, price = label.partition(" · ")
+                lines = textwrap.wrap(name, room - 2, subsequent_indent="  ", break_long_words=True) or [name]
+                if sep and len(lines[-1]) + len(sep) + len(price) <= room - 2:
+                    lines[-1] += sep + price
+                elif sep:
+                    lines.append("  " + price)  # the price kept whole, under the name
+                items.append(Option(Text("\n".join("  " + line for line in lines)), id=cid))  # names as text, not markup
+        return items
+
+    def _list_width(self) -> int:
+        """The list's text width: 40% of the frame (96% of the screen), less its scrollbar and
+        each row's padding."""
+        return int(int(self.app.size.width * 0.96) * 0.4) - 4
+
+    def compose(self) -> ComposeResult:
         with Horizontal():
-            yield OptionList(*items, id="cards")
+            yield OptionList(*self._items(self._list_width()), id="cards")
             yield Static(id="card-text")
         yield Footer()
+
+    def on_resize(self) -> None:
+        ol = self.query_one(OptionList)
+        keep = ol.highlighted
+        width = ol.scrollable_content_region.width
+        ol.set_options(self._items(width - 2 if width else self._list_width()))
+        if keep is not None:
+            ol.highlighted = keep
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)

@@ -27,6 +27,7 @@ from ..pacing import Pacer
 from ..theme import colour_hex
 from ..widgets.hex_details import HexDetails
 from ..widgets.hex_map import HexMap
+from ..widgets.map_pane import MapPane
 from ..widgets.key_footer import KeyFooter
 from ..widgets.combat_log import CombatLog
 from ..widgets.card_info import CardInfo, option_card
@@ -58,6 +59,11 @@ class GameScreen(GameDriver, GameActions, Screen):
         Binding("c", "side('combat')", "Fight"),
         Binding("n", "side('nemesis')", "Nemesis", show=False),
         Binding("m", "focus_map", "Map", show=False),
+        Binding("g", "legend", "Map legend", show=False),
+        Binding("i", "hex_info", "Hex details", show=False),
+        Binding("plus", "zoom(1)", "Larger hexes", show=False),
+        Binding("minus", "zoom(-1)", "Smaller hexes", show=False),
+        Binding("o", "full_odds", "Odds in full", show=False),
         Binding("k", "cards", "Cards"),
         Binding("l", "toggle_log", "Log", show=False),
         Binding("f", "log_filter", "Log filter", show=False),
@@ -102,7 +108,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         words = EventText(cat, self.colours)  # one wording of each event, for the fight, the Nemesis and the log
         yield StatusBar(cat, self.colours, id="status")
         with Horizontal(id="body"):
-            yield HexMap(cat, faction_colours=piece_colours, id="map")
+            yield MapPane(cat, faction_colours=piece_colours, id="map-pane")
             with Vertical(id="side-col"):
                 # the card first: drawn on a layer of its own over the foot of the column, it comes and
                 # goes without moving the others' place in the paint order (Textual counts each widget's
@@ -181,6 +187,7 @@ class GameScreen(GameDriver, GameActions, Screen):
     def _fit(self, width: int, height: int) -> None:
         self.set_class(width < 110, "-narrow")
         self.set_class(height < 32, "-short")
+        self.query_one(MapPane).set_line(width < 110)  # no details pane beside the map: the hex in a line under it
         if self.is_mounted:
             self.call_after_refresh(self._cover_side, self.query_one(CardInfo))  # (the new styles apply first)
 
@@ -222,6 +229,19 @@ class GameScreen(GameDriver, GameActions, Screen):
         if d.kind in LOSS_KINDS and self.confirm_losses:
             return f"Lose {opt.label}? (x lets the bot choose; turn these questions off in the command palette)"
         return None
+
+    # ------------------------------------------------------------ the map's helpers (widgets/map_pane.py)
+    def action_legend(self) -> None:
+        self.query_one(MapPane).toggle_legend()
+
+    def action_hex_info(self) -> None:
+        self.query_one(MapPane).toggle_details()
+
+    def action_zoom(self, step: int) -> None:
+        self.map.action_zoom(step)
+
+    def action_full_odds(self) -> None:
+        self.query_one(OddsPanel).toggle_full()
 
     @on(DecisionBar.GroupShown)
     def _group_shown(self, msg: DecisionBar.GroupShown) -> None:
@@ -265,6 +285,8 @@ class GameScreen(GameDriver, GameActions, Screen):
             target = "for " + hex_label(self.ctl.cat, self._view, opt.hex)
         elif d is not None and d.kind == "command_units":
             target = f"with “{opt.label}”"  # the force chosen so far, with this pick
+        elif d is not None and (opt.id.startswith("quest:") or d.kind in ("guile_dice", "die_colour")):
+            target = f"for “{opt.label}”"  # the Quest's chance with these Hero Dice (engine/odds/quest.py)
         else:
             self._odds_for = None
             odds.clear()
@@ -285,10 +307,16 @@ class GameScreen(GameDriver, GameActions, Screen):
         try:
             result = await asyncio.to_thread(self.ctl.odds, option_id)
         except Exception as exc:  # never let a failed estimate disturb the game
-            self.query_one(OddsPanel).update(Text(f"Odds {target}: not available ({exc})", style="dim italic"))
-            return
-        if self._odds_for == (d, option_id) and self.ctl.decision is d:
-            self.query_one(OddsPanel).show_odds(target, result, True)
+            result, failed = None, exc
+        else:
+            failed = None
+        panels = self.query(OddsPanel)
+        if not panels:
+            return  # the screen's panes went while the odds were worked out (the app closing)
+        if failed is not None:
+            panels.first().update(Text(f"Odds {target}: not available ({failed})", style="dim italic"))
+        elif self._odds_for == (d, option_id) and self.ctl.decision is d:
+            panels.first().show_odds(target, result, True)
 
     @on(DecisionBar.BackRefused)
     def _back_refused(self) -> None:

@@ -13,7 +13,7 @@ from ..widgets.combat_log import CombatLog
 from ..widgets.decision_bar import option_hexes
 from ..widgets.odds_panel import OddsPanel
 from ..widgets.side_strip import SideStrip
-from .pass_device import PassDeviceScreen
+from .pass_device import PassDeviceScreen, since_last_turn
 
 LOSS_KINDS = ("assign_damage", "destroy_choice")
 NEMESIS_DECISIONS = ("nemesis_tie", "nemesis_move", "skeleton_order", "retarget")
@@ -58,12 +58,17 @@ class GameDriver:
                     self._answer_safely(self.ctl.suggest(), seat)
                     continue
                 person = seat.name if seat is not None else d.actor
+                seen_at = self.__dict__.setdefault("_seen_at", {})  # person -> events when last asked
                 if len(self.ctl.people) > 1 and person != self._last_person:
+                    since = since_last_turn(self.ctl.cat, self.ctl.events[seen_at[person]:], d.actor,
+                                            self.query_one(CombatLog).render_event, self.colours) \
+                        if person in seen_at else None
                     await self.app.push_screen_wait(PassDeviceScreen(
-                        person, name(self.ctl.cat, d.actor), phase_name(self._view.phase) + " Phase"))
+                        person, name(self.ctl.cat, d.actor), phase_name(self._view.phase) + " Phase", since))
                     self._last_person = person
                     continue
                 self._last_person = person
+                seen_at[person] = len(self.ctl.events)
                 with self.app.batch_update():
                     self._present()
                 self._flush_refreshes()

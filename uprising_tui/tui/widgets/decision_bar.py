@@ -17,8 +17,10 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option as ListOption
 
-from ..adapters import GROUP_LABELS, source_words
+from ..adapters import DISPLAY_ORDER, GROUP_LABELS, source_words
 from ..naming import name
+from .contrast import Readable
+from .decision_lines import colour_costs, dice_choice_text, force_text, market_rows, needs_whole, option_line
 from .decision_options import DecisionOptions
 from .steady import height_follows_text, set_content, set_title
 from .text_lines import TextLines
@@ -71,9 +73,10 @@ def seat_title(cat, seat: "Seat | None", faction: str) -> str:
     return f"{seat.name} — {fac}"
 
 
-class DecisionBar(Vertical, can_focus=False):
+class DecisionBar(Readable, Vertical, can_focus=False):
     DEFAULT_CSS = """
-    DecisionBar { border: round $primary; border-title-align: left; padding: 0 1; }
+    DecisionBar { border: round $primary; border-title-align: left; border-subtitle-align: right; padding: 0 1;
+                  border-subtitle-style: italic; }
     DecisionBar.-waiting { border: round $secondary; }
     DecisionBar > #prompt { height: 2; }
     DecisionBar > #groups { height: 2; margin-bottom: 0; }
@@ -117,6 +120,17 @@ class DecisionBar(Vertical, can_focus=False):
         self.wait_text = ""
         self._group_lines = 1
         self._items_key: list | None = None  # what the option list holds, when it holds options
+        self._whole: int | None = None  # the row drawn whole (a label too long for one row, under the cursor)
+        self._width = 64
+        self.view = None  # the public view of the last game update (the Market's reasons, the Command's hex)
+
+    def on_mount(self) -> None:
+        signal = getattr(self.app, "game_signal", None)
+        if signal is not None:
+            signal.subscribe(self, self._on_game_update, immediate=True)
+
+    def _on_game_update(self, u) -> None:
+        self.view = u.view
 
     def compose(self):
         yield TextLines(id="prompt")
@@ -126,18 +140,44 @@ class DecisionBar(Vertical, can_focus=False):
     # ------------------------------------------------------------ what it shows
     def show(self, decision: "Decision", groups, costs: dict[str, str], seat: "Seat | None") -> None:
         """A person's decision: interactive."""
+        groups = list(groups)
+        if self._market_rows(decision) and not any(g == "market" for g, _ in groups):
+            # no Item the Hero can buy: the Market still shows what is on offer, and why not
+            rank = {g: i for i, g in enumerate(DISPLAY_ORDER)}
+            groups.append(("market", []))
+            groups.sort(key=lambda kv: rank.get(kv[0], rank["always"]))
+        costs = {**colour_costs(self.cat, decision), **{k: v for k, v in costs.items() if v}}
         self.decision, self.groups, self.costs = decision, groups, costs
         self.interactive = True
         if self.has_class("-waiting"):
             self.remove_class("-waiting")
         set_title(self, seat_title(self.cat, seat, decision.actor))
+        # what asks goes on the bar's lower edge: the prompt's two lines are the question's (and the
+        # force a Command gathers)
+        if self.border_subtitle != (sub := f"from: {source_text(decision, self.cat)}"):
+            self.border_subtitle = sub
         prompt = Text(decision.prompt, style="bold")
-        prompt.append(f"   from: {source_text(decision, self.cat)}", style="dim italic")
+        if decision.kind == "command_units" and self.view is not None:
+            prompt.append("\n")
+            prompt.append_text(force_text(self.cat, self.view, decision))
+        elif (dice := dice_choice_text(self.cat, decision)) is not None:
+            prompt.append("\n")
+            prompt.append_text(dice)
         set_content(self.query_one("#prompt", TextLines), prompt)
         # open on the group of the option that was highlighted last time, if still there
         self.group_index = 0
         self._show_group()
         self.query_one(OptionList).focus()
+
+    def _market_rows(self, decision: "Decision | None") -> list:
+        """The Items on offer the Hero cannot buy now, with why (greyed rows of the Market group)."""
+        if decision is None or decision.kind != "turn" or self.view is None or not self.view.market:
+            return []
+        try:
+            self.view.player(decision.actor)
+        except KeyError:
+            return []
+        return market_rows(self.cat, self.view, decision.actor)
 
     def wait(self, title: str, text: Text | str, hint: Text | str = "") -> None:
         """Nothing for a person to answer now (a bot plays, the Nemesis moves): `text` says what
@@ -149,6 +189,8 @@ class DecisionBar(Vertical, can_focus=False):
         if not self.has_class("-waiting"):
             self.add_class("-waiting")
         set_title(self, title)
+        if self.border_subtitle:
+            self.border_subtitle = ""
         set_content(self.query_one("#prompt", TextLines), hint)
         set_content(self.query_one("#groups", TextLines), "", layout=self._group_lines != 1 and self._groups_fit())
         self._group_lines = 1
@@ -194,26 +236,53 @@ class DecisionBar(Vertical, can_focus=False):
         items = []
         # the bar's width less the options' padding and room for a scrollbar, whether one shows or not
         # (a width read from the list itself depends on when it was last laid out)
-        width = max(24, (self.content_region.width or 64) - 5)
+        width = self._width = max(24, (self.content_region.width or 64) - 5)
+        was_whole, self._whole = self._whole, None
         for i, o in enumerate(opts):
             key = str((i + 1) % 10) if not many and i < 10 else " "
             cost = self.costs.get(o.id, "")
-            room = width - 3 - (len(cost) + 2 if cost else 0)
-            label = o.label if len(o.label) <= room else o.label[: max(1, room - 1)] + "…"
-            line = Text.assemble((f"{key} ", "bold"), label, no_wrap=True, overflow="ellipsis")
-            if cost:
-                line.append(" " * max(2, width - 2 - len(label) - len(cost)))
-                line.append(cost, style="dim")
-            items.append(ListOption(line, id=o.id))
+            # the first row comes under the cursor: drawn whole now, in this frame, if it must be
+            whole = i == 0 and needs_whole(o.label, cost, width)
+            if whole:
+                self._whole = 0
+            items.append(ListOption(option_line(key, o.label, cost, width, whole=whole), id=o.id))
+        if self.current_group == "market":
+            items += [ListOption(row, disabled=True) for row in self._market_rows(self.decision)]
         key = [(item.id, item.prompt) for item in items]
         if key != self._items_key:  # the same list as on show: no rebuild (a rebuild lays the screen out again)
             self._items_key = key
             ol.set_options(items)
-        if items:
+        elif was_whole not in (None, self._whole) and was_whole < len(items):  # kept: the row drawn whole goes back
+            ol.replace_option_prompt_at_index(was_whole, items[was_whole].prompt)
+        if opts:
             if ol.highlighted == 0:  # kept: say so, as a new highlight would (the map, odds and card follow it)
                 self.post_message(self.Highlighted(self.highlighted_option))
             ol.highlighted = 0
+        else:
+            ol.highlighted = None
         self.post_message(self.GroupShown(option_hexes(opts)))
+
+    def _draw_whole(self, index: int | None) -> None:
+        """The option under the cursor is drawn whole: a label too long for its row wraps onto a
+        second line there (the others keep one line each, cut with an ellipsis)."""
+        if index == self._whole and index is not None:
+            return
+        ol = self.query_one(OptionList)
+        opts = self.groups[self.group_index][1] if self.groups else []
+        many = len(self.groups) > 1
+        drawn = None  # `_whole` is the row drawn whole, if any: a row that fits its line is left alone
+        for i, whole in ((self._whole, False), (index, True)):
+            if i is None or i >= len(opts):
+                continue
+            o = opts[i]
+            cost = self.costs.get(o.id, "")
+            if not needs_whole(o.label, cost, self._width):
+                continue
+            key = str((i + 1) % 10) if not many and i < 10 else " "
+            ol.replace_option_prompt_at_index(i, option_line(key, o.label, cost, self._width, whole=whole))
+            if whole:
+                drawn = i
+        self._whole = drawn
 
     def _groups_fit(self) -> bool:
         """The group tabs take the lines they need (short screens), not a steady two."""
@@ -318,6 +387,8 @@ class DecisionBar(Vertical, can_focus=False):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
+        if self.interactive:
+            self._draw_whole(event.option_index)
         self.post_message(self.Highlighted(self.highlighted_option))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

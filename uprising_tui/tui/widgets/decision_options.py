@@ -24,11 +24,12 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import OptionList
 
+from .contrast import Readable
 from .steady import size_kept
 from .text_layout import lay_out
 
 
-class DecisionOptions(OptionList):
+class DecisionOptions(Readable, OptionList):
     DEFAULT_CSS = """
     DecisionOptions { overflow-y: scroll; }
     """

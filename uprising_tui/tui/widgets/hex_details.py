@@ -87,6 +87,17 @@ class HexDetails(TextPane):
         return self.text.plain
 
 
+_TAGS: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def _tags(cat) -> dict[str, str]:
+    """The Legion and Horde tags of the map (hex_style.nemesis_tags), kept per catalog."""
+    got = _TAGS.get(id(cat))
+    if got is None or got[0] is not cat:
+        got = _TAGS[id(cat)] = (cat, hs.nemesis_tags(cat))
+    return got[1]
+
+
 def hex_name(cat, h: HexView) -> str:
     if h.explored and h.tile in cat.hexes:
         return cat.hexes[h.tile].name
@@ -198,7 +209,7 @@ def _pieces(t: Text, cat, view: PublicView, h: HexView, colours: Mapping[str, st
         card = view.nemesis(cid)
         kind = "Legion" if cid in h.legions else "Horde"
         name = cat.nemesis(cid).name if (cid in cat.legions or cid in cat.hordes) else cid
-        mark = hs.LEGION if kind == "Legion" else hs.HORDE
+        mark = _tags(cat).get(cid, hs.LEGION if kind == "Legion" else hs.HORDE)
         t.append(f"{kind} ({mark}{card.threat if card else '?'}): ", style="bold")
         line = name
         if card is not None:
@@ -215,3 +226,53 @@ def _pieces(t: Text, cat, view: PublicView, h: HexView, colours: Mapping[str, st
             t.append(f"Target ({hs.TARGET}): ", style="bold")
             against = f" against the {_faction(cat, card.target_faction)}" if card.target_faction else ""
             t.append(f"of {name}{against}\n")
+
+
+def hex_line(cat, view: PublicView, hex_id: str | None, colours: Mapping[str, str] | None = None) -> Text:
+    """The hex in one or two lines of words (where the details pane has no room): its name and
+    terrain, then everything on it, each piece named."""
+    colours = colours or {}
+    t = Text()
+    if hex_id is None or hex_id not in view.hexes:
+        return t
+    h = view.hexes[hex_id]
+    look = hs.terrain_look(h.terrain)
+    t.append(f"{h.id} {hex_name(cat, h)}", style="bold")
+    t.append(f" ({look.name if h.terrain is not None else 'face-down'})")
+    parts: list[tuple[str, str]] = []
+
+    def fstyle(fid: str | None) -> str:
+        c = colours.get(fid or "")
+        return f"bold {c}" if c else "bold"
+    if h.units and h.owner:
+        names = ", ".join(f"{n} {cat.units[u].name if u in cat.units else u}" for u, n in h.units)
+        parts.append((f"{_faction(cat, h.owner)}: {names}", fstyle(h.owner)))
+    for fid in h.heroes:
+        hero = next((p.hero for p in view.players if p.faction == fid), None)
+        parts.append((f"Hero {cat.heroes[hero].name if hero in cat.heroes else hero} ({_faction(cat, fid)})",
+                      fstyle(fid)))
+    if h.haven:
+        extras = [w for w, on in (("Wall", h.wall), ("Tower", h.tower)) if on]
+        parts.append((f"Haven of the {_faction(cat, h.haven)}" + (" with " + " and ".join(extras) if extras else ""),
+                      fstyle(h.haven)))
+    if h.garrisons:
+        parts.append((f"Garrison level {h.garrisons}", ""))
+    if h.skeletons:
+        parts.append((f"{h.skeletons} Skeleton{'s' if h.skeletons != 1 else ''}", ""))
+    if h.curse:
+        parts.append(("Cursed", ""))
+    for cid in h.legions + h.hordes:
+        card = view.nemesis(cid)
+        kind = "Legion" if cid in h.legions else "Horde"
+        parts.append((f"{cat.names.get(cid, cid)} ({kind}, Threat {card.threat if card else '?'})", ""))
+    for card in view.legions + view.hordes:
+        if card.target == h.id:
+            parts.append((f"Target of {cat.names.get(card.id, card.id)}", ""))
+    if h.sea_tower:
+        parts.append(("Sea Tower", ""))
+    if h.blocked:
+        parts.append((f"impassable to the {', '.join(DIRECTION_NAMES[e] for e in h.blocked)}", ""))
+    for text, style in parts or [("nothing on it", "dim")]:
+        t.append(" · ")
+        t.append(text, style=style)
+    return t

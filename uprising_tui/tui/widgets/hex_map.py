@@ -43,6 +43,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...engine.public import PublicView
+from .contrast import Readable
 from .hex_geometry import FORMS, SMALL, Form, Layout, map_size
 from .hex_paint import Cell, MapStyles, paint_hex
 from .hex_tokens import MapFacts, summary
@@ -53,7 +54,7 @@ NULL_STYLE = Style.null()  # for cells with no style of their own
 _style_of = itemgetter(1)
 
 
-class HexMap(ScrollView, can_focus=True):
+class HexMap(Readable, ScrollView, can_focus=True):
     """The board as hexes, from a public view; a cursor, highlights, and selection."""
 
     COMPONENT_CLASSES = {
@@ -353,6 +354,13 @@ class HexMap(ScrollView, can_focus=True):
         coords = {h: (v.q, v.r) for h, v in self._view.hexes.items()}
         map_w, map_h = map_size(coords.values(), form)
         width, height = self.size
+        # the room left beside the scrollbars the map will need (a canvas as wide as the widget, with a
+        # vertical scrollbar, would overflow by the scrollbar's width and call a horizontal one)
+        tall = map_h > height
+        wide = map_w > width - (self.styles.scrollbar_size_vertical if tall else 0)
+        tall = tall or map_h > height - (self.styles.scrollbar_size_horizontal if wide else 0)
+        width -= self.styles.scrollbar_size_vertical if tall else 0
+        height -= self.styles.scrollbar_size_horizontal if wide else 0
         self._layout = Layout(coords, form, max(0, (width - map_w) // 2), max(0, (height - map_h) // 2))
         self._canvas = Size(max(map_w, width), max(map_h, height))
         self.virtual_size = self._canvas

@@ -95,8 +95,10 @@ class MapStyles:
 
 
 def paint_hex(cells: list[list[Cell]], lay: Layout, view: PublicView, hid: str, *, styles: MapStyles,
-              facts: MapFacts, cursor: str | None, highlights: frozenset[str]) -> None:
-    """Paint hex `hid` into `cells`: its fill, its corners, its pieces and its sides."""
+              facts: MapFacts, cursor: str | None, highlights: frozenset[str], record=None) -> None:
+    """Paint hex `hid` into `cells`: its fill, its corners, its pieces and its sides. With
+    `record` (a callable), each mark drawn is also told to it as ``record(kind, text)``, the kind
+    as the legend names it (hex_style.MARKS): the legend's test reads what the painter draws."""
     h = view.hexes[hid]
     lit = hid in highlights
     token = styles.token
@@ -110,7 +112,8 @@ def paint_hex(cells: list[list[Cell]], lay: Layout, view: PublicView, hid: str, 
     # corners: terrain letter on top, the highlight mark at the bottom
     y, x0, _ = spans[0]
     corner = base if lay.form.k > 1 else styles.corner(base)
-    cells[y][x0] = (hs.terrain_look(h.terrain).letter, token(corner, "terrain"))
+    letter = hs.terrain_look(h.terrain).letter
+    cells[y][x0] = (letter, token(corner, "terrain"))
     # bottom corner: the highlight mark, else a Sea Tower; one-line slants close with "_"
     compact = lay.form.k == 1
     y, x0, _ = spans[-1]
@@ -120,6 +123,13 @@ def paint_hex(cells: list[list[Cell]], lay: Layout, view: PublicView, hid: str, 
         cells[y][x0] = (hs.SEA_TOWER, token(corner, "sea_tower"))
     elif compact:
         cells[y][x0] = ("_", token(corner, "edge"))
+    if record is not None:
+        record("terrain", letter)
+        if h.terrain is None and any(w > 1 for _, _, w in spans):
+            record("fog", hs.FOG)
+        if lit or h.role == "sea_tower" or compact:
+            record(*(("highlight", hs.HIGHLIGHT) if lit else ("sea_tower", hs.SEA_TOWER) if h.role == "sea_tower"
+                     else ("outline", "_")))
     rows = spans[1:-1]
     widths = [w for _, _, w in rows]
     name = None if compact else label(h, styles.cat, widths[0] if widths else 0)
@@ -128,6 +138,8 @@ def paint_hex(cells: list[list[Cell]], lay: Layout, view: PublicView, hid: str, 
         style = token(base, piece.style)
         for i, ch in enumerate(piece.text):
             cells[y][x0 + piece.x + i] = (ch, style)
+        if record is not None:
+            record(piece.kind, piece.text)
     # sides, shared with the neighbour across each edge
     hexes = view.hexes
     border, impassable = styles.component("hex-map--border"), styles.component("hex-map--impassable")
@@ -141,3 +153,5 @@ def paint_hex(cells: list[list[Cell]], lay: Layout, view: PublicView, hid: str, 
         else:
             style = impassable if blocked else border
         cells[y][x] = (hs.IMPASSABLE if blocked else ch, style)
+        if record is not None:
+            record("impassable" if blocked else "outline", hs.IMPASSABLE if blocked else ch)

@@ -59,21 +59,50 @@ HIGHLIGHT = "◆"
 OVERFLOW = "+"
 FOG = "·"  # texture of a face-down hex
 IMPASSABLE = "#"
+OUTLINE = "/ \\ | _"  # the hexes' sides (the cursor's are drawn bold and reversed)
 
-LEGEND: tuple[tuple[str, str], ...] = (
-    ("W H M B I", "Woods, Highlands, Marsh, Badlands, Ice Waste"),
-    ("C ♔ ?", "Curse, the Capital, unexplored"),
-    (f"{HAVEN} {WALL} {TOWER}", "Haven, Wall, Tower"),
-    (f"{HERO}X", "Hero of faction X"),
-    ("X2w1R", "faction X: 2 basic warriors, 1 elite rider (w a r; capitals elite)"),
-    ("G2 S1", "Garrison level 2, 1 Skeleton"),
-    ("L5 H4", "Legion, Horde with its Threat"),
-    (f"{TARGET}", "a Legion's Target"),
-    (f"{SEA_TOWER}", "Sea Tower (bottom corner; in the name when there is room)"),
-    ("HW FG SS", "regions: Howling White, Fog Grave, Screaming Sea (named when there is room)"),
-    (f"{HIGHLIGHT}", "an option of the pending decision"),
-    (f"{IMPASSABLE}", "impassable edge"),
+
+class Mark(NamedTuple):
+    """One thing the map draws, as the legend explains it: the mark, its meaning, and the kind of
+    piece the painter draws it for (see hex_tokens.Token.kind and paint_hex's record); `of`: the
+    faction a Unit code belongs to."""
+    mark: str
+    meaning: str
+    kind: str
+    of: str = ""
+
+
+# Every glyph and code the painter draws with, and what it means: the map's legend is built from
+# this table (with the factions, Units and Nemesis cards of the catalog, see `legend`), and a test
+# paints seeded positions and fails on any mark it does not explain. Nothing is told by colour alone.
+MARKS: tuple[Mark, ...] = (
+    *(Mark(look.letter, look.name if t not in ("curse", "none", None) else
+           {"curse": "a Cursed hex (its terrain is the Curse)", "none": "the Capital (no terrain)",
+            None: "face-down: not explored yet"}[t], "terrain") for t, look in TERRAIN.items()),
+    Mark(FOG, "the ground of a face-down hex", "fog"),
+    Mark(HAVEN, "a Haven (then whose: its faction letter)", "haven"),
+    Mark(WALL, "the Haven's Wall", "haven"),
+    Mark(TOWER, "the Haven's Tower", "haven"),
+    Mark(HERO, "a Hero (then whose: the faction letter)", "hero"),
+    Mark(GARRISON, "Garrisons of the Empire, then their level (G2: two levels)", "garrison"),
+    Mark(SKELETON, "Skeletons of Chaos, then how many (S2: two)", "skeleton"),
+    Mark(CURSE, "a Curse of Chaos", "curse"),
+    Mark(LEGION, "a Legion of the Empire: its tag letter, then its Threat (Lb5)", "legion"),
+    Mark(HORDE, "a Horde of Chaos: its tag letter, then its Threat (Hs4)", "horde"),
+    Mark(TARGET, "a Legion's Target (the details pane says whose)", "target"),
+    Mark(SEA_TOWER, "a Sea Tower: next to every hex (bottom corner, or beside its name)", "sea_tower"),
+    Mark(f"{SEA_TOWER}?{SEA_TOWER}", "a face-down Sea Tower space", "sea_tower"),
+    Mark(HIGHLIGHT, "an option of the decision now (bottom corner; its outline lit)", "highlight"),
+    Mark(IMPASSABLE, "an impassable edge: Units and the Nemesis cannot cross it, Heroes can", "impassable"),
+    Mark(OVERFLOW, "more on this hex than fits: the hex details list it all", "overflow"),
+    Mark(OUTLINE, "the hexes' sides; the cursor's drawn bold and reversed", "outline"),
+    *(Mark(code, f"the {name}, a region of the Ice Wastes", "region") for code, name in
+      (("HW", "Howling White"), ("FG", "Fog Grave"), ("SS", "Screaming Sea"))),
 )
+
+# how a faction's Units read: its letter, then a count per kind (U2w1R: 2 w and 1 R of the Duerkhar)
+UNITS_MEANING = "a faction's Units: its letter, then how many of each kind (U2w1R); the total when cramped (U3)"
+UNIT_KINDS = {"w": "warrior", "a": "archer", "r": "rider"}
 
 # the map's keys, for a help screen (HexMap.BINDINGS holds them)
 KEY_HELP: tuple[tuple[str, str], ...] = (
@@ -159,3 +188,66 @@ def short_name(name: str, width: int) -> str:
             break
         out += w[0].upper()
     return out[:width]
+
+
+def nemesis_tags(cat) -> dict[str, str]:
+    """A short tag per Legion and Horde card, distinct within its kind: ``L`` or ``H`` and a
+    lowercase letter from its name (the Butcher ``Lb``, the Siren ``Hs``). Each card first gets its
+    name's initial where no card before it (in id order) has it; the others then take the next
+    initial of their name, else its next letter. Content order does not move a tag."""
+    out: dict[str, str] = {}
+    for mark, table in ((LEGION, getattr(cat, "legions", {})), (HORDE, getattr(cat, "hordes", {}))):
+        words = {}
+        for cid in sorted(table):
+            name = getattr(table[cid], "name", cid) or cid
+            words[cid] = [w.lower() for w in name.replace("-", " ").split()
+                          if w.lower() not in ("the", "of", "a")] or [cid]
+        used: set[str] = set()
+        got: dict[str, str] = {}
+        for cid, ws in words.items():  # first, each card's own initial
+            if ws[0][0].isalpha() and ws[0][0] not in used:
+                got[cid] = ws[0][0]
+                used.add(ws[0][0])
+        for cid, ws in words.items():  # then the next initial, the next letter, any letter
+            if cid in got:
+                continue
+            letters = [w[0] for w in ws[1:]] + [ch for w in ws for ch in w[1:]] + list("abcdefghijklmnopqrstuvwxyz")
+            ch = next(c for c in letters if c.isalpha() and c not in used)
+            got[cid] = ch
+            used.add(ch)
+        out.update({cid: mark + ch for cid, ch in got.items()})
+    return out
+
+
+def legend(cat, view=None) -> list[tuple[str, list[Mark]]]:
+    """The map's legend in sections, from MARKS and the catalog: the terrain, the pieces, the
+    factions and their Unit codes, the Legions and Hordes by tag, the map's signs. With a public
+    view, only the factions in play and the Legions and Hordes on the table."""
+    by_kind: dict[str, list[Mark]] = {}
+    for m in MARKS:
+        by_kind.setdefault(m.kind, []).append(m)
+    letters = faction_letters(cat.factions)
+    codes = unit_codes(cat.units, cat.unit_faction)
+    factions = [p.faction for p in view.players] if view is not None else list(cat.factions)
+    people: list[Mark] = [Mark("U2w1R", UNITS_MEANING, "units")]
+    for fid in factions:
+        f = cat.factions[fid]
+        people.append(Mark(letters.get(fid, "?"), f"the {f.name}", "faction", fid))
+        people += [Mark(codes.get(u.id, "?"), f"{u.name} ({u.grade} {u.type})", "units", fid) for u in f.units]
+    tags = nemesis_tags(cat)
+    if view is not None:
+        cards = [c.id for c in view.legions + view.hordes]
+    else:
+        cards = sorted(getattr(cat, "legions", {})) + sorted(getattr(cat, "hordes", {}))
+    nemesis = [Mark(tags[c], f"{'Legion' if c in cat.legions else 'Horde'}: {cat.names.get(c, c)}",
+                    "legion" if c in cat.legions else "horde") for c in cards if c in tags]
+    pieces = [m for k in ("haven", "hero", "garrison", "skeleton", "curse", "legion", "horde", "target")
+              for m in by_kind.get(k, [])]
+    return [
+        ("Terrain (top corner)", by_kind.get("terrain", []) + by_kind.get("fog", []) + by_kind.get("region", [])),
+        ("Pieces", pieces),
+        ("Factions (their letter) and Unit codes", people),
+        ("Legions and Hordes by tag", nemesis),
+        ("Signs", [m for k in ("sea_tower", "highlight", "impassable", "overflow", "outline")
+                   for m in by_kind.get(k, [])]),
+    ]

@@ -17,6 +17,7 @@ from . import hex_style as hs
 class Token(NamedTuple):
     forms: tuple[str, ...]  # spellings, longest first
     style: str  # "faction:<id>", "empire", "chaos", "label", "region", "sea_tower"
+    kind: str = "label"  # what it is, as the legend's marks name it (hex_style.Mark.kind): "units", "legion", ...
 
 
 class Piece(NamedTuple):
@@ -25,6 +26,7 @@ class Piece(NamedTuple):
     x: int
     text: str
     style: str
+    kind: str = "label"
 
 
 class MapFacts:
@@ -34,6 +36,7 @@ class MapFacts:
         self.cat = cat
         self.letters = hs.faction_letters(cat.factions)
         self.codes = hs.unit_codes(cat.units, cat.unit_faction)
+        self.tags = hs.nemesis_tags(cat)
         self.threat: dict[str, int] = {}
         self.targets: dict[str, tuple[str, ...]] = {}
         if view is not None:
@@ -58,30 +61,35 @@ class MapFacts:
 
 
 def tokens(h: HexView, facts: MapFacts, compact: bool = False) -> list[Token]:
-    """The pieces of a hex as tokens: reading order, or most urgent first when ``compact``."""
+    """The pieces of a hex as tokens: reading order, or most urgent first when ``compact`` (where
+    a Curse goes unsaid: the hex's corner letter is C)."""
     L = facts.letter
     haven: list[Token] = []
     if h.haven:
         extra = (hs.WALL if h.wall else "") + (hs.TOWER if h.tower else "")
-        haven.append(Token((hs.HAVEN + L(h.haven) + extra, hs.HAVEN + extra, hs.HAVEN), f"faction:{h.haven}"))
+        haven.append(Token((hs.HAVEN + L(h.haven) + extra, hs.HAVEN + extra, hs.HAVEN), f"faction:{h.haven}", "haven"))
     units: list[Token] = []
     if h.units and h.owner:
         total = sum(n for _, n in h.units)
         kinds = "".join(f"{n}{facts.codes.get(u, u[:1])}" for u, n in h.units)
-        units.append(Token((L(h.owner) + kinds, f"{L(h.owner)}{total}"), f"faction:{h.owner}"))
-    heroes = [Token((hs.HERO + L(f), hs.HERO), f"faction:{f}") for f in h.heroes]
+        units.append(Token((L(h.owner) + kinds, f"{L(h.owner)}{total}"), f"faction:{h.owner}", "units"))
+    heroes = [Token((hs.HERO + L(f), hs.HERO), f"faction:{f}", "hero") for f in h.heroes]
     empire: list[Token] = []
     chaos: list[Token] = []
     if h.garrisons:
-        empire.append(Token((f"{hs.GARRISON}{h.garrisons}", hs.GARRISON), "empire"))
+        empire.append(Token((f"{hs.GARRISON}{h.garrisons}", hs.GARRISON), "empire", "garrison"))
     if h.skeletons:
-        chaos.append(Token((f"{hs.SKELETON}{h.skeletons}", hs.SKELETON), "chaos"))
-    nemesis = [Token((f"{hs.LEGION}{facts.threat.get(c, '?')}", hs.LEGION), "empire") for c in h.legions]
-    nemesis += [Token((f"{hs.HORDE}{facts.threat.get(c, '?')}", hs.HORDE), "chaos") for c in h.hordes]
-    target = [Token((hs.TARGET,), "empire")] if facts.targets.get(h.id) else []
+        chaos.append(Token((f"{hs.SKELETON}{h.skeletons}", hs.SKELETON), "chaos", "skeleton"))
+    nemesis = []
+    for kind, mark, cards, side in (("legion", hs.LEGION, h.legions, "empire"), ("horde", hs.HORDE, h.hordes, "chaos")):
+        for c in cards:
+            tag = facts.tags.get(c, mark)
+            nemesis.append(Token((f"{tag}{facts.threat.get(c, '?')}", tag, mark), side, kind))
+    target = [Token((hs.TARGET,), "empire", "target")] if facts.targets.get(h.id) else []
     if compact:
         return nemesis + units + heroes + empire + chaos + haven + target
-    return haven + units + heroes + empire + chaos + nemesis + target
+    curse = [Token((hs.CURSE,), "chaos", "curse")] if h.curse else []
+    return haven + units + heroes + empire + chaos + curse + nemesis + target
 
 
 def label(h: HexView, cat, width: int) -> Token | None:
@@ -90,9 +98,9 @@ def label(h: HexView, cat, width: int) -> Token | None:
         return None
     sea = hs.SEA_TOWER if h.role == "sea_tower" else ""
     if not h.explored:
-        return Token((f"{sea}?{sea}", "?"), "sea_tower" if sea else "label")
+        return Token((f"{sea}?{sea}", "?"), "sea_tower" if sea else "label", "sea_tower" if sea else "terrain")
     if h.region:
-        return Token((hs.REGION_INITIALS.get(h.region, h.region[:2].upper()),), "region")
+        return Token((hs.REGION_INITIALS.get(h.region, h.region[:2].upper()),), "region", "region")
     tile = cat.hexes.get(h.tile) if h.tile else None
     if tile is None:
         return Token((h.id,), "label")
@@ -106,13 +114,13 @@ def _fits(forms: Sequence[str], room: int) -> str | None:
     return next((f for f in forms if len(f) <= room), None)
 
 
-def _place(toks: Sequence[Token], widths: Sequence[int]) -> list[list[tuple[str, str]]] | None:
+def _place(toks: Sequence[Token], widths: Sequence[int]) -> list[list[tuple[str, str, str]]] | None:
     """Place tokens in order into rows; ``None`` when they do not all fit.
 
     Each token takes its longest spelling that fits in the current row or any row below
     (spaced from its neighbour if it can be, touching it if not), before a shorter one is
     tried; rows are never revisited, so the reading order holds."""
-    rows: list[list[tuple[str, str]]] = [[] for _ in widths]
+    rows: list[list[tuple[str, str, str]]] = [[] for _ in widths]
     used = [0] * len(widths)
     r = 0
     for t in toks:
@@ -132,8 +140,8 @@ def _place(toks: Sequence[Token], widths: Sequence[int]) -> list[list[tuple[str,
             return None
         r, text, sep = spot
         if sep:
-            rows[r].append((" ", ""))
-        rows[r].append((text, t.style))
+            rows[r].append((" ", "", ""))
+        rows[r].append((text, t.style, t.kind))
         used[r] += sep + len(text)
     return rows
 
@@ -151,7 +159,7 @@ def pack(toks: Sequence[Token], widths: Sequence[int], name: Token | None = None
         below = _place(toks, widths[1:])
         first = _fits(name.forms, widths[0])
         if below is not None and first is not None:
-            placed = [[(first, name.style)]] + below
+            placed = [[(first, name.style, name.kind)]] + below
     if placed is None:
         placed = _place(toks, widths)
     room = list(widths)
@@ -167,14 +175,14 @@ def pack(toks: Sequence[Token], widths: Sequence[int], name: Token | None = None
         overflow = True
     pieces: list[Piece] = []
     for i, row in enumerate(placed):
-        length = sum(len(t) for t, _ in row)
+        length = sum(len(t) for t, _, _ in row)
         x = max(0, (room[i] - length) // 2)
-        for text, style in row:
+        for text, style, kind in row:
             if style:
-                pieces.append(Piece(i, x, text, style))
+                pieces.append(Piece(i, x, text, style, kind))
             x += len(text)
     if overflow:
-        pieces.append(Piece(last, widths[last] - 1, hs.OVERFLOW, "overflow"))
+        pieces.append(Piece(last, widths[last] - 1, hs.OVERFLOW, "overflow", "overflow"))
     return pieces
 
 

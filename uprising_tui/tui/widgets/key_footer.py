@@ -13,8 +13,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
+from .contrast import Readable
 
-class KeyFooter(Widget, can_focus=False):
+
+class KeyFooter(Readable, Widget, can_focus=False):
     ALLOW_SELECT = False
     COMPONENT_CLASSES = {"key-footer--key", "key-footer--description"}
     DEFAULT_CSS = """

@@ -29,11 +29,12 @@ ATTRS = (("might", "Might", "R"), ("magic", "Magic", "P"), ("leadership", "Leade
 class UnitsTable:
     """A faction's Units, one row each: name with die letter and kind, then how many are on the map,
     in reserve and in each Graveyard. Laid out by hand to the width it is given (the name column
-    gives way first): a rich Table took several milliseconds to lay out, and the rows change with
-    every Unit placed, moved or lost."""
+    gives way first; a name too long for it goes on to a second line, never cut): a rich Table
+    took several milliseconds to lay out, and the rows change with every Unit placed, moved or lost."""
 
-    HEAD = ("Unit", "map", "res.", "Emp.GY", "Cha.GY")
-    CAPTION = "die colour letter · W warrior, A archer, R rider"
+    HEAD = ("Unit", "map", "res", "E.GY", "C.GY")
+    CAPTION = ("die colour letter · W warrior, A archer, R rider · res: in reserve · "
+               "E.GY, C.GY: in the Empire's, Chaos's Graveyard")
 
     def __init__(self, rows) -> None:
         self.rows = rows
@@ -43,16 +44,20 @@ class UnitsTable:
         name_w = max([len(self.HEAD[0])] + [len(unit) + 1 + len(kind) for unit, kind, *_ in self.rows])
         name_w = max(4, min(name_w, options.max_width - 1 - sum(n + 2 for n in nums)))
 
-        def row(first: Text, cells, style: str = "") -> Text:
-            first.truncate(name_w, overflow="ellipsis", pad=True)
-            line = Text(" ", no_wrap=True, overflow="ellipsis").append_text(first)
+        def row(first: Text, cells, style: str = "") -> list[Text]:
+            # a name too long for its column breaks between words onto a line of its own first
+            lines = first.wrap(console, name_w) if first.cell_len > name_w else [first]
+            out = [Text(" ").append_text(line) for line in lines[:-1]]
+            last = lines[-1]
+            last.truncate(name_w, pad=True)
+            line = Text(" ", no_wrap=True).append_text(last)
             for cell, n in zip(cells, nums):
                 line.append("  " + str(cell).rjust(n), style=style)
-            return line
+            return out + [line]
 
-        yield row(Text(self.HEAD[0], style="bold"), self.HEAD[1:], "bold")
+        yield from row(Text(self.HEAD[0], style="bold"), self.HEAD[1:], "bold")
         for unit, kind, *counts in self.rows:
-            yield row(Text(f"{unit} ").append(kind, style="dim"), counts)
+            yield from row(Text(f"{unit} ").append(kind, style="dim"), counts)
         yield Text(" " + self.CAPTION, style="dim italic")
 
 

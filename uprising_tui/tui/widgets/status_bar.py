@@ -14,6 +14,33 @@ if TYPE_CHECKING:
     from ..controller import Update
 
 
+SEP = "  ·  "
+TIGHT = " · "
+
+
+def fit(parts: list[tuple[list[Text], int]], width: int) -> Text:
+    """The parts (each its spellings, longest first, and a rank) joined in their order. Until the
+    line fits: the separators tighten, then the lowest-ranked part that has a shorter spelling
+    takes it, else the lowest-ranked part is left out, whole (never cut mid-word)."""
+    kept = [[list(forms), rank] for forms, rank in parts]
+
+    def length(sep: str) -> int:
+        return sum(p[0][0].cell_len for p in kept) + len(sep) * (len(kept) - 1)
+    sep = SEP if length(SEP) <= width else TIGHT
+    while len(kept) > 1 and length(sep) > width:
+        shorter = [p for p in kept if len(p[0]) > 1]
+        if shorter:
+            min(shorter, key=lambda p: p[1])[0].pop(0)
+        else:
+            kept.remove(min(kept, key=lambda p: p[1]))
+    line = Text(no_wrap=True, overflow="ellipsis")
+    for i, (forms, _rank) in enumerate(kept):
+        if i:
+            line.append(sep)
+        line.append_text(forms[0])
+    return line
+
+
 class StatusBar(TextLines):
     DEFAULT_CSS = """
     StatusBar { height: 2; background: $panel; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -35,36 +62,49 @@ class StatusBar(TextLines):
     def show(self, u: "Update") -> None:
         self._last = u
         v, cat = u.view, self.cat
-        top = Text(no_wrap=True, overflow="ellipsis")
+        # each line is parts in order, each with a rank: where the line is too narrow the lowest
+        # ranks go first, whole (never cut mid-word); what goes is on the board's Table page
+        top: list[tuple[list[Text], int]] = []
         if u.decision is not None and u.actor is not None:
             who = u.actor
             p = next((p for p in v.players if p.faction == who.faction), None)
-            top.append("▶ ", style="bold")
-            top.append(name(cat, who.faction), style=side_style(who.faction, self.colours))
+            t = Text("▶ ", style="bold")
+            t.append(name(cat, who.faction), style=side_style(who.faction, self.colours))
+            short = t.copy()
             person = "" if who.name == name(cat, who.faction) else who.name
             hero = name(cat, p.hero) if p is not None else ""
-            top.append(f" — {person + ' ' if person else ''}({hero}{', bot' if who.is_bot else ''})")
+            t.append(f" — {person + ' ' if person else ''}({hero}{', bot' if who.is_bot else ''})")
             if p is not None and v.phase == "actions":
-                top.append(f" · {p.ap} AP", style="bold")
-            top.append("  ·  ")
+                for x in (t, short):
+                    x.append(f" · {p.ap} AP", style="bold")
+            top.append(([t, short], 9))
         elif v.verdict:
-            top.append(f"■ {v.verdict}  ·  ", style="bold")
-        top.append(f"Chapter {v.chapter}/{v.chapters} {phase_name(v.phase)}", style="bold")
+            top.append(([Text(f"■ {v.verdict}", style="bold")], 9))
+        top.append(([Text(f"Chapter {v.chapter}/{v.chapters} {phase_name(v.phase)}", style="bold"),
+                     Text(f"Ch. {v.chapter}/{v.chapters} {phase_name(v.phase)}", style="bold")], 8))
         if v.event:
-            top.append(f"  ·  Event: {name(cat, v.event)} (Threat {v.event_threat})")
-        low = Text("VP ", no_wrap=True, overflow="ellipsis")
+            top.append(([Text(f"Event: {name(cat, v.event)} (Threat {v.event_threat})"),
+                         Text(f"{name(cat, v.event)} (Threat {v.event_threat})")], 3))
+        vp = Text("VP ")
         for p in v.players:
-            low.append(name(cat, p.faction), style=side_style(p.faction, self.colours))
-            low.append(f" {p.vp}  ")
-        low.append("The Empire", style=side_style("empire"))
-        low.append(f" {v.vp_empire}  ")
-        low.append("Chaos", style=side_style("chaos"))
-        low.append(f" {v.vp_chaos}")
-        low.append(f"  ·  first player {name(cat, v.first_player)} · {v.difficulty} · pacing {self.pacing}",
-                   style="dim")
+            vp.append(name(cat, p.faction), style=side_style(p.faction, self.colours))
+            vp.append(f" {p.vp}  ")
+        vp.append("The Empire", style=side_style("empire"))
+        vp.append(f" {v.vp_empire}  ")
+        vp.append("Chaos", style=side_style("chaos"))
+        vp.append(f" {v.vp_chaos}")
+        low = [([vp], 9), ([Text(f"first player {name(cat, v.first_player)}", style="dim")], 2),
+               ([Text(v.difficulty, style="dim")], 1), ([Text(f"pacing {self.pacing}", style="dim")], 4)]
         if self.note:
-            low.append(f" · {self.note}", style="italic")
-        set_content(self, Text("\n").join([top, low]))  # a fixed two lines
+            low.append(([Text(self.note, style="italic")], 5))
+        width = max(20, self.content_region.width or 118)
+        lines = [fit(top, width), fit(low, width)]
+        set_content(self, Text("\n").join(lines))  # a fixed two lines
+        self._shown_width = width
+
+    def on_resize(self) -> None:
+        if getattr(self, "_last", None) is not None and self.content_region.width != getattr(self, "_shown_width", 0):
+            self.show(self._last)
 
     def set_pacing(self, pacing: str) -> None:
         self.pacing = pacing

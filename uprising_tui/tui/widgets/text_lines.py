@@ -15,12 +15,13 @@ from rich.text import Text
 from textual.strip import Strip
 from textual.widget import Widget
 
+from .contrast import Readable
 from .text_layout import lay_out
 
 _OVERFLOW = {"clip": "crop", "fold": "fold", "ellipsis": "ellipsis"}  # the stylesheet's words -> rich's
 
 
-class TextLines(Widget):
+class TextLines(Readable, Widget):
     DEFAULT_CSS = """
     TextLines { height: auto; }
     """

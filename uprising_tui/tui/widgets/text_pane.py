@@ -14,13 +14,14 @@ from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .contrast import Readable
 from .steady import reads_as, row_runs, size_kept
 from .text_layout import lay_out
 
 CHUNK = 24
 
 
-class TextPane(ScrollView, can_focus=True):
+class TextPane(Readable, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     TextPane { height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
     """
