@@ -187,6 +187,7 @@ def render(layouts: list[dict]) -> str:
                      f"{roles.count('home')} home, {roles.count('sea_tower')} sea tower, "
                      f"{roles.count('region')} region spaces")
         lines.append(f"  - factions: {lay['factions']}")
+        lines.append("    provenance: ours")
         lines.append("    spaces:")
         for s in lay["spaces"]:
             parts = [f"id: {s['id']}", f"q: {s['q']}", f"r: {s['r']}", f"role: {s['role']}"]

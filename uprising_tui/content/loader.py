@@ -209,12 +209,25 @@ def _load_problems(root: Path) -> list[str]:
     return []
 
 
+def unknown_files(root: Path) -> list[str]:
+    """YAML files in a content directory that are none of the content files (a ``heroes2.yaml``
+    would otherwise be ignored without a word): one problem each."""
+    known = ", ".join(FILES)
+    out = []
+    for p in sorted(root.iterdir()):
+        if p.suffix.lower() in (".yaml", ".yml") and p.name not in FILES:
+            out.append(f"{p}: not a content file, so it would never be read (the files are {known}; "
+                       "entries go into those, and a correction of the default content into a mod "
+                       "folder: --mod DIR)")
+    return out
+
+
 def _load(root: Path, loader: type | None) -> Catalog:
     def at(name: str) -> str:
         return str(root / name)
 
     parsed: dict[str, Record] = {}
-    problems: list[str] = []
+    problems: list[str] = unknown_files(root)
     for name, (model, _key) in FILES.items():
         p = root / name
         if not p.exists():
