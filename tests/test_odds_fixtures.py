@@ -157,9 +157,9 @@ def test_on_a_curse_only_chaos_uses_bolts():
     """Red dice roll Bolts: they fire a Druid or cancel a Garrison's Shield, but not on a
     Curse."""
     units = (("vargs", 3),)
-    druid = fight_odds(CAT, FightSpec(units=units, garrisons=3, terrain="none", druids=("stormcaller",)))
+    druid = fight_odds(CAT, FightSpec(units=units, garrisons=3, terrain="none", druids=("red_hand",)))
     plain = fight_odds(CAT, FightSpec(units=units, garrisons=3, terrain="none"))
-    cursed = fight_odds(CAT, FightSpec(units=units, garrisons=3, terrain="curse", druids=("stormcaller",)))
+    cursed = fight_odds(CAT, FightSpec(units=units, garrisons=3, terrain="curse", druids=("red_hand",)))
     assert druid.win > plain.win > cursed.win
 
 

@@ -22,7 +22,7 @@ def bolt_game(their_white: str):
     blue die shows a Shield and whose white die shows `their_white`."""
     sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
     sc.at("H01", tile="grim_fangs", units={"oathsworn": 1}, garrisons=2)
-    sc.decks(druids=["stormcaller"])
+    sc.decks(druids=["red_hand"])
     sc.player("duerkhar", feats=[], items=[])
     sc.rig(white=["", "", their_white], red=["SB"], blue=["H"], yellow=["", ""])
     return sc.game(script=fight("H01", attacker="duerkhar"))
@@ -31,14 +31,14 @@ def bolt_game(their_white: str):
 def test_a_bolt_cancels_a_shield_when_a_skull_gets_through():
     g = bolt_game("")  # their Shields: 1; our Skulls: 1
     d = combat_until(g, "bolt")
-    assert {"bolt:shield", "bolt:druid:stormcaller", "bolt:none"} <= set(d.ids())
+    assert {"bolt:shield", "bolt:druid:red_hand", "bolt:none"} <= set(d.ids())
     assert fight_policy.answer(g, d) == "bolt:shield"
 
 
 def test_a_bolt_fires_a_druid_when_no_skull_would_get_through():
     g = bolt_game("SH")  # their Shields: 2; our Skulls: 1
     d = combat_until(g, "bolt")
-    assert fight_policy.answer(g, d) == "bolt:druid:stormcaller"
+    assert fight_policy.answer(g, d) == "bolt:druid:red_hand"
 
 
 def test_woods_rerolls_the_strongest_blank_first():

@@ -132,7 +132,7 @@ def test_ice_waste_has_no_effect():
 
 def test_curse_players_cannot_use_bolts():
     sc = duel(ICE, faction="druwhn", units={"rangers": 1}, garrisons=1, curse=True)
-    sc.decks(druids=["stormcaller", "watcher", "root_mother", "mist_oracle"])
+    sc.decks(druids=["red_hand", "watcher", "treemother", "mountain_heart"])
     # Archery: Rangers purple Skull-Bolt, Garrison white Shield. The Bolt can do nothing.
     sc.rig(purple=["SB"], white=["H"])
     sc.rig(purple=[""], blue=["", ""])
@@ -314,7 +314,7 @@ def test_each_shield_cancels_one_skull():
 
 def _bolt_vs_garrison(level, white):
     sc = duel(ICE, faction="druwhn", units={"rangers": 1}, garrisons=level)
-    sc.decks(druids=["stormcaller", "root_mother", "mist_oracle", "harvest_singer"])
+    sc.decks(druids=["red_hand", "treemother", "mountain_heart", "faceless_one"])
     sc.rig(purple=["SB"], white=white)
     return sc.game(script=fight("H08", attacker="druwhn"))
 
@@ -331,9 +331,9 @@ def test_a_player_bolt_may_cancel_an_enemy_shield():
 
 def test_a_player_bolt_may_fire_a_druid_godpower_but_not_also_cancel_a_shield():
     g = _bolt_vs_garrison(2, ["H", ""])
-    assert "bolt:druid:stormcaller" in ids(g)
-    drive(g, "bolt:druid:stormcaller")  # +1 Skull: 2 Skulls, 1 Shield
-    assert [e.card for e in events(g, "GodpowerUsed")] == ["stormcaller"]
+    assert "bolt:druid:red_hand" in ids(g)
+    drive(g, "bolt:druid:red_hand")  # +1 Skull: 2 Skulls, 1 Shield
+    assert [e.card for e in events(g, "GodpowerUsed")] == ["red_hand"]
     tally = [e for e in events(g, "CombatTally") if e.side == "empire"][0]
     assert (tally.skulls, tally.blocked) == (1, 1)
     assert g.state.hexes["H08"].garrisons == [1]
@@ -341,12 +341,12 @@ def test_a_player_bolt_may_fire_a_druid_godpower_but_not_also_cancel_a_shield():
 
 def test_druid_godpower_limits_once_per_round():
     sc = duel(ICE, faction="druwhn", units={"rangers": 1}, garrisons=1)
-    sc.decks(druids=["root_mother", "stormcaller", "mist_oracle", "harvest_singer"])
+    sc.decks(druids=["treemother", "red_hand", "mountain_heart", "faceless_one"])
     sc.rig(purple=["BB"], white=["H"])
     g = sc.game(script=fight("H08", attacker="druwhn"))
-    drive(g, "bolt:druid:root_mother")
+    drive(g, "bolt:druid:treemother")
     assert g.decision.kind == "bolt"
-    assert "bolt:druid:root_mother" not in ids(g) and "bolt:druid:stormcaller" in ids(g)
+    assert "bolt:druid:treemother" not in ids(g) and "bolt:druid:red_hand" in ids(g)
 
 
 def test_nemesis_always_fires_its_godpower_and_limited_extra_bolts_cancel_shields():
@@ -368,7 +368,7 @@ def test_nemesis_always_fires_its_godpower_and_limited_extra_bolts_cancel_shield
 def test_nemesis_never_uses_druid_godpowers():
     sc = duel(ICE, units={"younglings": 1}, legions=[("assassin", 3)])
     sc.target("assassin", "H00", None)
-    sc.decks(druids=["stormcaller", "root_mother", "mist_oracle", "harvest_singer"])
+    sc.decks(druids=["red_hand", "treemother", "mountain_heart", "faceless_one"])
     sc.rig(white=["", "", ""], red=["SB"], blue=[""], yellow=[""])
     sc.rig(blue=["S", "S", "S"])
     g = sc.game(script=fight("H08", attacker="duerkhar"))

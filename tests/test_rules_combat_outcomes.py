@@ -291,18 +291,18 @@ def test_after_combat_younglings_feat_swaps_a_youngling_for_an_oathsworn():
 
 def test_player_bolts_are_spent_before_the_nemesis_so_a_bolt_cancel_is_in_time():
     # The New Emperor attacks (he is the first side), rolls one Bolt; the Duerkhar Koloth rolls
-    # a Bolt too and spends it on the Raven Wife Druid: his Bolt is ignored, no Godpower fires.
+    # a Bolt too and spends it on the Silence Druid: his Bolt is ignored, no Godpower fires.
     sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
     sc.at("H07", tile=ICE, units={"koloth": 1, "younglings": 2}, legions=[("new_emperor", 2)])
     sc.target("new_emperor", "H14", "duerkhar")
-    sc.decks(druids=["raven_wife", "watcher", "root_mother", "mist_oracle"])
+    sc.decks(druids=["silence", "watcher", "treemother", "mountain_heart"])
     sc.rig(white=["", ""])                                    # Archery: his two white dice, blank
     sc.rig(purple=["SB"], yellow=["S"], white=[""])           # Clash 1: him first (attacker) ...
     sc.rig(black=["B"], blue=["H", "H"])                      # ... then the Duerkhar
     sc.rig(purple=[""], yellow=[""], white=[""], black=["SSS"], blue=["S", "S"])  # Clash 2
     g = sc.game(script=fight("H07", attacker="empire", mover="new_emperor"))
-    play_out(g, {"bolt": "bolt:druid:raven_wife", "assign_damage": "unit:younglings"})
+    play_out(g, {"bolt": "bolt:druid:silence", "assign_damage": "unit:younglings"})
     used = [e.card for e in events(g, "GodpowerUsed")]
-    assert used == ["raven_wife"]
+    assert used == ["silence"]
     assert g.state.vp_empire == 0
     assert "new_emperor" not in g.state.legions

@@ -216,7 +216,7 @@ def test_siren__no_immediate_effect():
 
 
 def test_siren__enemies_can_not_use_bolts():
-    sc = place_card(scenario(), "siren", 4, units={"oathsworn": 1, "younglings": 2}).decks(druids=["watcher", "stormcaller"])
+    sc = place_card(scenario(), "siren", 4, units={"oathsworn": 1, "younglings": 2}).decks(druids=["watcher", "red_hand"])
     rig_round(sc, [], [("red", "")])  # Archery at Threat 4: one red
     rig_round(sc, [("blue", "H"), ("blue", ""), ("red", "SB")],
               [("purple", ""), ("yellow", "S"), ("white", ""), ("white", ""), ("white", "")])
@@ -290,7 +290,7 @@ def test_banished__rerolls_one_blank_per_revealed_druid():
         rig_round(sc, [], [("blue", "")])  # Archery at Threat 2: one blue
         return sc
     # Threat 2 Clash: red, white, both blank; with 2 Druids both are rerolled into Skulls
-    sc = game(["watcher", "stormcaller"])
+    sc = game(["watcher", "red_hand"])
     sc.rig(blue=[""])  # her Archery blank rerolled: blank again
     rig_round(sc, younglings("", "", ""), [("red", ""), ("white", "")])
     sc.rig(red=["S"], white=["S"])  # the Clash rerolls

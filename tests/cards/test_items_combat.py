@@ -148,11 +148,11 @@ def test_frost_lance__one_skull_in_archery_once_per_combat():
 
 
 def test_storm_flask__one_bolt_for_a_druid_then_discarded():
-    sc = duel({"younglings": 2}, 1, items=["storm_flask"], druids=["stormcaller"])
+    sc = duel({"younglings": 2}, 1, items=["storm_flask"], druids=["red_hand"])
     archery_miss(sc)
-    g, taken = go(sc, {"combat_card": "card:storm_flask", "bolt": "bolt:druid:stormcaller"})
-    assert ("bolt", "bolt:druid:stormcaller") in taken
-    assert [e.card for e in events(g, "GodpowerUsed")] == ["stormcaller"]
+    g, taken = go(sc, {"combat_card": "card:storm_flask", "bolt": "bolt:druid:red_hand"})
+    assert ("bolt", "bolt:druid:red_hand") in taken
+    assert [e.card for e in events(g, "GodpowerUsed")] == ["red_hand"]
     assert wyrm_threat(g) == [(1, 0)] and held(g, "storm_flask") is None
 
 

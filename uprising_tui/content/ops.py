@@ -323,6 +323,12 @@ class CancelEnemy(Op):
     count: int = 1
 
 
+class IgnoreEnemyDie(Op):
+    """Ignore every `symbol` on the one enemy die that shows the most of them (Mountain Heart)."""
+    op: Literal["ignore_enemy_die"]
+    symbol: Symbol = "skull"
+
+
 class HeroVP(Op):
     """Gain VP (for the faction that triggered the effect)."""
     op: Literal["vp"]
@@ -337,7 +343,7 @@ OP_MODELS: tuple[type[Op], ...] = (
     PlaceLegion, PlaceHorde, PlaceCurse, RemoveCurse, ActivationToken, ActivateNemesis,
     PlaceTarget, ThreatChange, SetThreat, RemoveSeaTower, RemoveHaven, RemoveDefense,
     DestroyUnit, EnemyPenalty, MoveToClosestEmpty, Explore,
-    AddDice, AddSymbols, SetDie, Reroll, CancelEnemy, HeroVP,
+    AddDice, AddSymbols, SetDie, Reroll, CancelEnemy, IgnoreEnemyDie, HeroVP,
 )
 
 Effect = list  # a list of Op records; validation.py checks each step by its `op`

@@ -28,7 +28,7 @@ HERO = {"druwhn": "syndra", "duerkhar": "yanny", "krowh": "khaal", "mohyar": "ro
 TILE = {"woods": "fyrnhalla", "marsh": "rigga", "badlands": "plains_of_rhun", "highlands": "frosthold_pass",
         "ice_waste": "grim_fangs", "none": "grim_fangs", "curse": "grim_fangs"}
 FIGHT_HEX = "H01"
-DRUIDS = ("thorn_speaker", "root_mother", "raven_wife", "harvest_singer")
+DRUIDS = ("deep_dweller", "treemother", "silence", "faceless_one")
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Hulda's Feat deck (Duerkhar): every Feat's exact effect.
+"""Baranth's Feat deck (Duerkhar): every Feat's exact effect.
 
 Duerkhar dice: Younglings blue, Spearsingers white; a Skeleton rolls one red die in the
 Clash; a level-1 Garrison rolls one white die in Archery and two blue in the Clash.
@@ -22,94 +22,94 @@ from .feat_fixtures import (
     using,
 )
 
-H = "hulda"
+H = "baranth"
 
 
-def test_hulda_anvil_breaker():
+def test_baranth_anvil_breaker():
     # the extra red die (rolled after the Youngling's blue) hits; the Skeleton misses
-    sc = hero_scenario(H, ["hulda_anvil_breaker"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=1)
+    sc = hero_scenario(H, ["baranth_anvil_breaker"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=1)
     sc.rig(blue=[""], red=["S", ""])
     g = attack(sc, H)
-    play_out(g, {"combat_card": "card:hulda_anvil_breaker"})
+    play_out(g, {"combat_card": "card:baranth_anvil_breaker"})
     assert rolls(g) == [("clash", ["blue", "red"])]
     assert g.state.hexes[NEXT].skeletons == 0 and g.state.hexes[NEXT].units == {"younglings": 1}
-    assert not card(g, H, "hulda_anvil_breaker").face_up
+    assert not card(g, H, "baranth_anvil_breaker").face_up
 
 
-def test_hulda_rune_of_stone():
+def test_baranth_rune_of_stone():
     # the Rune's Shield blocks the Skeleton's Skull; the Youngling's Skull destroys it
-    sc = hero_scenario(H, ["hulda_rune_of_stone"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=1)
+    sc = hero_scenario(H, ["baranth_rune_of_stone"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=1)
     sc.rig(blue=["S"], red=["S"])
     g = attack(sc, H)
-    play_out(g, {"combat_card": "card:hulda_rune_of_stone"})
+    play_out(g, {"combat_card": "card:baranth_rune_of_stone"})
     assert parts_rolled(g) == ["clash"]
     assert g.state.hexes[NEXT].units == {"younglings": 1} and g.state.hexes[NEXT].skeletons == 0
-    assert card(g, H, "hulda_rune_of_stone").face_up
+    assert card(g, H, "baranth_rune_of_stone").face_up
 
 
-def test_hulda_deep_roads():
-    check_attribute_feat(H, "hulda_deep_roads", "magic", picks=("food", "food", "salt"))
+def test_baranth_deep_roads():
+    check_attribute_feat(H, "baranth_deep_roads", "magic", picks=("food", "food", "salt"))
 
 
-def test_hulda_old_songs():
-    check_attribute_feat(H, "hulda_old_songs", "leadership", picks=("salt", "plunder", "plunder"))
+def test_baranth_old_songs():
+    check_attribute_feat(H, "baranth_old_songs", "leadership", picks=("salt", "plunder", "plunder"))
 
 
-def test_hulda_hammerfall():
+def test_baranth_hammerfall():
     # after damage one black die rolls a triple Skull: both Skeletons fall at once, in the same round
-    sc = hero_scenario(H, ["hulda_hammerfall"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=2)
+    sc = hero_scenario(H, ["baranth_hammerfall"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=2)
     sc.rig(blue=[""], red=["", ""], black=["SSS"])
     g = attack(sc, H)
-    play_out(g, {"combat_card": "card:hulda_hammerfall"})
+    play_out(g, {"combat_card": "card:baranth_hammerfall"})
     assert parts_rolled(g) == ["clash"]
     assert g.state.hexes[NEXT].skeletons == 0 and g.state.hexes[NEXT].units == {"younglings": 1}
     assert player(g, H).vp == 2
 
 
-def test_hulda_mine_ledger():
-    sc = hero_scenario(H, ["hulda_mine_ledger"])
-    g = sc.game(script=using(H, "hulda_mine_ledger"))
+def test_baranth_mine_ledger():
+    sc = hero_scenario(H, ["baranth_mine_ledger"])
+    g = sc.game(script=using(H, "baranth_mine_ledger"))
     play_out(g)
     assert resources(g, H) == (START, START + 2, START)
-    assert not card(g, H, "hulda_mine_ledger").face_up
+    assert not card(g, H, "baranth_mine_ledger").face_up
 
 
-def test_hulda_unbroken():
+def test_baranth_unbroken():
     # in Archery: the Garrison's Skull is ignored, the Spearsinger's destroys it
-    sc = hero_scenario(H, ["hulda_unbroken"]).at(NEXT, tile=ICE, units={"spearsingers": 1}, garrisons=1)
+    sc = hero_scenario(H, ["baranth_unbroken"]).at(NEXT, tile=ICE, units={"spearsingers": 1}, garrisons=1)
     sc.rig(white=["S", "S"])
     g = attack(sc, H)
-    play_out(g, {"combat_card": "card:hulda_unbroken"})
+    play_out(g, {"combat_card": "card:baranth_unbroken"})
     assert parts_rolled(g) == ["archery"]
     assert g.state.hexes[NEXT].units == {"spearsingers": 1} and g.state.hexes[NEXT].garrisons == []
     assert player(g, H).vp == 1
 
 
-def test_hulda_sunder():
+def test_baranth_sunder():
     # in Archery: the Garrison's Shield is ignored, so the Spearsinger's Skull destroys it
-    sc = hero_scenario(H, ["hulda_sunder"]).at(NEXT, tile=ICE, units={"spearsingers": 1}, garrisons=1)
+    sc = hero_scenario(H, ["baranth_sunder"]).at(NEXT, tile=ICE, units={"spearsingers": 1}, garrisons=1)
     sc.rig(white=["S", "H"])
     g = attack(sc, H)
-    play_out(g, {"combat_card": "card:hulda_sunder"})
+    play_out(g, {"combat_card": "card:baranth_sunder"})
     assert parts_rolled(g) == ["archery"]
     assert g.state.hexes[NEXT].garrisons == [] and player(g, H).vp == 1
 
 
-def test_hulda_earthshaker():
+def test_baranth_earthshaker():
     # after damage two red dice roll; both Skulls hit at once and destroy both Skeletons
-    sc = hero_scenario(H, ["hulda_earthshaker"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=2)
+    sc = hero_scenario(H, ["baranth_earthshaker"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=2)
     sc.rig(blue=[""], red=["", "", "S", "S"])
     g = attack(sc, H)
-    play_out(g, {"combat_card": "card:hulda_earthshaker"})
+    play_out(g, {"combat_card": "card:baranth_earthshaker"})
     assert parts_rolled(g) == ["clash"]
     assert g.state.hexes[NEXT].skeletons == 0 and player(g, H).vp == 2
-    assert not card(g, H, "hulda_earthshaker").face_up
+    assert not card(g, H, "baranth_earthshaker").face_up
 
 
-def test_hulda_forge_never_sleeps():
+def test_baranth_forge_never_sleeps():
     # every Refresh Phase: exactly 1 Salt and 1 Plunder, and the card stays face up
-    sc = hero_scenario(H, ["hulda_forge_never_sleeps"]).decks(quest_deck=[], quest_offer=[], quest_discard=[])
+    sc = hero_scenario(H, ["baranth_forge_never_sleeps"]).decks(quest_deck=[], quest_offer=[], quest_discard=[])
     g = sc.game(script=run_phase("refresh"))
     play_out(g)
     assert resources(g, H) == (START + 1, START + 1, START)
-    assert card(g, H, "hulda_forge_never_sleeps").face_up
+    assert card(g, H, "baranth_forge_never_sleeps").face_up
