@@ -209,6 +209,17 @@ def test_cancel_enemy_skull():
     assert g.state.graveyard_chaos == {}
 
 
+def test_ignore_enemy_die_takes_every_skull_of_the_enemys_best_die():
+    # Mountain Heart: a Bolt ignores the double-Skull red die of the two Skeletons; the single Skull hits
+    sc = combat_sc(units={"oathsworn": 1, "younglings": 1}, skeletons=2, druids=["mountain_heart"])
+    sc.rig(red=["SB", "S", "SS"], blue=["H"])  # Clash: the Oathsworn, then the Skeletons' two red dice
+    g = sc.game(script=fight("H07", attacker="duerkhar"))
+    play_out(g, {"bolt": "bolt:druid:mountain_heart", "assign_damage": "unit:younglings"})
+    cancelled = [(e.side, e.symbol, e.count) for e in events(g, "SymbolsCancelled")]
+    assert cancelled[0] == ("chaos", "skull", 2)
+    assert tallies(g, "duerkhar")[0] == (0, 1)  # 1 Skull left, blocked by the Younglings' Shield
+
+
 def test_cancel_enemy_shield():
     # Shield Breaker (Ronja): ignore one enemy Shield - the Warlock rolls one
     sc = combat_sc(feats=["ronja_shield_breaker"], units={"younglings": 2}, legions=[("warlock", 2)])

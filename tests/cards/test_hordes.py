@@ -265,8 +265,11 @@ def test_siren__godpower_move_does_not_cross_impassable_edges():
 
 
 def test_siren__destroyed_one_vp_and_one_for_each_ally():
+    # the destroyer scores 1 VP and 1 more per ally (published; rulings.md 53): 2 with one ally
     g = destroy("siren")
-    assert (g.state.player("duerkhar").vp, g.state.player("druwhn").vp) == (1, 1)
+    assert (g.state.player("duerkhar").vp, g.state.player("druwhn").vp) == (2, 0)
+    g = destroy("siren", players=1)  # alone: no ally, the 1 VP only
+    assert [p.vp for p in g.state.players] == [1]
 
 
 def test_siren__destroyed_by_the_empire_gives_the_players_nothing():

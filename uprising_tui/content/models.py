@@ -283,6 +283,7 @@ class NemesisCard(Card):
     destroyed: Effect = []
     destroyed_vp: int = 0
     retarget_removes_sea_tower: bool = False
+    enlarging_removes_sea_tower: bool = False  # each time its Threat rises, a Sea Tower is lost
     adjacent_to_all: bool = False
     return_once: bool = False  # once per game goes to the bottom of its deck instead
     # the rulebook's own example card, not one of the box's: in the catalog (and the rulebook's

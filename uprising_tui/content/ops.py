@@ -43,6 +43,7 @@ class Gain(Op):
     food: int = 0
     vp: int = 0
     ap: int = 0
+    per_ally: bool = False  # each amount times the number of the gainer's allies (other players in the game)
 
 
 class GainChoice(Op):
@@ -301,6 +302,7 @@ class AddSymbols(Op):
     shield: int = 0
     bolt: int = 0
     per_bolt: bool = False  # multiply by the number of own Bolts rolled this round
+    bolts_of: Literal["own", "all"] = "own"  # per_bolt counts the Bolts on whose dice: own, or both sides'
 
 
 class SetDie(Op):
