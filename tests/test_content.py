@@ -271,7 +271,7 @@ def test_quests(cat):
     assert sum(q.advanced for q in qs.values()) >= 3
     assert any(q.immediate for q in qs.values())
     for q in qs.values():
-        assert q.threshold in (1, 2), q.id
+        assert q.threshold in (1, 2, 3), q.id  # "1+", and "some can require more"
         assert q.threshold <= len(q.goals), q.id
         assert all(1 <= g.count <= 5 for g in q.goals), q.id
         if "take_card" in ops(q.solve):
