@@ -51,7 +51,7 @@ def test_feats_the_bot_keeps_a_free_quest_when_no_quest_is_likely():
 def test_feats_the_bot_turns_its_weakest_die():
     # Bonebreakers with a Skull and a blank rolled: the blank becomes the Skull
     sc = hero_scenario("dugpa", ["dugpa_bonebreakers"]).at(NEXT, tile=ICE, units={"tribesmen": 2}, skeletons=1)
-    sc.rig(yellow=["S", ""], red=["S"])
+    sc.rig(white=["S", ""], red=["S"])
     g = attack(sc, "dugpa")
     taken = bot_plays(g)
     assert ("set_die", "die:1") in taken

@@ -51,7 +51,7 @@ def test_two_ops_over_the_feats_are_all_caught():
     code, res = run_tool("--ops", "add_symbols,cancel_enemy", "--kinds", "feat")
     rows = {r["op"]: r for r in res["rows"]}
     assert set(rows) == {"add_symbols", "cancel_enemy"}
-    assert rows["add_symbols"]["cards"] == 5 and rows["cancel_enemy"]["cards"] == 7
+    assert rows["add_symbols"]["cards"] == 6 and rows["cancel_enemy"]["cards"] == 8
     assert all(r["caught"] == r["cards"] and not r["missed"] for r in rows.values())
     assert res["problems"] == [] and code == 0
 

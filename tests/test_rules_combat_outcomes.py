@@ -186,14 +186,14 @@ def test_card_before_damage_adds_symbols():
 
 
 def test_card_once_per_round_is_usable_again_next_round():
-    sc = _ronja(items=["flenser"], units={"sellswords": 1}, skeletons=2)
-    sc.rig(blue=["", ""], red=["", "", ""])
+    sc = _ronja(items=["trappers_net"], units={"sellswords": 1}, skeletons=2)
+    sc.rig(blue=["", "S", "S"], red=["", "", "", ""])
     g = sc.game(script=fight("H08", attacker="mohyar"))
-    drive(g, "card:flenser")
+    drive(g, "card:trappers_net")
     # not again this round: the next offer comes after round 2 is rolled
     assert len(rolls(g, "clash")) == 2
-    assert g.decision.kind == "combat_card" and "card:flenser" in ids(g)
-    drive(g, "card:flenser")
+    assert g.decision.kind == "combat_card" and "card:trappers_net" in ids(g)
+    drive(g, "card:trappers_net")
     play_out(g)
     assert g.state.hexes["H08"].skeletons == 0
 

@@ -12,6 +12,7 @@ from .feat_fixtures import (
     attack,
     card,
     check_attribute_feat,
+    events,
     hero_scenario,
     parts_rolled,
     play_out,
@@ -26,14 +27,14 @@ H = "baranth"
 
 
 def test_baranth_anvil_breaker():
-    # the extra red die (rolled after the Youngling's blue) hits; the Skeleton misses
-    sc = hero_scenario(H, ["baranth_anvil_breaker"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=1)
-    sc.rig(blue=[""], red=["S", ""])
+    # Clash: the Garrison's two Shields are ignored, so both Younglings' Skulls hit its one level
+    sc = hero_scenario(H, ["baranth_anvil_breaker"]).at(NEXT, tile=ICE, units={"younglings": 2}, garrisons=1)
+    sc.rig(white=[""], blue=["S", "S", "H", "H"])  # Archery: the Garrison's white; Clash: 2 Younglings, 2 Garrison
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:baranth_anvil_breaker"})
-    assert rolls(g) == [("clash", ["blue", "red"])]
-    assert g.state.hexes[NEXT].skeletons == 0 and g.state.hexes[NEXT].units == {"younglings": 1}
-    assert not card(g, H, "baranth_anvil_breaker").face_up
+    assert [(e.side, e.symbol, e.count) for e in events(g, "SymbolsCancelled")] == [("empire", "shield", 2)]
+    assert g.state.hexes[NEXT].garrisons == [] and player(g, H).vp == 1
+    assert card(g, H, "baranth_anvil_breaker").face_up  # once per combat, no flip
 
 
 def test_baranth_rune_of_stone():
@@ -56,14 +57,15 @@ def test_baranth_old_songs():
 
 
 def test_baranth_hammerfall():
-    # after damage one black die rolls a triple Skull: both Skeletons fall at once, in the same round
+    # after damage one black die rolls a triple Skull: both Skeletons fall at once, in the same round;
+    # the card flips (an outlier: it rolled in every combat before)
     sc = hero_scenario(H, ["baranth_hammerfall"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=2)
     sc.rig(blue=[""], red=["", ""], black=["SSS"])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:baranth_hammerfall"})
     assert parts_rolled(g) == ["clash"]
     assert g.state.hexes[NEXT].skeletons == 0 and g.state.hexes[NEXT].units == {"younglings": 1}
-    assert player(g, H).vp == 2
+    assert player(g, H).vp == 2 and not card(g, H, "baranth_hammerfall").face_up
 
 
 def test_baranth_mine_ledger():

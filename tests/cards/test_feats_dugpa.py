@@ -1,6 +1,6 @@
 """Dugpa's Feat deck (Krowh): every Feat's exact effect.
 
-Krowh dice: Tribesmen yellow, Deadeyes white; a Skeleton rolls one red die in the Clash;
+Krowh dice: Tribesmen white, Deadeyes white; a Skeleton rolls one red die in the Clash;
 a level-1 Garrison rolls one white die in Archery.
 """
 from __future__ import annotations
@@ -43,9 +43,9 @@ def test_dugpa_rally_the_tribes():
 
 
 def test_dugpa_bonebreakers():
-    # the blank yellow die turned to a Skull destroys the Skeleton in the first round
+    # the blank white die turned to a Skull destroys the Skeleton in the first round
     sc = hero_scenario(H, ["dugpa_bonebreakers"]).at(NEXT, tile=ICE, units={"tribesmen": 1}, skeletons=1)
-    sc.rig(yellow=[""], red=[""])
+    sc.rig(white=[""], red=[""])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:dugpa_bonebreakers"})
     assert parts_rolled(g) == ["clash"]
@@ -61,14 +61,16 @@ def test_dugpa_long_winters():
 
 
 def test_dugpa_warband_muster():
+    # one Basic Unit on a Haven and 1 Food (it placed two before: twice its peers)
     sc = hero_scenario(H, ["dugpa_warband_muster"], hero_hex=HOME)
     g = sc.game(script=using(H, "dugpa_warband_muster"))
-    picks = ["unit:tribesmen", "unit:deadeyes"]
+    picks = ["unit:deadeyes"]
     play_out(g, lambda d: picks.pop(0) if d.kind == "place_unit" else None)
     assert not picks
-    assert g.state.hexes[HOME].units == {"tribesmen": 1, "deadeyes": 1}
+    assert g.state.hexes[HOME].units == {"deadeyes": 1}
     p = player(g, H)
-    assert (p.reserve["tribesmen"], p.reserve["deadeyes"]) == (5, 2)
+    assert (p.reserve["tribesmen"], p.reserve["deadeyes"]) == (6, 2)
+    assert resources(g, H) == (START, START, START + 1)
     assert not card(g, H, "dugpa_warband_muster").face_up
 
 
@@ -84,7 +86,7 @@ def test_dugpa_steady_now():
 
 def test_dugpa_trophy_taker():
     sc = hero_scenario(H, ["dugpa_trophy_taker"]).at(NEXT, tile=ICE, units={"tribesmen": 1}, skeletons=1)
-    sc.rig(yellow=["S"], red=[""])
+    sc.rig(white=["S"], red=[""])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:dugpa_trophy_taker"})
     assert resources(g, H) == (START, START + 2, START)
@@ -94,17 +96,17 @@ def test_dugpa_trophy_taker():
 def test_dugpa_warhorn():
     # one extra yellow die in the first Clash round only (once per combat)
     sc = hero_scenario(H, ["dugpa_warhorn"]).at(NEXT, tile=ICE, units={"tribesmen": 1}, skeletons=1)
-    sc.rig(yellow=["", "", "S"], red=["", ""])
+    sc.rig(white=["", "S"], yellow=[""], red=["", ""])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:dugpa_warhorn"})
-    assert rolls(g) == [("clash", ["yellow", "yellow"]), ("clash", ["yellow"])]
+    assert rolls(g) == [("clash", ["white", "yellow"]), ("clash", ["white"])]
     assert g.state.hexes[NEXT].skeletons == 0
     assert card(g, H, "dugpa_warhorn").face_up
 
 
 def test_dugpa_warhorn__its_die_can_hit():
     sc = hero_scenario(H, ["dugpa_warhorn"]).at(NEXT, tile=ICE, units={"tribesmen": 1}, skeletons=1)
-    sc.rig(yellow=["", "S"], red=[""])
+    sc.rig(white=[""], yellow=["S"], red=[""])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:dugpa_warhorn"})
     assert parts_rolled(g) == ["clash"] and g.state.hexes[NEXT].skeletons == 0

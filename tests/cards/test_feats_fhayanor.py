@@ -57,42 +57,44 @@ def test_fhayanor_silver_tongue():
 
 
 def test_fhayanor_curse_eater():
-    # two Curses next to the Hero: she picks which one goes; the far Curse stays
-    sc = hero_scenario(H, ["fhayanor_curse_eater"], hero_hex=HOME)
-    sc.at(NEXT, curse=True).at("W01", curse=True).at(FAR, curse=True)
+    # the Curse on her own hex goes and she gains 1 VP; the Curse next to her stays
+    sc = hero_scenario(H, ["fhayanor_curse_eater"], hero_hex=NEXT)
+    sc.at(NEXT, curse=True).at("W01", curse=True)
     g = sc.game(script=using(H, "fhayanor_curse_eater"))
-    offered = []
-
-    def policy(d):
-        if d.kind == "remove_curse":
-            offered.append(sorted(choices(d)))
-            return "hex:W01"
-        return None
-    play_out(g, policy)
-    assert offered == [["hex:H07", "hex:W01"]]
-    assert [h for h in ("H07", "W01", FAR) if g.state.hexes[h].curse] == ["H07", FAR]
-    assert g.state.curse_reserve == 9 - 2
-    assert not card(g, H, "fhayanor_curse_eater").face_up
+    play_out(g)
+    assert not g.state.hexes[NEXT].curse and g.state.hexes["W01"].curse
+    assert player(g, H).vp == 1 and not card(g, H, "fhayanor_curse_eater").face_up
 
 
 def test_fhayanor_mercenary_contract():
-    # offered in the Build Phase: a Basic Unit on her Haven, no resources paid
-    sc = hero_scenario(H, ["fhayanor_mercenary_contract"], hero_hex=HOME, feat_deck=[])
+    # offered in the Build Phase: a Basic Unit on her Haven or an empty explored hex, nothing paid
+    sc = hero_scenario(H, ["fhayanor_mercenary_contract"], hero_hex=HOME, feat_deck=[]).at(NEXT, tile=ICE)
     g = sc.game(script=run_phase("build"))
-    play_out(g, {"build": "card:fhayanor_mercenary_contract", "place_unit": "unit:sons_of_the_bow"})
-    assert g.state.hexes[HOME].units == {"sons_of_the_bow": 1}
+    seen = []
+
+    def policy(d):
+        if d.kind == "place_unit_hex":
+            seen.append(sorted(choices(d)))
+            return f"hex:{NEXT}"
+        if d.kind == "build":
+            return "card:fhayanor_mercenary_contract" if "card:fhayanor_mercenary_contract" in d.ids() else "done"
+        return {"place_unit": "unit:sons_of_the_bow"}.get(d.kind)
+    play_out(g, policy)
+    assert seen and f"hex:{NEXT}" in seen[0] and f"hex:{HOME}" in seen[0]
+    assert g.state.hexes[NEXT].units == {"sons_of_the_bow": 1}
     assert player(g, H).reserve["sons_of_the_bow"] == 2
     assert resources(g, H) == (START, START, START)
     assert not card(g, H, "fhayanor_mercenary_contract").face_up
 
 
 def test_fhayanor_dark_pact():
-    sc = hero_scenario(H, ["fhayanor_dark_pact"]).at(NEXT, tile=ICE, units={"swordsisters": 1}, skeletons=1)
-    sc.rig(blue=[""], red=[""], purple=["S"])
+    # after damage one black die's double Skull fells both Skeletons at once; Chaos takes its 1 VP
+    sc = hero_scenario(H, ["fhayanor_dark_pact"]).at(NEXT, tile=ICE, units={"swordsisters": 1}, skeletons=2)
+    sc.rig(blue=[""], red=["", ""], black=["SS"])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:fhayanor_dark_pact"})
     assert parts_rolled(g) == ["clash"]
-    assert g.state.hexes[NEXT].skeletons == 0 and player(g, H).vp == 1
+    assert g.state.hexes[NEXT].skeletons == 0 and player(g, H).vp == 2 and g.state.vp_chaos == 1
     assert card(g, H, "fhayanor_dark_pact").face_up
 
 
@@ -121,12 +123,15 @@ def test_fhayanor_read_the_bones():
 
 
 def test_fhayanor_fortune_teller():
-    # a Leadership-only Hero rolls one blue die; she adds a purple one whose Bolt solves the Quest
-    sc = hero_scenario(H, ["fhayanor_fortune_teller"], hero_hex=HOME, might=0, magic=0, leadership=1, guile=0)
-    sc.decks(quest_offer=[QUEST]).rig(blue=[""], purple=["BB"])
+    # two blue Hero Dice: the blank one, rerolled, shows a Skull: 2 Skulls solve the Lost Caravan
+    sc = hero_scenario(H, ["fhayanor_fortune_teller"], hero_hex=HOME, might=0, magic=0, leadership=2, guile=0)
+    sc.decks(quest_offer=[QUEST]).rig(blue=["", "S", "S"])
     g = sc.game(script=questing(H))
-    play_out(g, {"quest_card": "card:fhayanor_fortune_teller", "die_colour": "colour:purple"})
-    assert [c for c, _ in events(g, "HeroRolled")[0].dice] == ["blue", "purple"]
+    play_out(g, {"quest_card": "card:fhayanor_fortune_teller", "reroll": "die:0"})
+    rolled = events(g, "HeroRolled")
+    assert [f for _, f in rolled[0].dice] == [(), ("skull",)] and [f for _, f in rolled[-1].dice] == [("skull",)] * 2
     assert events(g, "QuestResolved")[0].outcome == "solves"
-    assert resources(g, H) == (START + 1, START, START + 2)
+    assert resources(g, H) == (START + 1, START + 2, START)
     assert not card(g, H, "fhayanor_fortune_teller").face_up
+
+

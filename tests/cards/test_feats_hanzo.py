@@ -64,12 +64,15 @@ def test_hanzo_fence_goods():
 
 
 def test_hanzo_smoke_and_mirrors():
-    sc = hero_scenario(H, ["hanzo_smoke_and_mirrors"]).at(NEXT, tile=ICE, units={"sellswords": 1}, skeletons=1)
-    sc.rig(blue=["S"], red=["S"])
+    # Archery: both Skulls of the two Garrisons' white dice are ignored; the Hunter's Skull takes a level
+    sc = hero_scenario(H, ["hanzo_smoke_and_mirrors"]).at(NEXT, tile=ICE, units={"hunters": 1}, garrisons=2)
+    sc.rig(white=["S", "S", "S"])  # the Hunter's die, then the Garrisons' two
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:hanzo_smoke_and_mirrors"})
-    assert parts_rolled(g) == ["clash"]
-    assert g.state.hexes[NEXT].units == {"sellswords": 1} and g.state.hexes[NEXT].skeletons == 0
+    archery = [(e.side, e.skulls) for e in events(g, "CombatTally") if e.source.detail == "archery"]
+    assert archery == [("empire", 1), ("mohyar", 0)]
+    assert [(e.side, e.symbol, e.count) for e in events(g, "SymbolsCancelled")][0] == ("empire", "skull", 2)
+    assert card(g, H, "hanzo_smoke_and_mirrors").face_up
 
 
 def test_hanzo_loaded_dice():
