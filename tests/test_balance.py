@@ -195,6 +195,15 @@ def test_starting_feats_and_druid_uses_count_in_the_card_report():
     assert all(stats[f].held_games == 1 for f in starts)
 
 
+def test_attribute_feats_count_as_used_when_they_resolve():
+    cat = default_catalog()
+    attribute = {f.id for f in cat.feats.values() if [op.op for op in f.effect][:1] == ["gain_attribute"]}
+    recs = [record_game(SimConfig(factions=2, chapters=4, difficulty="rebel"), s) for s in range(1, 9)]
+    used = {c for r in recs for c in r.used if c in attribute}
+    taken = {c for r in recs for c in r.taken if c in attribute}
+    assert used and used == taken  # every attribute Feat taken was used: it acts as it comes into play
+
+
 def test_side_stats_per_faction_and_hero():
     from uprising_tui.balance.report import format_sides, side_stats, spread
     recs = [GameRecord(1, "rebel", i, win=i % 2 == 0, seats=["druwhn"], heroes=["syndra"], above=[i % 2 == 0],

@@ -110,6 +110,7 @@ def record_game(cfg: SimConfig, seed: int, lineup: str = "rotate") -> GameRecord
     taken: set[str] = {f for h in rec.heroes for f in cat.heroes[h].feats if cat.feats[f].start}
     offered |= taken
     present: set[str] = set(st.druids)
+    last_gained: dict[str, str] = {}  # faction -> the card it gained last (an attribute Feat acts at once)
     for ev in game.log:
         kind = ev.event_type
         if kind == "MarketDealt" or kind == "QuestsDealt":
@@ -117,6 +118,11 @@ def record_game(cfg: SimConfig, seed: int, lineup: str = "rotate") -> GameRecord
         elif kind == "CardGained":
             taken.add(ev.card)
             offered.add(ev.card)
+            last_gained[ev.faction] = ev.card
+        elif kind == "AttributeGained":  # an attribute Feat resolving as it comes into play is its use
+            card = last_gained.get(ev.faction)
+            if card in cat.feats:
+                rec.used[card] = rec.used.get(card, 0) + 1
         elif kind == "CardUsed":
             rec.used[ev.card] = rec.used.get(ev.card, 0) + 1
         elif kind == "BoltSpent" and ev.use == "druid" and ev.card:  # a Druid's Godpower fired

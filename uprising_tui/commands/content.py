@@ -26,7 +26,7 @@ def check(args: argparse.Namespace) -> int:
 
     source = str(args.content or default_content_dir())
     try:
-        cat = load_catalog(source)  # fresh, not the process cache: this is the check
+        cat = load_catalog(source, mods=args.mod)  # fresh, not the process cache: this is the check
     except ContentError as exc:
         if args.json:
             print(json.dumps({"ok": False, "source": exc.source or source, "problems": exc.problems},
@@ -41,11 +41,14 @@ def check(args: argparse.Namespace) -> int:
     origin = provenance_rows(cat)
     if args.json:
         print(json.dumps({"ok": not short, "source": cat.source, "counts": cat.counts(),
+                          "mods": [{"name": n, "sha256": d} for n, d in cat.mods],
                           "box": {r.key: r.data() for r in rows},
                           "provenance": {label.strip(): n for label, n in origin}}, sort_keys=True))
         return EXIT_CONTENT if short else 0
     width = max(len(r.label) for r in rows)
     print(f"content {'OK' if not short else 'loads, but is short of the box'}: {cat.source}")
+    for name, digest in cat.mods:
+        print(f"  with the mod {name} (sha256 {digest[:16]}...)")
     print(f"  {'':<{width}}  {'have':>5}  {'box':>5}")
     for r in rows:
         mark = f"  short by {r.short}" if r.short else ""
