@@ -31,20 +31,20 @@ FAR = "H05"  # not next to HOME
 
 
 def test_fhayanor_evil_eye():
-    # the Sons of the Bow's blank Archery die rerolled into a Skull destroys the Skeleton before the Clash
-    sc = hero_scenario(H, ["fhayanor_evil_eye"]).at(NEXT, tile=ICE, units={"sons_of_the_bow": 1}, skeletons=1)
-    sc.rig(yellow=["", "S"])
+    # Clash only, once per round: a blank blue die rerolled into a Skull in each of two rounds
+    sc = hero_scenario(H, ["fhayanor_evil_eye"]).at(NEXT, tile=ICE, units={"swordsisters": 1}, skeletons=2)
+    sc.rig(blue=["", "S", "", "S"], red=["", "", ""])
     g = attack(sc, H)
-    play_out(g, {"combat_card": "card:fhayanor_evil_eye", "reroll": "die:0"})
-    assert parts_rolled(g) == ["archery"]
-    assert g.state.hexes[NEXT].skeletons == 0 and player(g, H).vp == 1
+    taken = play_out(g, {"combat_card": "card:fhayanor_evil_eye", "reroll": "die:0"})
+    assert parts_rolled(g) == ["clash", "clash"] and taken.count(("reroll", "die:0")) == 2
+    assert g.state.hexes[NEXT].skeletons == 0 and player(g, H).vp == 2
     assert card(g, H, "fhayanor_evil_eye").face_up
 
 
 def test_fhayanor_black_market():
     g = hero_scenario(H, ["fhayanor_black_market"]).game(script=using(H, "fhayanor_black_market"))
     play_out(g)
-    assert resources(g, H) == (START + 1, START + 1, START)
+    assert resources(g, H) == (START + 2, START + 1, START)
     assert not card(g, H, "fhayanor_black_market").face_up
 
 

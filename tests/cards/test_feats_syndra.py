@@ -31,12 +31,12 @@ FAR = "H05"  # not next to HOME
 
 
 def test_syndra_whispering_arrows():
-    # Archery: the Sons of the Bow miss, the extra white die hits the Skeleton before the Clash
+    # Archery: the Sons of the Bow miss, the extra yellow die hits the Skeleton before the Clash
     sc = hero_scenario(H, ["syndra_whispering_arrows"]).at(NEXT, tile=ICE, units={"sons_of_the_bow": 1}, skeletons=1)
-    sc.rig(yellow=[""], white=["S"])
+    sc.rig(yellow=["", "S"])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:syndra_whispering_arrows"})
-    assert rolls(g) == [("archery", ["yellow", "white"])]
+    assert rolls(g) == [("archery", ["yellow", "yellow"])]
     assert g.state.hexes[NEXT].skeletons == 0 and player(g, H).vp == 1
     assert card(g, H, "syndra_whispering_arrows").face_up
 

@@ -255,7 +255,7 @@ def test_deserters_camp__bonus_blue_in_the_highlands():
 # ============================================================================ Chart of the Nethersea
 def test_chart_of_the_nethersea__solved_kept_in_play():
     g = attempt("chart_of_the_nethersea", [B, H])  # a Bolt and one Shield
-    assert resolved(g) == [("chart_of_the_nethersea", "solves", 2)]
+    assert resolved(g) == [("chart_of_the_nethersea", "solves", 2)] and g.state.player("duerkhar").vp == 1
     assert [c.id for c in g.state.player("duerkhar").quests] == ["chart_of_the_nethersea"]
 
 
@@ -357,7 +357,7 @@ def test_frozen_wreck__bonus_yellow_on_ice_waste():
 # ============================================================================ Smugglers' Network
 def test_smugglers_network__solved_kept_in_play_and_a_vp():
     g = attempt("smugglers_network", [B, H, SSS, S])  # a Bolt, a Shield and 4 Skulls: all three goals
-    assert resolved(g) == [("smugglers_network", "solves", 3)] and g.state.player("duerkhar").vp == 1
+    assert resolved(g) == [("smugglers_network", "solves", 3)] and g.state.player("duerkhar").vp == 2  # solve + Bolt
     assert [c.id for c in g.state.player("duerkhar").quests] == ["smugglers_network"]
 
 
