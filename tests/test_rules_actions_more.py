@@ -140,7 +140,7 @@ def test_quest_costs_1_ap_and_ends_the_turn():
 
 def test_quest_guile_gives_a_white_or_yellow_die_per_point():
     sc = Scenario(["druwhn"], heroes=["fhayanor"]).empty_board()
-    sc.player("druwhn", might=0, magic=2, guile=2)
+    sc.player("druwhn", might=0, magic=2, leadership=0, guile=2)
     sc.decks(quest_offer=["raid_the_supply_wagons"], quest_deck=[])
     g = sc.game(script=turn("druwhn"))
     drive(g, "quest:raid_the_supply_wagons")

@@ -57,12 +57,20 @@ def test_fhayanor_silver_tongue():
 
 
 def test_fhayanor_curse_eater():
-    # the Curse on her own hex goes and she gains 1 VP; the Curse next to her stays
-    sc = hero_scenario(H, ["fhayanor_curse_eater"], hero_hex=NEXT)
-    sc.at(NEXT, curse=True).at("W01", curse=True)
+    # two Curses next to the Hero: she picks which one goes, and gains 1 VP; the far Curse stays
+    sc = hero_scenario(H, ["fhayanor_curse_eater"], hero_hex=HOME)
+    sc.at(NEXT, curse=True).at("W01", curse=True).at(FAR, curse=True)
     g = sc.game(script=using(H, "fhayanor_curse_eater"))
-    play_out(g)
-    assert not g.state.hexes[NEXT].curse and g.state.hexes["W01"].curse
+    offered = []
+
+    def policy(d):
+        if d.kind == "remove_curse":
+            offered.append(sorted(choices(d)))
+            return "hex:W01"
+        return None
+    play_out(g, policy)
+    assert offered == [["hex:H07", "hex:W01"]]
+    assert [h for h in ("H07", "W01", FAR) if g.state.hexes[h].curse] == ["H07", FAR]
     assert player(g, H).vp == 1 and not card(g, H, "fhayanor_curse_eater").face_up
 
 
