@@ -146,20 +146,74 @@ def test_balance_takes_comma_lists_as_well_as_spaced_ones(capsys):
 def test_the_lab_picks_each_factions_hero_from_the_seed():
     from collections import Counter
 
-    from uprising_tui.balance.run import seeded_heroes
+    from uprising_tui.balance.run import seeded_factions, seeded_heroes
     from uprising_tui.sim import FACTIONS
     cat = default_catalog()
     factions = list(FACTIONS)
     own = {f: [h.id for h in cat.heroes.values() if h.faction == f] for f in factions}
     assert all(len(hs) == 2 for hs in own.values())
-    picks = [tuple(seeded_heroes(cat, factions, s)) for s in range(1, 401)]
-    assert picks == [tuple(seeded_heroes(cat, factions, s)) for s in range(1, 401)]  # the same every time
+    picks = [tuple(seeded_heroes(cat, factions, s)) for s in range(1, 641)]
+    assert picks == [tuple(seeded_heroes(cat, factions, s)) for s in range(1, 641)]  # the same every time
     for i, f in enumerate(factions):  # each Hero of each faction in exactly half the games
-        assert Counter(p[i] for p in picks) == {own[f][0]: 200, own[f][1]: 200}
+        assert Counter(p[i] for p in picks) == {own[f][0]: 320, own[f][1]: 320}
         assert all(cat.heroes[p[i]].faction == f for p in picks)
-    assert len(set(picks[:16])) == 16  # every table of Heroes within 16 seeds
-    # a real game of the lab is played with the seed's Heroes
+    assert len(set(picks[:64])) == 16  # every table of Heroes within 64 seeds
+    # a real game of the lab is played with the seed's factions and Heroes
     rec = record_game(SimConfig(factions=2, chapters=2, difficulty="rebel"), 3)
-    assert rec.error is None and rec.heroes == seeded_heroes(cat, factions[:2], 3) == [own["druwhn"][1], own["duerkhar"][1]]
+    seats = seeded_factions(2, 3)
+    assert seats == ["mohyar", "druwhn"]
+    assert rec.error is None and rec.seats == seats and rec.heroes == seeded_heroes(cat, seats, 3)
+    assert rec.heroes == [own["mohyar"][0], own["druwhn"][0]]
     rec = record_game(SimConfig(factions=2, chapters=2, difficulty="rebel"), 4)
-    assert rec.heroes == [own["druwhn"][0], own["duerkhar"][0]]
+    assert rec.seats == ["druwhn", "duerkhar"] and rec.heroes == [own["druwhn"][1], own["duerkhar"][0]]
+
+
+def test_the_lab_rotates_factions_and_seats_through_the_cells():
+    from collections import Counter
+
+    from uprising_tui.balance.run import seeded_factions
+    from uprising_tui.sim import FACTIONS
+    for count in (1, 2, 3, 4):
+        tables = [seeded_factions(count, s) for s in range(1, 401)]
+        plays = Counter(f for t in tables for f in t)
+        assert plays == {f: 100 * count for f in FACTIONS}  # every faction equally often
+        firsts = Counter(t[0] for t in tables)
+        assert firsts == {f: 100 for f in FACTIONS}  # and as often in the first seat
+        assert all(len(set(t)) == count for t in tables)
+    assert seeded_factions(1, 7, "first") == ["druwhn"] and seeded_factions(3, 7, "first") == list(FACTIONS[:3])
+
+
+def test_starting_feats_and_druid_uses_count_in_the_card_report():
+    rec = next(r for r in (record_game(SimConfig(factions=1, chapters=2, difficulty="rebel"), s) for s in range(1, 30))
+               if any(k in default_catalog().druids for k in r.used))
+    cat = default_catalog()
+    starts = {f for f in cat.heroes[rec.heroes[0]].feats if cat.feats[f].start}
+    assert len(starts) == 2 and starts <= set(rec.taken)  # held from the start
+    druid = next(k for k in rec.used if k in cat.druids)
+    stats = {s.card: s for s in card_stats(cat, [rec])}
+    assert stats[druid].uses == rec.used[druid] > 0
+    assert all(stats[f].held_games == 1 for f in starts)
+
+
+def test_attribute_feats_count_as_used_when_they_resolve():
+    cat = default_catalog()
+    attribute = {f.id for f in cat.feats.values() if [op.op for op in f.effect][:1] == ["gain_attribute"]}
+    recs = [record_game(SimConfig(factions=2, chapters=4, difficulty="rebel"), s) for s in range(1, 9)]
+    used = {c for r in recs for c in r.used if c in attribute}
+    taken = {c for r in recs for c in r.taken if c in attribute}
+    assert used and used == taken  # every attribute Feat taken was used: it acts as it comes into play
+
+
+def test_side_stats_per_faction_and_hero():
+    from uprising_tui.balance.report import format_sides, side_stats, spread
+    recs = [GameRecord(1, "rebel", i, win=i % 2 == 0, seats=["druwhn"], heroes=["syndra"], above=[i % 2 == 0],
+                       players_vp=[1]) for i in range(10)]
+    recs += [GameRecord(1, "rebel", i, win=i % 5 == 0, seats=["krowh"], heroes=["khaal"], above=[i % 5 == 0],
+                        players_vp=[1]) for i in range(10)]
+    stats = side_stats(recs)
+    by = {(s.kind, s.who): s for s in stats}
+    assert (by["faction", "druwhn"].games, by["faction", "druwhn"].wins) == (10, 5)
+    assert (by["hero", "khaal"].games, by["hero", "khaal"].wins, by["hero", "khaal"].above) == (10, 2, 2)
+    assert spread(stats, "faction", "rebel") == pytest.approx(0.3)
+    lines = format_sides(stats, default_catalog())
+    assert any("faction spread: 30.0 points" in line for line in lines)

@@ -36,7 +36,7 @@ def loads(monkeypatch):
     """Every full (YAML + validation) load, by directory."""
     calls = []
     real = content_loader._load
-    monkeypatch.setattr(content_loader, "_load", lambda root, loader: calls.append(root) or real(root, loader))
+    monkeypatch.setattr(content_loader, "_load", lambda root, loader, *rest: calls.append(root) or real(root, loader, *rest))
     return calls
 
 

@@ -138,9 +138,9 @@ def test_simulate_reads_the_content_once(capsys, tmp_path, monkeypatch):
     calls = []
     real = content_loader._load
 
-    def counting(path, loader):
+    def counting(path, loader, *rest):
         calls.append(path)
-        return real(path, loader)
+        return real(path, loader, *rest)
 
     monkeypatch.setattr(content_loader, "_load", counting)
     monkeypatch.setenv("UPRISING_CACHE_DIR", "off")
@@ -159,7 +159,7 @@ def test_a_worker_reads_the_content_once_for_all_its_games(tmp_path, monkeypatch
     shutil.copytree(CONTENT, root)
     calls = []
     real = content_loader._load
-    monkeypatch.setattr(content_loader, "_load", lambda path, loader: calls.append(path) or real(path, loader))
+    monkeypatch.setattr(content_loader, "_load", lambda path, loader, *rest: calls.append(path) or real(path, loader, *rest))
     monkeypatch.setenv("UPRISING_CACHE_DIR", "off")
     content_loader._cached.cache_clear()
     cfg = sim.SimConfig(games=3, factions=1, chapters=2, content_dir=str(root))

@@ -271,7 +271,7 @@ def test_quests(cat):
     assert sum(q.advanced for q in qs.values()) >= 3
     assert any(q.immediate for q in qs.values())
     for q in qs.values():
-        assert q.threshold in (1, 2), q.id
+        assert q.threshold in (1, 2, 3), q.id  # "1+", and "some can require more"
         assert q.threshold <= len(q.goals), q.id
         assert all(1 <= g.count <= 5 for g in q.goals), q.id
         if "take_card" in ops(q.solve):
@@ -363,9 +363,9 @@ def test_butcher(cat):
     assert b.immediate[1].resource == "plunder" and b.immediate[1].who == "each"
     ab = b.abilities[0]
     assert (ab.colour, ab.count, ab.parts, ab.terrain) == ("red", 3, ("archery",), "badlands")
-    # the Haven removal is his destruction reward (rulebook), not his Godpower
-    assert ops(b.destroyed) == ["remove_haven"] and b.destroyed[0].where == "here_or_adjacent"
-    assert "remove_haven" not in ops(b.godpower.effect)
+    # the Haven removal, "once per combat", is his Godpower (rulings.md 49), not a destruction reward
+    assert ops(b.godpower.effect) == ["remove_haven"] and b.godpower.effect[0].where == "here_or_adjacent"
+    assert b.godpower.limit == "once_per_combat" and b.destroyed == [] and b.destroyed_vp == 3
 
 
 def test_courtesan(cat):
@@ -395,7 +395,8 @@ def test_named_hordes(cat):
     assert [a.kind for a in oda.abilities] == ["skip_archery"]
     assert [(s.which, s.amount) for s in oda.immediate] == [("self", 2), ("all_others", 1)]
     mb = cat.legions["mage_breaker"]
-    assert mb.retarget_removes_sea_tower and mb.abilities[0].colour == "all"
+    assert mb.enlarging_removes_sea_tower and not mb.retarget_removes_sea_tower and mb.abilities[0].colour == "all"
+    assert mb.godpower.limit == "once_per_round" and mb.godpower.effect[0].bolts_of == "all"
     assert cat.legions["warlock"].adjacent_to_all
 
 

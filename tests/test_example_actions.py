@@ -233,9 +233,9 @@ def test_quest_example_ronja_instruction_of_the_druids():
 def test_hero_dice_example_hanzo_rolls_purple_two_yellow_one_white():
     # "Because he has 1 Magic, he rolls 1 purple die, and because he has 3 Guile he chooses
     # 3 dice from yellow or white. He decides to roll 2 yellow and 1 white."
-    sc = Scenario(["druwhn"], heroes=["hanzo"]).empty_board()
+    sc = Scenario(["mohyar"], heroes=["hanzo"]).empty_board()
     sc.decks(quest_offer=["raid_the_supply_wagons"], quest_deck=[])
-    g = sc.game(script=turn("druwhn"))
+    g = sc.game(script=turn("mohyar"))
     drive(g, "quest:raid_the_supply_wagons")
     assert set(ids(g)) == {"guile:3w0y", "guile:2w1y", "guile:1w2y", "guile:0w3y"}
     drive(g, "guile:1w2y")

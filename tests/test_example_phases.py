@@ -353,9 +353,9 @@ def test_verdict_every_player_must_beat_both():
 
 
 def test_refresh_cards_pay_out_at_every_refresh():
-    sc = Scenario(["druwhn"], heroes=["hanzo"]).empty_board()  # the Ledger needs Guile 1
-    sc.player("druwhn", items=["salt_ledger"], salt=0)
+    sc = Scenario(["mohyar"], heroes=["hanzo"]).empty_board()  # the Ledger needs Guile 1
+    sc.player("mohyar", items=["salt_ledger"], salt=0)
     g = sc.game(script=run_phase("refresh"))
     play_out(g)
-    assert g.state.player("druwhn").salt == 1
+    assert g.state.player("mohyar").salt == 1
     assert [e.card for e in events(g, "CardUsed")] == ["salt_ledger"]

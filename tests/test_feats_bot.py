@@ -26,8 +26,8 @@ def bot_plays(g) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("hero,cid,setup", [
     ("khaal", "khaal_great_hunt", {}),
     ("hanzo", "hanzo_light_fingers", {}),
-    ("vesna", "vesna_read_the_bones", {"feat_deck": ["vesna_curse_eater", "vesna_dark_pact"]}),
-    ("grask", "grask_clan_gathering", {}),
+    ("fhayanor", "fhayanor_read_the_bones", {"feat_deck": ["fhayanor_curse_eater", "fhayanor_dark_pact"]}),
+    ("dugpa", "dugpa_clan_gathering", {}),
     ("hanzo", "hanzo_favour_owed", {"might": 3, "magic": 0, "leadership": 0, "guile": 1}),
 ])
 def test_feats_the_bot_uses_an_action_feat_that_pays(hero, cid, setup):
@@ -43,16 +43,16 @@ def test_feats_the_bot_keeps_a_free_quest_when_no_quest_is_likely():
     # no Hero Dice at all: every Quest is hopeless, so flipping the Favour would waste it
     sc = hero_scenario("hanzo", ["hanzo_favour_owed"], hero_hex=HOME, ap=0, might=0, magic=0, leadership=0,
                        guile=0).decks(quest_offer=[QUEST])
-    g = sc.game(script=turn("druwhn"))
+    g = sc.game(script=turn("mohyar"))
     taken = bot_plays(g)
     assert ("turn", "card:hanzo_favour_owed") not in taken
 
 
 def test_feats_the_bot_turns_its_weakest_die():
     # Bonebreakers with a Skull and a blank rolled: the blank becomes the Skull
-    sc = hero_scenario("grask", ["grask_bonebreakers"]).at(NEXT, tile=ICE, units={"tribesmen": 2}, skeletons=1)
-    sc.rig(yellow=["S", ""], red=["S"])
-    g = attack(sc, "grask")
+    sc = hero_scenario("dugpa", ["dugpa_bonebreakers"]).at(NEXT, tile=ICE, units={"tribesmen": 2}, skeletons=1)
+    sc.rig(white=["S", ""], red=["S"])
+    g = attack(sc, "dugpa")
     taken = bot_plays(g)
     assert ("set_die", "die:1") in taken
     assert g.state.hexes[NEXT].skeletons == 0

@@ -38,7 +38,7 @@ def test_card_ops_finds_ops_in_every_part_of_a_card():
     from uprising_tui.content.loader import default_catalog
     tool = load_tool()
     uses = tool.card_ops(default_catalog())
-    assert uses[("feat", "grask_clan_gathering")] == {"gain"}
+    assert uses[("feat", "dugpa_clan_gathering")] == {"gain"}
     assert uses[("feat", "yanny_forge_lessons")] == {"gain_attribute", "gain_choice"}
     quest = default_catalog().quests["druidic_prophetess"]  # goal rewards, solve, fail and ongoing effect
     want = {op.op for part in (quest.solve, quest.fail, quest.ongoing_effect) for op in part}
@@ -51,7 +51,7 @@ def test_two_ops_over_the_feats_are_all_caught():
     code, res = run_tool("--ops", "add_symbols,cancel_enemy", "--kinds", "feat")
     rows = {r["op"]: r for r in res["rows"]}
     assert set(rows) == {"add_symbols", "cancel_enemy"}
-    assert rows["add_symbols"]["cards"] == 5 and rows["cancel_enemy"]["cards"] == 7
+    assert rows["add_symbols"]["cards"] == 6 and rows["cancel_enemy"]["cards"] == 8
     assert all(r["caught"] == r["cards"] and not r["missed"] for r in rows.values())
     assert res["problems"] == [] and code == 0
 
@@ -60,13 +60,13 @@ def test_a_test_that_cannot_fail_is_reported(tmp_path):
     # the only test of the Rune of Stone checks the card exists, not what it does
     (tmp_path / "test_weak.py").write_text(
         "from uprising_tui.content.loader import default_catalog\n\n\n"
-        "def test_hulda_rune_of_stone():\n"
-        "    assert 'hulda_rune_of_stone' in default_catalog().feats\n")
+        "def test_baranth_rune_of_stone():\n"
+        "    assert 'baranth_rune_of_stone' in default_catalog().feats\n")
     code, res = run_tool("--ops", "add_symbols", "--kinds", "feat", "--tests", str(tmp_path))
     row = res["rows"][0]
     assert code == 1
-    assert row["caught"] == 0 and "feat:hulda_rune_of_stone" in row["missed"]
-    assert "feat:hulda_rune_of_stone" not in row["untested"]  # it has a test, one that cannot fail
+    assert row["caught"] == 0 and "feat:baranth_rune_of_stone" in row["missed"]
+    assert "feat:baranth_rune_of_stone" not in row["untested"]  # it has a test, one that cannot fail
     assert "feat:hanzo_poisoned_blade" in row["untested"]
 
 

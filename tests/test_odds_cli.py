@@ -30,7 +30,7 @@ def test_the_table(capsys):
 
 def test_json_is_one_object(capsys):
     code, out, err = run(capsys, "odds", "koloth", "oathsworn:2", "--legion", "butcher:5", "--terrain", "badlands",
-                         "--druids", "stormcaller,watcher", "--json")
+                         "--druids", "red_hand,watcher", "--json")
     assert code == 0, err
     got = json.loads(out)
     assert got["fight"].startswith("1 Koloth, 2 Oathsworn vs The Butcher (Threat 5)")

@@ -138,17 +138,22 @@ def test_a_wall_and_a_tower_defend_a_haven():
     assert walled.haven_lost == pytest.approx(walled.lose)  # a Haven left with no Units is razed
 
 
-def test_the_butchers_godpower_cuts_down_one_more_unit():
-    """The Butcher's Godpower (after damage, once a combat) destroys one more Unit: the same
-    fight with a Godpower that does nothing costs the players fewer Units and wins more often."""
+def test_a_godpower_that_cuts_down_one_more_unit():
+    """A Godpower (after damage, once a combat) that destroys one more Unit (the Butcher's former
+    one, built here: his card now removes a Haven): the same fight with a Godpower that does
+    nothing costs the players fewer Units and wins more often."""
     import dataclasses
 
     from uprising_tui.content.models import Godpower
+    from uprising_tui.content.validation import parse_effect
     base = CAT.legions["butcher"]
+    cut = base.replace(godpower=Godpower(step="after_damage", limit="once_per_combat", effect=parse_effect(
+        [{"op": "destroy_unit", "choose": "any", "or_threat": 1}])))
     idle = base.replace(godpower=Godpower(step="after_damage", limit="once_per_combat", effect=[]))
     cat = dataclasses.replace(CAT, legions={**CAT.legions, "butcher": idle})
+    with_cut = dataclasses.replace(CAT, legions={**CAT.legions, "butcher": cut})
     spec = FightSpec(units=(("tribesmen", 3), ("vargs", 2)), legions=(("butcher", 3),))
-    real, without = fight_odds(CAT, spec), fight_odds(cat, spec)
+    real, without = fight_odds(with_cut, spec), fight_odds(cat, spec)
     assert real.units_lost > without.units_lost + 0.02
     assert real.win < without.win - 0.01
 
@@ -157,9 +162,9 @@ def test_on_a_curse_only_chaos_uses_bolts():
     """Red dice roll Bolts: they fire a Druid or cancel a Garrison's Shield, but not on a
     Curse."""
     units = (("vargs", 3),)
-    druid = fight_odds(CAT, FightSpec(units=units, garrisons=3, terrain="none", druids=("stormcaller",)))
+    druid = fight_odds(CAT, FightSpec(units=units, garrisons=3, terrain="none", druids=("red_hand",)))
     plain = fight_odds(CAT, FightSpec(units=units, garrisons=3, terrain="none"))
-    cursed = fight_odds(CAT, FightSpec(units=units, garrisons=3, terrain="curse", druids=("stormcaller",)))
+    cursed = fight_odds(CAT, FightSpec(units=units, garrisons=3, terrain="curse", druids=("red_hand",)))
     assert druid.win > plain.win > cursed.win
 
 

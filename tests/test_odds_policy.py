@@ -22,7 +22,7 @@ def bolt_game(their_white: str):
     blue die shows a Shield and whose white die shows `their_white`."""
     sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
     sc.at("H01", tile="grim_fangs", units={"oathsworn": 1}, garrisons=2)
-    sc.decks(druids=["stormcaller"])
+    sc.decks(druids=["red_hand"])
     sc.player("duerkhar", feats=[], items=[])
     sc.rig(white=["", "", their_white], red=["SB"], blue=["H"], yellow=["", ""])
     return sc.game(script=fight("H01", attacker="duerkhar"))
@@ -31,31 +31,32 @@ def bolt_game(their_white: str):
 def test_a_bolt_cancels_a_shield_when_a_skull_gets_through():
     g = bolt_game("")  # their Shields: 1; our Skulls: 1
     d = combat_until(g, "bolt")
-    assert {"bolt:shield", "bolt:druid:stormcaller", "bolt:none"} <= set(d.ids())
+    assert {"bolt:shield", "bolt:druid:red_hand", "bolt:none"} <= set(d.ids())
     assert fight_policy.answer(g, d) == "bolt:shield"
 
 
 def test_a_bolt_fires_a_druid_when_no_skull_would_get_through():
     g = bolt_game("SH")  # their Shields: 2; our Skulls: 1
     d = combat_until(g, "bolt")
-    assert fight_policy.answer(g, d) == "bolt:druid:stormcaller"
+    assert fight_policy.answer(g, d) == "bolt:druid:red_hand"
 
 
 def test_woods_rerolls_the_strongest_blank_first():
-    """Druwhn archers on the Woods: a yellow and a purple die both blank; the purple
-    (stronger) is rerolled first, then the yellow, then nothing more."""
+    """Druwhn archers on the Woods: the Sons of the Bow's yellow die and the Fen Longbow's two
+    white dice blank (the Rangers' black die has no blank face); the yellow (stronger) is
+    rerolled first, then a white, then nothing more."""
     sc = Scenario(["druwhn"], heroes=["syndra"]).empty_board()
     sc.at("H01", tile="fyrnhalla", units={"sons_of_the_bow": 1, "rangers": 1}, garrisons=1)
-    sc.player("druwhn", feats=[], items=[])
-    sc.rig(yellow=[""], purple=[""], white=[""])
+    sc.player("druwhn", hero_hex="H01", feats=[], items=["fen_longbow"])
+    sc.rig(yellow=[""], black=["S"], white=["", "", ""])
     g = sc.game(script=fight("H01", attacker="druwhn"))
     d = combat_until(g, "reroll")
     side = g.ctx.combat.a
     first = fight_policy.answer(g, d)
-    assert side.dice[int(first.split(":")[1])][0] == "purple"
+    assert side.dice[int(first.split(":")[1])][0] == "yellow"
     g.answer(first)
     second = fight_policy.answer(g, g.decision)
-    assert side.dice[int(second.split(":")[1])][0] == "yellow"
+    assert side.dice[int(second.split(":")[1])][0] == "white"
 
 
 def test_small_choices():

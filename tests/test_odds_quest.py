@@ -81,7 +81,10 @@ def sampled(g, quest: str, guile: str | None, colour: str | None, n: int, seed: 
         try:
             d = next(gen)
             while True:
-                pick = {"guile_dice": f"guile:{guile}", "die_colour": f"colour:{colour}"}.get(d.kind, "done")
+                pick = {"guile_dice": f"guile:{guile}", "die_colour": f"colour:{colour}"}.get(d.kind)
+                if pick is None:  # what the Quest's own effects ask (a Feat to gain, ...): done, else the first
+                    ids = [o.id for o in d.options]
+                    pick = "done" if "done" in ids else ids[0]
                 d = gen.send(pick)
         except StopIteration:
             pass

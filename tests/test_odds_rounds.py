@@ -75,8 +75,8 @@ def _brute(key: RoundKey) -> dict:
     return out
 
 
-DRUIDS = tuple(druid_model(CAT, d) for d in ("thorn_speaker", "root_mother", "stormcaller", "mist_oracle",
-                                               "wild_heart", "raven_wife", "stone_sleeper", "harvest_singer"))
+DRUIDS = tuple(druid_model(CAT, d) for d in ("deep_dweller", "treemother", "red_hand",  # Mountain Heart: unmodelled
+                                               "wanderer", "silence", "shapeshifter", "faceless_one"))
 KEYS = [
     RoundKey(("blue", "blue", "white"), (), False, ("blue", "blue"), (), True, True, BOLTS_UNUSED, None, (), "red"),
     RoundKey(("black", "purple", "red"), (), True, ("blue", "purple", "red", "yellow"), (), True, True,
@@ -99,7 +99,7 @@ def test_a_round_is_every_pair_of_rolls(key):
     want = _brute(key)
     for dist in (dict(rounds._dist_py(key)), dict(rounds._dist_np(key))):
         dist = {r: p for r, p in dist.items()}
-        # Wild Heart Skulls are rolled after: fold them back to compare
+        # Wanderer Skulls are rolled after: fold them back to compare
         folded: dict = {}
         for r, p in dist.items():
             k = r[:8] + (0,) + r[9:]
@@ -117,11 +117,11 @@ def test_a_round_is_every_pair_of_rolls(key):
 def test_players_bolts_cancel_a_shield_only_when_a_skull_gets_through():
     """The policy: with 1 Skull against 2 Shields a Bolt fires a Druid (+2 Skulls), not a
     Shield it cannot get a Skull past; with 2 Skulls against 2 Shields it cancels one."""
-    thorn = (druid_model(CAT, "thorn_speaker"),)
+    thorn = (druid_model(CAT, "deep_dweller"),)
     key = RoundKey((), (), False, (), (), True, True, BOLTS_UNUSED, None, thorn, "red")
     # (our Skulls, Shields, Bolts, blank) against (their Skulls, Shields, Bolts)
     r = resolve((1, 0, 1, 0), (0, 2, 0, 0), key)
-    assert r[0] == 1 and r[11] == ("thorn_speaker",)  # 1 + 2 Skulls through 2 Shields
+    assert r[0] == 1 and r[11] == ("deep_dweller",)  # 1 + 2 Skulls through 2 Shields
     r = resolve((2, 0, 1, 0), (0, 2, 0, 0), key)
     assert r[0] == 1 and r[11] == ()  # a Shield cancelled: 1 Skull through
 

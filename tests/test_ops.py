@@ -17,7 +17,7 @@ from .ops_helpers import HOME, one, run_ops, two
 
 # ---------------------------------------------------------------------------- registry
 def test_every_op_has_a_handler_and_every_handler_an_op():
-    assert len(OP_NAMES) == 44
+    assert len(OP_NAMES) == 45
     assert len(set(OP_NAMES)) == len(OP_NAMES)
     assert set(HANDLERS) == set(OP_NAMES)
     for model in OP_MODELS:
@@ -209,11 +209,11 @@ def test_take_card_keeps_a_solved_quest_in_play():
 
 
 def test_keep_quest_leaves_a_failed_quest_on_offer():
-    # Instruction of the Druids fails: Chaos 1 VP and it stays on offer
-    sc = one().decks(quest_offer=["instruction_of_the_druids"]).rig(red=[""], blue=["", ""], yellow=[""])
+    # The Plague Pits fail: Chaos 1 VP and they stay on offer
+    sc = one().decks(quest_offer=["plague_pits"]).rig(red=[""], blue=["", ""], yellow=[""])
     g = run_ops(sc, [{"op": "free_quest"}], prefer={"guile_dice": "guile:0w1y"})
     assert g.state.vp_chaos == 1
-    assert g.state.quest_offer == ["instruction_of_the_druids"] and g.state.quest_discard == []
+    assert g.state.quest_offer == ["plague_pits"] and g.state.quest_discard == []
 
 
 def test_draw_quest_deals_one_and_resolves_its_immediate():

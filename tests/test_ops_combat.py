@@ -29,16 +29,16 @@ def test_add_dice_before_rolling_via_a_card_window():
 
 def test_add_dice_after_damage_hits_at_once():
     # Hammerfall: Clash, after damage - roll a black die; its Skulls hit at once (no new round)
-    sc = combat_sc(feats=["hulda_hammerfall"], units={"younglings": 1}, skeletons=2)
+    sc = combat_sc(feats=["baranth_hammerfall"], units={"younglings": 1}, skeletons=2)
     sc.rig(blue=["S"], red=["", ""], black=["S"])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
-    play_out(g, {"combat_card": "card:hulda_hammerfall"})
+    play_out(g, {"combat_card": "card:baranth_hammerfall"})
     assert len(rolls(g)) == 1
     assert g.state.hexes["H07"].skeletons == 0
     assert g.state.player("duerkhar").vp == 2
     added = events(g, "DiceAdded")
     assert [(e.side, e.dice, e.when) for e in added] == [("duerkhar", (("black", ("skull",)),), "after_damage")]
-    assert added[0].source == SourceRef("feat", "hulda_hammerfall")
+    assert added[0].source == SourceRef("feat", "baranth_hammerfall")
 
 
 def test_add_dice_before_combat_joins_the_first_roll():
@@ -78,10 +78,10 @@ def test_add_symbols_before_damage_adds_to_the_total():
 
 
 def test_add_symbols_shields_cancel_enemy_skulls():
-    sc = combat_sc(feats=["hulda_rune_of_stone"], units={"younglings": 1}, skeletons=1)
+    sc = combat_sc(feats=["baranth_rune_of_stone"], units={"younglings": 1}, skeletons=1)
     sc.rig(blue=["S"], red=["S"])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
-    play_out(g, {"combat_card": "card:hulda_rune_of_stone"})
+    play_out(g, {"combat_card": "card:baranth_rune_of_stone"})
     assert (0, 1) in tallies(g, "duerkhar")
     assert g.state.hexes["H07"].units == {"younglings": 1}
 
@@ -126,10 +126,10 @@ def test_set_die_phalanx_once_per_combat():
 
 def test_set_die_skull():
     # Bonebreakers: make one die show exactly one Skull
-    sc = combat_sc(feats=["grask_bonebreakers"], units={"younglings": 1}, skeletons=1)
+    sc = combat_sc(feats=["dugpa_bonebreakers"], units={"younglings": 1}, skeletons=1)
     sc.rig(blue=[""], red=[""])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
-    play_out(g, {"combat_card": "card:grask_bonebreakers"})
+    play_out(g, {"combat_card": "card:dugpa_bonebreakers"})
     assert tallies(g, "chaos")[0] == (1, 0)
     assert g.state.hexes["H07"].skeletons == 0
 
@@ -209,6 +209,17 @@ def test_cancel_enemy_skull():
     assert g.state.graveyard_chaos == {}
 
 
+def test_ignore_enemy_die_takes_every_skull_of_the_enemys_best_die():
+    # Mountain Heart: a Bolt ignores the double-Skull red die of the two Skeletons; the single Skull hits
+    sc = combat_sc(units={"oathsworn": 1, "younglings": 1}, skeletons=2, druids=["mountain_heart"])
+    sc.rig(red=["SB", "S", "SS"], blue=["H"])  # Clash: the Oathsworn, then the Skeletons' two red dice
+    g = sc.game(script=fight("H07", attacker="duerkhar"))
+    play_out(g, {"bolt": "bolt:druid:mountain_heart", "assign_damage": "unit:younglings"})
+    cancelled = [(e.side, e.symbol, e.count) for e in events(g, "SymbolsCancelled")]
+    assert cancelled[0] == ("chaos", "skull", 2)
+    assert tallies(g, "duerkhar")[0] == (0, 1)  # 1 Skull left, blocked by the Younglings' Shield
+
+
 def test_cancel_enemy_shield():
     # Shield Breaker (Ronja): ignore one enemy Shield - the Warlock rolls one
     sc = combat_sc(feats=["ronja_shield_breaker"], units={"younglings": 2}, legions=[("warlock", 2)])
@@ -235,15 +246,15 @@ def test_cancel_enemy_bolt_stops_a_skeleton_bolt():
 
 
 def test_cancel_enemy_bolt_stops_a_godpower():
-    # Raven Wife (Druid, fired by the player's Bolt): ignore one enemy Bolt - the New Emperor's only one
-    sc = combat_sc(units={"oathsworn": 1}, legions=[("new_emperor", 2)], druids=["raven_wife"])
+    # Silence (Druid, fired by the player's Bolt): ignore one enemy Bolt - the New Emperor's only one
+    sc = combat_sc(units={"oathsworn": 1}, legions=[("new_emperor", 2)], druids=["silence"])
     sc.target("new_emperor", HOME, "duerkhar")
     sc.rig(white=["", ""])  # Archery: the New Emperor at Threat 2 rolls white, white
     sc.rig(red=["SB"], purple=["SB"], yellow=[""], white=[""])  # Clash: each side rolls one Skull and one Bolt
     g = sc.game(script=fight("H07", attacker="duerkhar"))
-    play_out(g, {"bolt": "bolt:druid:raven_wife"})
-    assert [e.card for e in events(g, "GodpowerUsed")] == ["raven_wife"]
-    assert g.state.vp_empire == 0  # without the Raven Wife his Godpower would give the Empire 2 VP
+    play_out(g, {"bolt": "bolt:druid:silence"})
+    assert [e.card for e in events(g, "GodpowerUsed")] == ["silence"]
+    assert g.state.vp_empire == 0  # without the Silence his Godpower would give the Empire 2 VP
     assert g.state.legions["new_emperor"].threat == 1
 
 

@@ -68,19 +68,20 @@ def watched(sc: Scenario, script) -> Watch:
 
 def test_a_sea_tower_lost_under_a_haven_retargets_and_takes_the_other_tower():
     """The Mage Breaker enters: it hunts a Haven on a Sea Tower, one Sea Tower is lost (its
-    Haven with it), the Legion retargets and its retarget takes the other Tower too."""
+    Haven with it) and the Legion retargets; a retarget costs no Tower (she loses one when she
+    enlarges, rulings.md 50)."""
     sc = Scenario(["duerkhar"], auto_ties=True).empty_board()
     sc.at("H09", tile="zeegaard", haven="duerkhar").at("H13", tile="dawngaard", haven="duerkhar")
     sc.decks(legion_deck=["mage_breaker"])
     w = watched(sc, effect([{"op": "place_legion"}], actor="duerkhar"))
     w.play(lambda g, d: d.options[0].id)
     lost = events(w.game, "SeaTowerRemoved")
-    assert sorted(e.hex for e in lost) == ["H09", "H13"]
-    assert {e.hex for e in events(w.game, "HavenRemoved")} == {"H09", "H13"}
+    assert sorted(e.hex for e in lost) == ["H09"]
+    assert {e.hex for e in events(w.game, "HavenRemoved")} == {"H09"}
     view = w.game.public_view()
     assert not view.hexes["H09"].sea_tower and view.hexes["H09"].tile == "howling_white"
-    assert [(e.hex, e.reason) for e in events(w.game, "TargetPlaced")] == [
-        ("H09", "hunt"), ("H13", "retarget"), ("H14", "retarget")]  # then the home Haven
+    assert view.hexes["H13"].sea_tower
+    assert [(e.hex, e.reason) for e in events(w.game, "TargetPlaced")] == [("H09", "hunt"), ("H13", "retarget")]
     assert w.game.state.legions["mage_breaker"].hex == "H09"  # it moved onto the first lost Tower
     assert w.checks >= 1
 

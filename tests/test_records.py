@@ -44,7 +44,7 @@ def test_mutable_defaults_are_fresh_per_record():
 
 
 def test_inherited_fields_come_first():
-    assert m.Feat.__fields__[:4] == ("id", "name", "text", "advanced")
+    assert m.Feat.__fields__[:5] == ("id", "name", "text", "provenance", "advanced")
     assert "hero" in m.Feat.__fields__ and "hero" not in m.Card.__fields__
 
 

@@ -139,9 +139,10 @@ def test_quest_costs_1_ap_and_ends_the_turn():
 
 
 def test_quest_guile_gives_a_white_or_yellow_die_per_point():
-    sc = Scenario(["mohyar"], heroes=["vesna"]).empty_board()  # Magic 2, Guile 2
+    sc = Scenario(["druwhn"], heroes=["fhayanor"]).empty_board()
+    sc.player("druwhn", might=0, magic=2, leadership=0, guile=2)
     sc.decks(quest_offer=["raid_the_supply_wagons"], quest_deck=[])
-    g = sc.game(script=turn("mohyar"))
+    g = sc.game(script=turn("druwhn"))
     drive(g, "quest:raid_the_supply_wagons")
     assert g.decision.kind == "guile_dice"
     assert set(ids(g)) == {"guile:2w0y", "guile:1w1y", "guile:0w2y"}
@@ -319,12 +320,12 @@ def test_an_illegal_answer_raises_and_changes_nothing():
 
 def test_a_hero_with_no_ap_left_may_still_use_a_free_card_that_gives_ap_back():
     # Hanzo's Shadow Step (Actions, flip: gain 1 AP) is used after his last AP is spent
-    sc = Scenario(["druwhn"], heroes=["hanzo"]).empty_board()
-    sc.player("druwhn", ap=1, feats=["hanzo_shadow_step"])
-    g = sc.game(script=turn("druwhn"))
+    sc = Scenario(["mohyar"], heroes=["hanzo"]).empty_board()
+    sc.player("mohyar", ap=1, feats=["hanzo_shadow_step"])
+    g = sc.game(script=turn("mohyar"))
     move = next(i for i in g.decision.ids() if i.startswith("move:"))
     g.answer(move)
-    p = g.state.player("druwhn")
+    p = g.state.player("mohyar")
     assert p.ap == 0 and g.decision is not None
     assert "card:hanzo_shadow_step" in g.decision.ids() and "end" in g.decision.ids()
     g.answer("card:hanzo_shadow_step")
@@ -335,7 +336,7 @@ def test_a_hero_with_no_ap_left_may_still_use_a_free_card_that_gives_ap_back():
 def test_a_passed_player_who_gains_ap_takes_turns_again():
     from uprising_tui.engine.economy import add_ap
     from uprising_tui.engine.scenario import run_phase
-    sc = Scenario(["druwhn", "krowh"], heroes=["hanzo", "khaal"]).empty_board()
+    sc = Scenario(["druwhn", "krowh"], heroes=["syndra", "khaal"]).empty_board()
     sc.player("druwhn", ap=2)
     sc.player("krowh", ap=0)
     g = sc.game(script=run_phase("actions"))

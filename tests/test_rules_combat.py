@@ -98,13 +98,13 @@ def test_riders_do_not_roll_archery_elsewhere():
 
 def test_highlands_each_side_rolls_one_archery_die_nemesis_by_preference():
     sc = duel(HIGHLANDS, faction="druwhn", units={"sons_of_the_bow": 1, "rangers": 1}, hordes=[("siren", 7)])
-    sc.rig(purple=["S", ""], yellow=["S", "S"])
+    sc.rig(black=["S"], purple=[""], yellow=["S", "S"])
     g = sc.game(script=fight("H08", attacker="druwhn"))
     assert g.decision.kind == "highlands_die"
-    assert set(ids(g)) == {"colour:yellow", "colour:purple"}
-    drive(g, "colour:purple")
+    assert set(ids(g)) == {"colour:yellow", "colour:black"}
+    drive(g, "colour:black")
     r = rolls(g, "archery")[0]
-    assert colours(r.dice_a) == ["purple"]
+    assert colours(r.dice_a) == ["black"]
     assert colours(r.dice_b) == ["purple"]  # the Siren's purple and red: purple is preferred to red
 
 
@@ -131,11 +131,11 @@ def test_ice_waste_has_no_effect():
 
 
 def test_curse_players_cannot_use_bolts():
-    sc = duel(ICE, faction="druwhn", units={"rangers": 1}, garrisons=1, curse=True)
-    sc.decks(druids=["stormcaller", "watcher", "root_mother", "mist_oracle"])
-    # Archery: Rangers purple Skull-Bolt, Garrison white Shield. The Bolt can do nothing.
-    sc.rig(purple=["SB"], white=["H"])
-    sc.rig(purple=[""], blue=["", ""])
+    sc = duel(ICE, faction="druwhn", units={"rangers": 1, "sons_of_the_bow": 1}, garrisons=1, curse=True)
+    sc.decks(druids=["red_hand", "watcher", "treemother", "mountain_heart"])
+    # Archery: the Rangers' black Bolt, the Sons' yellow Skull, the Garrison's white Shield. The Bolt can do nothing.
+    sc.rig(black=["B"], yellow=["S"], white=["H"])
+    sc.rig(black=["S"], yellow=[""], blue=["", ""])
     g = sc.game(script=fight("H08", attacker="druwhn"))
     taken = play_out(g)
     assert "bolt" not in kinds_asked(taken)
@@ -313,9 +313,10 @@ def test_each_shield_cancels_one_skull():
 
 
 def _bolt_vs_garrison(level, white):
-    sc = duel(ICE, faction="druwhn", units={"rangers": 1}, garrisons=level)
-    sc.decks(druids=["stormcaller", "root_mother", "mist_oracle", "harvest_singer"])
-    sc.rig(purple=["SB"], white=white)
+    # Archery: the Rangers' black Bolt and the Sons of the Bow's yellow Skull
+    sc = duel(ICE, faction="druwhn", units={"rangers": 1, "sons_of_the_bow": 1}, garrisons=level)
+    sc.decks(druids=["red_hand", "treemother", "mountain_heart", "faceless_one"])
+    sc.rig(black=["B"], yellow=["S"], white=white)
     return sc.game(script=fight("H08", attacker="druwhn"))
 
 
@@ -331,22 +332,21 @@ def test_a_player_bolt_may_cancel_an_enemy_shield():
 
 def test_a_player_bolt_may_fire_a_druid_godpower_but_not_also_cancel_a_shield():
     g = _bolt_vs_garrison(2, ["H", ""])
-    assert "bolt:druid:stormcaller" in ids(g)
-    drive(g, "bolt:druid:stormcaller")  # +1 Skull: 2 Skulls, 1 Shield
-    assert [e.card for e in events(g, "GodpowerUsed")] == ["stormcaller"]
+    assert "bolt:druid:red_hand" in ids(g)
+    drive(g, "bolt:druid:red_hand")  # +1 Skull: 2 Skulls, 1 Shield
+    assert [e.card for e in events(g, "GodpowerUsed")] == ["red_hand"]
     tally = [e for e in events(g, "CombatTally") if e.side == "empire"][0]
-    assert (tally.skulls, tally.blocked) == (1, 1)
-    assert g.state.hexes["H08"].garrisons == [1]
+    assert (tally.skulls, tally.blocked) == (1, 1)  # one level of the two falls in the Archery
 
 
 def test_druid_godpower_limits_once_per_round():
-    sc = duel(ICE, faction="druwhn", units={"rangers": 1}, garrisons=1)
-    sc.decks(druids=["root_mother", "stormcaller", "mist_oracle", "harvest_singer"])
-    sc.rig(purple=["BB"], white=["H"])
+    sc = duel(ICE, faction="druwhn", units={"rangers": 2}, garrisons=1)
+    sc.decks(druids=["treemother", "red_hand", "mountain_heart", "faceless_one"])
+    sc.rig(black=["B", "B"], white=["H"])
     g = sc.game(script=fight("H08", attacker="druwhn"))
-    drive(g, "bolt:druid:root_mother")
+    drive(g, "bolt:druid:treemother")
     assert g.decision.kind == "bolt"
-    assert "bolt:druid:root_mother" not in ids(g) and "bolt:druid:stormcaller" in ids(g)
+    assert "bolt:druid:treemother" not in ids(g) and "bolt:druid:red_hand" in ids(g)
 
 
 def test_nemesis_always_fires_its_godpower_and_limited_extra_bolts_cancel_shields():
@@ -368,7 +368,7 @@ def test_nemesis_always_fires_its_godpower_and_limited_extra_bolts_cancel_shield
 def test_nemesis_never_uses_druid_godpowers():
     sc = duel(ICE, units={"younglings": 1}, legions=[("assassin", 3)])
     sc.target("assassin", "H00", None)
-    sc.decks(druids=["stormcaller", "root_mother", "mist_oracle", "harvest_singer"])
+    sc.decks(druids=["red_hand", "treemother", "mountain_heart", "faceless_one"])
     sc.rig(white=["", "", ""], red=["SB"], blue=[""], yellow=[""])
     sc.rig(blue=["S", "S", "S"])
     g = sc.game(script=fight("H08", attacker="duerkhar"))

@@ -186,14 +186,14 @@ def test_card_before_damage_adds_symbols():
 
 
 def test_card_once_per_round_is_usable_again_next_round():
-    sc = _ronja(items=["flenser"], units={"sellswords": 1}, skeletons=2)
-    sc.rig(blue=["", ""], red=["", "", ""])
+    sc = _ronja(items=["trappers_net"], units={"sellswords": 1}, skeletons=2)
+    sc.rig(blue=["", "S", "S"], red=["", "", "", ""])
     g = sc.game(script=fight("H08", attacker="mohyar"))
-    drive(g, "card:flenser")
+    drive(g, "card:trappers_net")
     # not again this round: the next offer comes after round 2 is rolled
     assert len(rolls(g, "clash")) == 2
-    assert g.decision.kind == "combat_card" and "card:flenser" in ids(g)
-    drive(g, "card:flenser")
+    assert g.decision.kind == "combat_card" and "card:trappers_net" in ids(g)
+    drive(g, "card:trappers_net")
     play_out(g)
     assert g.state.hexes["H08"].skeletons == 0
 
@@ -291,18 +291,18 @@ def test_after_combat_younglings_feat_swaps_a_youngling_for_an_oathsworn():
 
 def test_player_bolts_are_spent_before_the_nemesis_so_a_bolt_cancel_is_in_time():
     # The New Emperor attacks (he is the first side), rolls one Bolt; the Duerkhar Koloth rolls
-    # a Bolt too and spends it on the Raven Wife Druid: his Bolt is ignored, no Godpower fires.
+    # a Bolt too and spends it on the Silence Druid: his Bolt is ignored, no Godpower fires.
     sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
     sc.at("H07", tile=ICE, units={"koloth": 1, "younglings": 2}, legions=[("new_emperor", 2)])
     sc.target("new_emperor", "H14", "duerkhar")
-    sc.decks(druids=["raven_wife", "watcher", "root_mother", "mist_oracle"])
+    sc.decks(druids=["silence", "watcher", "treemother", "mountain_heart"])
     sc.rig(white=["", ""])                                    # Archery: his two white dice, blank
     sc.rig(purple=["SB"], yellow=["S"], white=[""])           # Clash 1: him first (attacker) ...
     sc.rig(black=["B"], blue=["H", "H"])                      # ... then the Duerkhar
     sc.rig(purple=[""], yellow=[""], white=[""], black=["SSS"], blue=["S", "S"])  # Clash 2
     g = sc.game(script=fight("H07", attacker="empire", mover="new_emperor"))
-    play_out(g, {"bolt": "bolt:druid:raven_wife", "assign_damage": "unit:younglings"})
+    play_out(g, {"bolt": "bolt:druid:silence", "assign_damage": "unit:younglings"})
     used = [e.card for e in events(g, "GodpowerUsed")]
-    assert used == ["raven_wife"]
+    assert used == ["silence"]
     assert g.state.vp_empire == 0
     assert "new_emperor" not in g.state.legions

@@ -16,7 +16,7 @@ Every layout follows the same rules (see docs/content.md, "Maps"):
   thirds by angle into Howling White, Fog Grave and Screaming Sea;
 * setup marks: 3 Capital neighbours carry a Veteran Garrison, the other 3 a
   Nightmare one; three random spaces at distance >= 2 from every home carry the
-  Curse marks 1, 2, 3; two spaces not next to a home carry a Skeleton.
+  Curse marks 1, 2, 3; three spaces not next to a home carry a Skeleton.
 
 The marks are picked with a fixed seed, so the output never changes unless
 this script does.
@@ -145,11 +145,15 @@ def build(factions: int) -> dict:
     curse_pool = sorted((h for h in island if role[h] == "random" and far_from_homes(h)
                          and h not in cap_nb), key=order_key)
     curses = rng.sample(curse_pool, 3)
-    # skeletons: one region space and one random space, not next to a home
+    # skeletons: three (the published setup's count, rulings.md 56): one region space and two
+    # random spaces (a second region space where the island has no second one), none next to a
+    # home, next to the Capital or on a Curse mark
     skel_random_pool = sorted((h for h in island if role[h] == "random" and h not in near_home
                                and h not in cap_nb and h not in curses), key=order_key)
     skel_region_pool = sorted((h for h in border if h not in near_home), key=order_key)
     skeletons = [rng.choice(skel_region_pool), rng.choice(skel_random_pool)]
+    third = [h for h in skel_random_pool if h not in skeletons] or [h for h in skel_region_pool if h not in skeletons]
+    skeletons.append(rng.choice(third))
 
     spaces = []
     island_sorted = sorted(island, key=order_key)
@@ -187,6 +191,7 @@ def render(layouts: list[dict]) -> str:
                      f"{roles.count('home')} home, {roles.count('sea_tower')} sea tower, "
                      f"{roles.count('region')} region spaces")
         lines.append(f"  - factions: {lay['factions']}")
+        lines.append("    provenance: ours")
         lines.append("    spaces:")
         for s in lay["spaces"]:
             parts = [f"id: {s['id']}", f"q: {s['q']}", f"r: {s['r']}", f"role: {s['role']}"]

@@ -19,6 +19,7 @@ import argparse
 import importlib
 import json
 import os
+from pathlib import Path
 import sys
 from typing import Any, NoReturn, Sequence
 
@@ -72,9 +73,12 @@ class _Version(argparse.Action):
 
 
 def add_common_options(parser: argparse.ArgumentParser) -> None:
-    """The options every sub-command takes (``--content``)."""
+    """The options every sub-command takes (``--content``, ``--mod``)."""
     parser.add_argument("--content", metavar="DIR", default=None,
                         help="the content directory (default: $UPRISING_CONTENT, else the bundled content)")
+    parser.add_argument("--mod", metavar="DIR", action="append", default=None,
+                        help="a folder of YAML laid over the content by id (replace, add or `remove:` "
+                             "entries); repeat for more, laid in order (default: $UPRISING_MODS)")
 
 
 def common_options() -> argparse.ArgumentParser:
@@ -98,10 +102,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_content(args: argparse.Namespace):
-    """The catalog from ``--content`` / ``$UPRISING_CONTENT`` / the bundled content, read once
-    per process and directory. Raises ContentError (main() reports it)."""
+    """The catalog from ``--content`` / ``$UPRISING_CONTENT`` / the bundled content, with the
+    mods of ``--mod`` / ``$UPRISING_MODS`` laid over it, read once per process and directory.
+    ``--mod`` is handed on through ``$UPRISING_MODS`` (worker processes, the client, every Game).
+    Raises ContentError (main() reports it)."""
     from .content.loader import cached_catalog
-    return cached_catalog(getattr(args, "content", None))
+    from .content.mods import MODS_ENV
+
+    mods = getattr(args, "mod", None)
+    cat = cached_catalog(getattr(args, "content", None), mods=mods)
+    if mods:
+        os.environ[MODS_ENV] = os.pathsep.join(str(Path(m).resolve()) for m in mods)
+    return cat
 
 
 def main(argv: Sequence[str] | None = None) -> int:

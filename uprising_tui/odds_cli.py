@@ -51,6 +51,8 @@ def add_parser(sub) -> None:
                     help="Legions left in the deck, for the Capital (default 5)")
     ap.add_argument("--advanced", action="store_true", help="advanced Legions and Hordes may be drawn")
     ap.add_argument("--content", metavar="DIR", default=None, help="the content directory (default: $UPRISING_CONTENT, else the bundled content)")
+    ap.add_argument("--mod", metavar="DIR", action="append", default=None,
+                    help="a mod laid over the content (repeatable; default: $UPRISING_MODS)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
 
 

@@ -1,6 +1,6 @@
-"""Hanzo's Feat deck (Druwhn): every Feat's exact effect.
+"""Hanzo's Feat deck (Mohyar): every Feat's exact effect.
 
-Druwhn dice: Swordsisters blue, Sons of the Bow yellow; a Skeleton rolls one red die in
+Mohyar dice: Sellswords blue, Hunters white; a Skeleton rolls one red die in
 the Clash; Garrisons roll white in Archery (one die per level) and blue/yellow/white in
 the Clash (level 1: two blue).
 """
@@ -38,9 +38,9 @@ def test_hanzo_shadow_step():
 
 
 def test_hanzo_poisoned_blade():
-    # Archery: the blank yellow die plus the poison's Skull destroy the Skeleton before the Clash
-    sc = hero_scenario(H, ["hanzo_poisoned_blade"]).at(NEXT, tile=ICE, units={"sons_of_the_bow": 1}, skeletons=1)
-    sc.rig(yellow=[""])
+    # Archery: the blank white die plus the poison's Skull destroy the Skeleton before the Clash
+    sc = hero_scenario(H, ["hanzo_poisoned_blade"]).at(NEXT, tile=ICE, units={"hunters": 1}, skeletons=1)
+    sc.rig(white=[""])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:hanzo_poisoned_blade"})
     assert parts_rolled(g) == ["archery"]
@@ -64,12 +64,15 @@ def test_hanzo_fence_goods():
 
 
 def test_hanzo_smoke_and_mirrors():
-    sc = hero_scenario(H, ["hanzo_smoke_and_mirrors"]).at(NEXT, tile=ICE, units={"swordsisters": 1}, skeletons=1)
-    sc.rig(blue=["S"], red=["S"])
+    # Archery: both Skulls of the two Garrisons' white dice are ignored; the Hunter's Skull takes a level
+    sc = hero_scenario(H, ["hanzo_smoke_and_mirrors"]).at(NEXT, tile=ICE, units={"hunters": 1}, garrisons=2)
+    sc.rig(white=["S", "S", "S"])  # the Hunter's die, then the Garrisons' two
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:hanzo_smoke_and_mirrors"})
-    assert parts_rolled(g) == ["clash"]
-    assert g.state.hexes[NEXT].units == {"swordsisters": 1} and g.state.hexes[NEXT].skeletons == 0
+    archery = [(e.side, e.skulls) for e in events(g, "CombatTally") if e.source.detail == "archery"]
+    assert archery == [("empire", 1), ("mohyar", 0)]
+    assert [(e.side, e.symbol, e.count) for e in events(g, "SymbolsCancelled")][0] == ("empire", "skull", 2)
+    assert card(g, H, "hanzo_smoke_and_mirrors").face_up
 
 
 def test_hanzo_loaded_dice():
@@ -87,19 +90,19 @@ def test_hanzo_loaded_dice():
 
 def test_hanzo_knife_in_the_dark():
     # before any die: the top Garrison level falls (1 VP), so the Garrison rolls level-1 dice all combat
-    sc = hero_scenario(H, ["hanzo_knife_in_the_dark"]).at(NEXT, tile=ICE, units={"swordsisters": 1}, garrisons=2)
+    sc = hero_scenario(H, ["hanzo_knife_in_the_dark"]).at(NEXT, tile=ICE, units={"sellswords": 1}, garrisons=2)
     sc.rig(white=[""], blue=["S", "", ""])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:hanzo_knife_in_the_dark"})
     assert rolls(g, "b") == [("archery", ["white"]), ("clash", ["blue", "blue"])]
-    assert g.state.hexes[NEXT].garrisons == [] and g.state.hexes[NEXT].units == {"swordsisters": 1}
+    assert g.state.hexes[NEXT].garrisons == [] and g.state.hexes[NEXT].units == {"sellswords": 1}
     assert player(g, H).vp == 2
     assert not card(g, H, "hanzo_knife_in_the_dark").face_up
 
 
 def test_hanzo_knife_in_the_dark__threat():
     # against a Legion the strike costs it exactly 1 Threat before the fight begins
-    sc = hero_scenario(H, ["hanzo_knife_in_the_dark"]).at(NEXT, tile=ICE, units={"swordsisters": 1},
+    sc = hero_scenario(H, ["hanzo_knife_in_the_dark"]).at(NEXT, tile=ICE, units={"sellswords": 1},
                                                            legions=[("assassin", 3)])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:hanzo_knife_in_the_dark"})

@@ -1,6 +1,6 @@
 """Kha'al's Feat deck (Krowh): every Feat's exact effect.
 
-Krowh dice: Tribesmen yellow, Deadeyes white, Vargs red; a Skeleton rolls one red die in
+Krowh dice: Tribesmen white, Deadeyes white, Vargs red; a Skeleton rolls one red die in
 the Clash. Kha'al's Hero Dice: Might 2 (red), Magic 1 (purple), Leadership 1 (blue).
 """
 from __future__ import annotations
@@ -28,19 +28,20 @@ H = "khaal"
 
 
 def test_khaal_war_cry():
-    sc = hero_scenario(H, ["khaal_war_cry"]).at(NEXT, tile=ICE, units={"tribesmen": 1}, skeletons=1)
-    sc.rig(yellow=[""], red=["S", ""])
+    # Archery, before rolling: two yellow dice join the Deadeye's white one; their Skulls fell both Skeletons
+    sc = hero_scenario(H, ["khaal_war_cry"]).at(NEXT, tile=ICE, units={"deadeyes": 1}, skeletons=2)
+    sc.rig(white=[""], yellow=["S", "S"])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:khaal_war_cry"})
-    assert rolls(g) == [("clash", ["yellow", "red"])]
-    assert g.state.hexes[NEXT].skeletons == 0 and g.state.hexes[NEXT].units == {"tribesmen": 1}
+    assert rolls(g) == [("archery", ["white", "yellow", "yellow"])]
+    assert g.state.hexes[NEXT].skeletons == 0 and player(g, H).vp == 2
     assert not card(g, H, "khaal_war_cry").face_up
 
 
 def test_khaal_forage():
     g = hero_scenario(H, ["khaal_forage"]).game(script=using(H, "khaal_forage"))
     play_out(g)
-    assert resources(g, H) == (START, START, START + 2)
+    assert resources(g, H) == (START, START + 1, START + 1)  # 1 Plunder and 1 Food
     assert not card(g, H, "khaal_forage").face_up
 
 
@@ -54,7 +55,7 @@ def test_khaal_spirit_hunt():
 
 def test_khaal_blood_frenzy():
     sc = hero_scenario(H, ["khaal_blood_frenzy"]).at(NEXT, tile=ICE, units={"tribesmen": 1}, skeletons=1)
-    sc.rig(yellow=[""], red=[""])
+    sc.rig(white=[""], red=[""])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:khaal_blood_frenzy"})
     assert parts_rolled(g) == ["clash"]
@@ -107,7 +108,7 @@ def test_khaal_stampede():
 def test_khaal_skull_charms():
     # winning: 1 VP for the Skeleton and 1 VP from the charms, which flip
     sc = hero_scenario(H, ["khaal_skull_charms"]).at(NEXT, tile=ICE, units={"tribesmen": 1}, skeletons=1)
-    sc.rig(yellow=["S"], red=[""])
+    sc.rig(white=["S"], red=[""])
     g = attack(sc, H)
     play_out(g)
     assert player(g, H).vp == 2
@@ -116,7 +117,7 @@ def test_khaal_skull_charms():
 
 def test_khaal_skull_charms__not_after_a_loss():
     sc = hero_scenario(H, ["khaal_skull_charms"]).at(NEXT, tile=ICE, units={"tribesmen": 1}, skeletons=1)
-    sc.rig(yellow=[""], red=["S"])
+    sc.rig(white=[""], red=["S"])
     g = attack(sc, H)
     play_out(g)
     assert player(g, H).vp == 0 and card(g, H, "khaal_skull_charms").face_up

@@ -68,11 +68,12 @@ def test_ronja_blood_price():
 
 
 def test_ronja_battle_fury():
-    sc = hero_scenario(H, ["ronja_battle_fury"]).at(NEXT, tile=ICE, units={"sellswords": 1}, skeletons=1)
-    sc.rig(blue=[""], red=["S", ""])
+    # two red dice join the Sellsword's blue one; their two Skulls fell both Skeletons in one round
+    sc = hero_scenario(H, ["ronja_battle_fury"]).at(NEXT, tile=ICE, units={"sellswords": 1}, skeletons=2)
+    sc.rig(blue=[""], red=["S", "S", "", ""])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:ronja_battle_fury"})
-    assert rolls(g) == [("clash", ["blue", "red"])]
+    assert rolls(g) == [("clash", ["blue", "red", "red"])]
     assert g.state.hexes[NEXT].skeletons == 0 and g.state.hexes[NEXT].units == {"sellswords": 1}
     assert not card(g, H, "ronja_battle_fury").face_up
 

@@ -31,12 +31,12 @@ FAR = "H05"  # not next to HOME
 
 
 def test_syndra_whispering_arrows():
-    # Archery: the Sons of the Bow miss, the extra white die hits the Skeleton before the Clash
+    # Archery: the Sons of the Bow miss, the extra yellow die hits the Skeleton before the Clash
     sc = hero_scenario(H, ["syndra_whispering_arrows"]).at(NEXT, tile=ICE, units={"sons_of_the_bow": 1}, skeletons=1)
-    sc.rig(yellow=[""], white=["S"])
+    sc.rig(yellow=["", "S"])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:syndra_whispering_arrows"})
-    assert rolls(g) == [("archery", ["yellow", "white"])]
+    assert rolls(g) == [("archery", ["yellow", "yellow"])]
     assert g.state.hexes[NEXT].skeletons == 0 and player(g, H).vp == 1
     assert card(g, H, "syndra_whispering_arrows").face_up
 
@@ -67,13 +67,13 @@ def test_syndra_lift_the_blight():
 
 
 def test_syndra_spirit_ward():
-    # the blank blue die turned to a Shield blocks the Skeleton's Skull; the next round wins
-    sc = hero_scenario(H, ["syndra_spirit_ward"]).at(NEXT, tile=ICE, units={"swordsisters": 1}, skeletons=1)
-    sc.rig(blue=["", "S"], red=["S", ""])
+    # Archery: the spirits' two Shields block both Skulls of the two Garrisons' white dice
+    sc = hero_scenario(H, ["syndra_spirit_ward"]).at(NEXT, tile=ICE, units={"sons_of_the_bow": 1}, garrisons=2)
+    sc.rig(yellow=[""], white=["S", "S"])
     g = attack(sc, H)
     taken = play_out(g, {"combat_card": "card:syndra_spirit_ward"})
-    assert parts_rolled(g) == ["clash", "clash"]
-    assert g.state.hexes[NEXT].units == {"swordsisters": 1} and g.state.hexes[NEXT].skeletons == 0
+    archery = [(e.side, e.skulls, e.blocked) for e in events(g, "CombatTally") if e.source.detail == "archery"]
+    assert ("druwhn", 0, 2) in archery
     assert taken.count(("combat_card", "card:syndra_spirit_ward")) == 1
 
 

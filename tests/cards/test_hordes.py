@@ -216,7 +216,7 @@ def test_siren__no_immediate_effect():
 
 
 def test_siren__enemies_can_not_use_bolts():
-    sc = place_card(scenario(), "siren", 4, units={"oathsworn": 1, "younglings": 2}).decks(druids=["watcher", "stormcaller"])
+    sc = place_card(scenario(), "siren", 4, units={"oathsworn": 1, "younglings": 2}).decks(druids=["watcher", "red_hand"])
     rig_round(sc, [], [("red", "")])  # Archery at Threat 4: one red
     rig_round(sc, [("blue", "H"), ("blue", ""), ("red", "SB")],
               [("purple", ""), ("yellow", "S"), ("white", ""), ("white", ""), ("white", "")])
@@ -265,8 +265,11 @@ def test_siren__godpower_move_does_not_cross_impassable_edges():
 
 
 def test_siren__destroyed_one_vp_and_one_for_each_ally():
+    # the destroyer scores 1 VP and 1 more per ally (published; rulings.md 53): 2 with one ally
     g = destroy("siren")
-    assert (g.state.player("duerkhar").vp, g.state.player("druwhn").vp) == (1, 1)
+    assert (g.state.player("duerkhar").vp, g.state.player("druwhn").vp) == (2, 0)
+    g = destroy("siren", players=1)  # alone: no ally, the 1 VP only
+    assert [p.vp for p in g.state.players] == [1]
 
 
 def test_siren__destroyed_by_the_empire_gives_the_players_nothing():
@@ -290,7 +293,7 @@ def test_banished__rerolls_one_blank_per_revealed_druid():
         rig_round(sc, [], [("blue", "")])  # Archery at Threat 2: one blue
         return sc
     # Threat 2 Clash: red, white, both blank; with 2 Druids both are rerolled into Skulls
-    sc = game(["watcher", "stormcaller"])
+    sc = game(["watcher", "red_hand"])
     sc.rig(blue=[""])  # her Archery blank rerolled: blank again
     rig_round(sc, younglings("", "", ""), [("red", ""), ("white", "")])
     sc.rig(red=["S"], white=["S"])  # the Clash rerolls

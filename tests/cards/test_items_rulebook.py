@@ -48,18 +48,19 @@ def rolled_parts(g):
     return [e.part for e in events(g, "CombatRolled")]
 
 
-def test_abad_warpaint__needs_the_hero_and_might_1():
+def test_abad_warpaint__needs_the_hero_and_no_attribute():
     sc = duerkhar(hero_hex=HOME, items=["abad_warpaint"]).at("H07", tile=ICE, units={"younglings": 1}, skeletons=1)
     rig_round(sc, [("blue", "S")], [("red", "")])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     assert not [a for k, a in play_out(g) if k == "combat_card"]
-    # Syndra (Might 0) holds one (e.g. from an effect that ignores requirements) but can not use it
+    # published: no requirement, so Syndra (Might 0) on the hex uses it
     sc = Scenario(["druwhn"], heroes=["syndra"]).empty_board().decks(druids=[])
     sc.player("druwhn", hero_hex="H07", feats=[], items=["abad_warpaint"])
     sc.at("H07", tile=ICE, units={"swordsisters": 1}, skeletons=1)
-    rig_round(sc, [("blue", "S")], [("red", "")])
+    rig_round(sc, [("blue", "S"), ("red", "")], [("red", "")])
     g = sc.game(script=fight("H07", attacker="druwhn"))
-    assert not [a for k, a in play_out(g) if k == "combat_card"]
+    assert [a for k, a in play_out(g, {"combat_card": "card:abad_warpaint"}) if k == "combat_card"] == [
+        "card:abad_warpaint"]
 
 
 def market_options(hero, fac, market_items, salt=5):
@@ -101,17 +102,18 @@ def test_whip_of_thorns__needs_leadership_2():
     assert not [a for k, a in play_out(g) if k == "combat_card"]
 
 
-def test_flenser__rulebook_ronja_once_per_clash_round():
+def test_flenser__rulebook_ronja_once_per_combat():
+    # Ronja can use it (Might 2); once per combat, in Archery or Clash: at its first window, the Archery
     sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board().decks(druids=[])
     sc.player("mohyar", hero_hex="H07", feats=[], items=["flenser"])
     sc.at("H07", tile=ICE, units={"sellswords": 1, "hunters": 1}, skeletons=2).rig(red=[""] * 10)
-    rig_round(sc, [("white", "")], [])  # Archery (the Hunters): the Flenser is Clash only
-    rig_round(sc, [("blue", ""), ("white", "")], [])  # Clash 1: nothing rolled, the Flenser's Skull hits
-    rig_round(sc, [("blue", ""), ("white", "")], [])  # Clash 2: the Flenser again
+    rig_round(sc, [("white", "")], [])  # Archery (the Hunters): the Flenser's Skull hits
+    rig_round(sc, [("blue", ""), ("white", "")], [])  # Clash 1: nothing
+    rig_round(sc, [("blue", "S"), ("white", "")], [])  # Clash 2: the Sellsword's Skull
     g = sc.game(script=fight("H07", attacker="mohyar"))
     taken = play_out(g, {"combat_card": "card:flenser"})
-    assert taken.count(("combat_card", "card:flenser")) == 2  # once in each Clash round
-    assert [tally(g, "chaos", n) for n in range(3)] == [(0, 0), (1, 0), (1, 0)]
+    assert taken.count(("combat_card", "card:flenser")) == 1
+    assert [tally(g, "chaos", n) for n in range(3)] == [(1, 0), (0, 0), (1, 0)]
     assert g.state.hexes["H07"].skeletons == 0
     assert g.state.player("mohyar").items[0].face_up  # no cost
     assert rolled_parts(g) == ["archery", "clash", "clash"]
@@ -171,24 +173,28 @@ def test_xyxrit_leaves__optional_and_needs_no_attribute():
     assert CAT.items["xyxrit_leaves"].requires == {} and CAT.items["xyxrit_leaves"].cost == 1
 
 
-def test_seers_bones__rerolls_two_hero_dice_after_the_roll():
-    # Quest, flip this - reroll up to two of your Hero Dice
+def test_seers_bones__rerolls_hero_dice_after_the_roll():
+    # Quest, discard this - reroll any Hero Dice not showing a Bolt, after the roll
     sc = Scenario(["druwhn"], heroes=["syndra"]).empty_board()  # Magic 2, Leadership 1, Guile 1
     sc.player("druwhn", hero_hex="H07", feats=[], items=["seers_bones"]).at("H07", tile=ICE)
     sc.decks(quest_offer=["beast_of_the_moors"])  # 4 Skulls or 2 Shields
     sc.rig(purple=["", ""], blue=["H"], white=[""])
     sc.rig(purple=["S", "S"])  # the rerolls
+    picks = ["die:0", "die:1", "done"]
 
     def script(ctx):
         yield from attempt_quest(ctx, ctx.state.player("druwhn"), "beast_of_the_moors")
     g = sc.game(script=script)
-    play_out(g, {"guile_dice": "guile:1w0y", "quest_card": "card:seers_bones", "reroll": ["die:0", "die:1"]})
+    play_out(g, lambda d: picks.pop(0) if d.kind == "reroll" else
+             {"guile_dice": "guile:1w0y", "quest_card": "card:seers_bones"}.get(d.kind))
     res = events(g, "QuestResolved")[0]
     assert res.outcome == "fails"  # 2 Skulls and 1 Shield after the reroll: still short
-    assert not g.state.player("druwhn").items[0].face_up
+    assert g.state.player("druwhn").items == []  # discarded
     assert g.dice.remaining() == {}  # both rerolls happened
     first, second = events(g, "HeroRolled")
     assert [f for c, f in first.dice if c == "purple"] == [(), ()]
     assert [f for c, f in second.dice if c == "purple"] == [("skull",), ("skull",)]
     taken_kinds = [e for e in events(g, "CardUsed")]
     assert g.log.index(taken_kinds[0]) > g.log.index(first)  # used after the roll, not before
+
+

@@ -222,28 +222,63 @@ def test_mage_breaker__immediate_removes_a_sea_tower_and_moves_there():
     assert st.legions["mage_breaker"].hex == "H13" and st.hexes[CAPITAL].legions == []
 
 
-def test_mage_breaker__a_die_of_every_colour_and_a_sea_tower_lost_on_retarget():
+def test_mage_breaker__a_die_of_every_colour_and_a_sea_tower_lost_every_time_she_enlarges():
     assert dice_seen("mage_breaker", 3, ICE)[0] == row("mage_breaker", 3, "archery") + SIX
-    sc = scenario().at("H07", tile=ICE, haven="duerkhar").at("H09", tile="zeegaard").at("H13", tile="dawngaard")
-    sc.at(CAPITAL, legions=[("mage_breaker", 3)]).target("mage_breaker", "H07", "duerkhar")
     from .nemesis_fixtures import run_effect_script
-    g = sc.game(script=run_effect_script([{"op": "remove_haven"}], hex="H07"))
+
+    def board():
+        sc = scenario().at("H07", tile=ICE, haven="duerkhar").at("H09", tile="zeegaard").at("H13", tile="dawngaard")
+        return sc.at(CAPITAL, legions=[("mage_breaker", 3)]).target("mage_breaker", "H07", "duerkhar")
+
+    # her Threat rises (an effect, as the Events Phase does): one Sea Tower is lost
+    g = board().game(script=run_effect_script([{"op": "threat", "which": "all_legions", "amount": 1}]))
     play_out(g, {"remove_sea_tower": "hex:H09"})
     st = g.state
-    assert st.legions["mage_breaker"].target == HOME and st.legions["mage_breaker"].hex == CAPITAL
+    assert st.legions["mage_breaker"].threat == 4
     assert st.hexes["H09"].sea_tower_removed and not st.hexes["H13"].sea_tower_removed
+    # retargeting loses none, and nor does a Threat that falls
+    g = board().game(script=run_effect_script([{"op": "remove_haven"}, {"op": "threat", "which": "all_legions",
+                                                                       "amount": -1}], hex="H07"))
+    play_out(g)
+    st = g.state
+    assert st.legions["mage_breaker"].target == HOME and st.legions["mage_breaker"].threat == 2
+    assert not st.hexes["H09"].sea_tower_removed and not st.hexes["H13"].sea_tower_removed
 
 
-def test_mage_breaker__godpower_one_skull_per_bolt_without_limit():
-    sc = place_card(scenario(), "mage_breaker", 1, units={"younglings": 5})
+def test_mage_breaker__events_phase_growth_costs_a_sea_tower():
+    from uprising_tui.engine.scenario import run_phase
+    sc = scenario().at("H09", tile="zeegaard").at(CAPITAL, legions=[("mage_breaker", 3)])
+    g = sc.game(script=run_phase("events"))
+    play_out(g)
+    st = g.state
+    assert st.legions["mage_breaker"].threat >= 5 and st.hexes["H09"].sea_tower_removed
+
+
+def test_mage_breaker__godpower_once_per_round_one_skull_per_bolt_on_all_dice():
+    # one Bolt of hers and one of the Duerkhar's red die: 2 Skulls, and her second black die's 1;
+    # the Younglings' Shield blocks 1
+    sc = place_card(scenario(), "mage_breaker", 1, units={"younglings": 4, "oathsworn": 1})
     rig_round(sc, [], blank(row("mage_breaker", 1, "archery") + SIX))  # her two black dice hit: 2 Younglings fall
     nem1 = [("black", "B"), ("yellow", ""), ("white", ""), ("white", ""), ("yellow", ""), ("red", ""), ("blue", ""),
+            ("purple", ""), ("black", "S")]
+    rig_round(sc, [("blue", "H"), ("blue", ""), ("red", "SB")], nem1)
+    g = sc.game(script=fight("H07", attacker="duerkhar"))
+    play_out(g, {"bolt": "bolt:none", "assign_damage": "unit:younglings"})
+    check_dice(g, 2, nem1)
+    assert godpowers(g, 2, "mage_breaker") == 1 and player_tally(g, 2) == (2, 1)
+
+
+def test_mage_breaker__godpower_fires_once_her_other_bolts_break_shields():
+    sc = place_card(scenario(), "mage_breaker", 1, units={"younglings": 5})
+    rig_round(sc, [], blank(row("mage_breaker", 1, "archery") + SIX))
+    nem1 = [("black", "B"), ("yellow", ""), ("white", ""), ("white", ""), ("yellow", ""), ("red", ""), ("blue", ""),
             ("purple", ""), ("black", "B")]
-    rig_round(sc, younglings("H", "", ""), nem1)
+    rig_round(sc, younglings("H", "H", ""), nem1)
     g = sc.game(script=fight("H07", attacker="duerkhar"))
     play_out(g)
     check_dice(g, 2, nem1)
-    assert godpowers(g, 2, "mage_breaker") == 2 and player_tally(g, 2) == (1, 1)
+    # the first Bolt: 2 Skulls (both her Bolts count); the second cancels one of the two Shields
+    assert godpowers(g, 2, "mage_breaker") == 1 and player_tally(g, 2) == (1, 1)
 
 
 def test_mage_breaker__destroyed_discards_the_market_one_vp():
@@ -325,6 +360,13 @@ def test_new_emperor__immediate_activates_every_legion():
 def test_new_emperor__two_red_archery_dice_on_badlands():
     assert dice_seen("new_emperor", 7, BADLANDS)[0] == row("new_emperor", 7, "archery") + ["red"] * 2
     assert dice_seen("new_emperor", 7, ICE)[0] == row("new_emperor", 7, "archery")
+
+
+def test_new_emperor__archery_at_threat_6_and_7_as_published():
+    # the rulebook is silent there: the published rows (two dice), not our former three (rulings.md 54)
+    assert dice_seen("new_emperor", 7, ICE)[0] == ["white", "blue"]
+    assert dice_seen("new_emperor", 6, ICE)[0] == ["blue", "white"]
+    assert dice_seen("new_emperor", 5, ICE)[0] == ["blue", "white", "white"]  # the rulebook's example row
 
 
 def test_new_emperor__godpower_two_empire_vp_once_per_round():

@@ -140,29 +140,27 @@ def test_butcher__three_red_archery_dice_on_badlands_only():
     assert dice_seen("butcher", 7, ICE)[0] == row("butcher", 7, "archery")
 
 
-def test_butcher__godpower_cuts_down_one_more_unit_once_per_combat():
-    sc = gp_scenario("butcher", 5, units=3).at("H07", units={"younglings": 3, "oathsworn": 1})
-    # Clash at 5: purple, red x3, yellow; the Bolt-Bolt fires once and breaks the Shield
+def test_butcher__godpower_removes_a_haven_here_or_adjacent_once_per_combat():
+    # the rulebook's "remove a Haven here or in an adjacent hex, once per combat" (rulings.md 49):
+    # his Bolt-Bolt fires it once (the first player picks the Haven) and breaks the Shield
+    sc = gp_scenario("butcher", 5, units=3).at("H08", tile=ICE, haven="duerkhar")
     nem1 = [("purple", "BB"), ("red", "S"), ("red", ""), ("red", ""), ("yellow", "")]
-    rig_round(sc, younglings("H", "", "") + [("red", "")], nem1)
+    rig_round(sc, younglings("H", "", ""), nem1)
     rig_round(sc, younglings("H", ""), [("purple", "SB"), ("red", ""), ("red", ""), ("red", ""), ("yellow", "")])
     g = sc.game(script=fight("H07", attacker="duerkhar"))
-    play_out(g, {"destroy_choice": "unit:oathsworn", "assign_damage": "unit:younglings"})
+    play_out(g, {"remove_haven": "hex:H08"})
     check_dice(g, 2, nem1)
     assert godpowers(g, 2, "butcher") == 1 and player_tally(g, 2) == (1, 0)
-    assert [e.unit for e in in_round(g, 2, "UnitDestroyed")] == ["younglings", "oathsworn"]  # the Skull, then his pick
+    assert [(e.faction, e.hex) for e in in_round(g, 2, "HavenRemoved")] == [("duerkhar", "H08")]
+    assert g.state.hexes["H08"].haven is None
     assert godpowers(g, 3, "butcher") == 0 and player_tally(g, 3) == (1, 0)  # once per combat: a Shield breaks
+    assert len(events(g, "HavenRemoved")) == 1
 
 
-def test_butcher__destroyed_removes_a_haven_here_or_adjacent():
-    # the rulebook's destruction reward; the destroyer picks which (H15 is the Duerkhar home)
-    g = destroy("butcher", setup=lambda sc: sc.at("H08", tile=ICE, haven="duerkhar"),
-                prefer={"remove_haven": "hex:H08"})
-    st = g.state
-    assert [(e.faction, e.hex) for e in events(g, "HavenRemoved")] == [("duerkhar", "H08")]
-    assert st.hexes["H15"].haven == "duerkhar" and st.player("duerkhar").vp == 3
-    g = destroy("butcher", setup=lambda sc: sc.at("H08", tile=ICE, haven="duerkhar"), then=None)
-    assert {e.hex for e in events(g, "HavenRemoved")} <= {"H08", "H15"} and len(events(g, "HavenRemoved")) == 1
+def test_butcher__destroyed_three_vp_and_no_haven_lost():
+    g = destroy("butcher", setup=lambda sc: sc.at("H08", tile=ICE, haven="duerkhar"))
+    assert events(g, "HavenRemoved") == [] and g.state.hexes["H08"].haven == "duerkhar"
+    assert g.state.player("duerkhar").vp == 3
 
 
 def test_butcher__equal_initiative_the_card_in_play_first_goes_first():

@@ -254,8 +254,8 @@ def test_deserters_camp__bonus_blue_in_the_highlands():
 
 # ============================================================================ Chart of the Nethersea
 def test_chart_of_the_nethersea__solved_kept_in_play():
-    g = attempt("chart_of_the_nethersea", [B, H, H])
-    assert resolved(g) == [("chart_of_the_nethersea", "solves", 2)]
+    g = attempt("chart_of_the_nethersea", [B, H])  # a Bolt and one Shield
+    assert resolved(g) == [("chart_of_the_nethersea", "solves", 2)] and g.state.player("duerkhar").vp == 1
     assert [c.id for c in g.state.player("duerkhar").quests] == ["chart_of_the_nethersea"]
 
 
@@ -302,7 +302,7 @@ def test_plague_pits__immediate_a_curse_on_an_empty_hex():
 
 
 def test_plague_pits__solved_lifts_any_curse_and_a_vp():
-    g = attempt("plague_pits", [B, H, H], sc=quest_scenario("plague_pits").at("H10", curse=True))
+    g = attempt("plague_pits", [B, H], sc=quest_scenario("plague_pits").at("H10", curse=True))  # a Bolt, a Shield
     assert resolved(g) == [("plague_pits", "solves", 2)]
     assert not g.state.hexes["H10"].curse and g.state.player("duerkhar").vp == 1 and gone(g, "plague_pits")
 
@@ -316,20 +316,27 @@ def test_plague_pits__bonus_purple_on_a_curse():
     assert bonus_colours("plague_pits", "curse") == ["purple"]
 
 
-# ============================================================================ Rumours at the Tavern
-def test_rumours_at_the_tavern__solved_food_salt_and_a_new_quest():
-    g = attempt("rumours_at_the_tavern", [H, SS], [("yellow", "")])
-    assert resolved(g) == [("rumours_at_the_tavern", "solves", 2)] and res(g) == (6, 5, 6)
-    assert g.state.quest_offer == ["lost_caravan"] and [e.cards for e in events(g, "QuestsDealt")][-1] == (
-        "rumours_at_the_tavern", "lost_caravan")
+# ============================================================================ A Deal with Demons
+def test_a_deal_with_demons__solved_any_feat_a_vp_per_goal_and_chaos_is_paid():
+    g = attempt("a_deal_with_demons", [SSS, SS], prefer={"gain_feat": "feat:yanny_stone_discipline"})
+    p = g.state.player("duerkhar")
+    assert resolved(g) == [("a_deal_with_demons", "solves", 1)]
+    assert [c.id for c in p.feats] == ["yanny_stone_discipline"] and p.vp == 1  # the Skulls' VP
+    assert g.state.vp_chaos == 1 and gone(g, "a_deal_with_demons")  # the price, even when solved
 
 
-def test_rumours_at_the_tavern__failed_empire_one_vp():
-    assert failed("rumours_at_the_tavern", [("yellow", "")]).state.vp_empire == 1
+def test_a_deal_with_demons__two_bolts_also_solve_it():
+    g = attempt("a_deal_with_demons", [B, B], prefer={"gain_feat": "feat:yanny_stone_discipline"})
+    assert resolved(g) == [("a_deal_with_demons", "solves", 1)] and g.state.player("duerkhar").vp == 1
 
 
-def test_rumours_at_the_tavern__bonus_yellow_always():
-    assert plain_colours("rumours_at_the_tavern") == ["yellow"]
+def test_a_deal_with_demons__failed_chaos_two_vp():
+    g = failed("a_deal_with_demons")
+    assert (g.state.vp_chaos, g.state.vp_empire) == (2, 0) and gone(g, "a_deal_with_demons")
+
+
+def test_a_deal_with_demons__bonus_black_on_a_curse():
+    assert bonus_colours("a_deal_with_demons", "curse") == ["black"] and plain_colours("a_deal_with_demons") == []
 
 
 # ============================================================================ The Frozen Wreck
@@ -349,9 +356,14 @@ def test_frozen_wreck__bonus_yellow_on_ice_waste():
 
 # ============================================================================ Smugglers' Network
 def test_smugglers_network__solved_kept_in_play_and_a_vp():
-    g = attempt("smugglers_network", [B, H, H, H])
-    assert resolved(g) == [("smugglers_network", "solves", 2)] and g.state.player("duerkhar").vp == 1
+    g = attempt("smugglers_network", [B, H, SSS, S])  # a Bolt, a Shield and 4 Skulls: all three goals
+    assert resolved(g) == [("smugglers_network", "solves", 3)] and g.state.player("duerkhar").vp == 2  # solve + Bolt
     assert [c.id for c in g.state.player("duerkhar").quests] == ["smugglers_network"]
+
+
+def test_smugglers_network__two_goals_are_not_enough():
+    g = attempt("smugglers_network", [B, H, SSS])
+    assert resolved(g) == [("smugglers_network", "fails", 2)] and g.state.vp_empire == 1
 
 
 def test_smugglers_network__ongoing_one_salt_whenever_a_legion_activates():
@@ -371,7 +383,7 @@ def test_smugglers_network__failed_empire_one_vp():
 
 
 def test_smugglers_network__bonus_die_of_choice_on_a_sea_tower():
-    assert bonus_colours("smugglers_network", "sea_tower") == ["black"]
+    assert bonus_colours("smugglers_network", "sea_tower") == ["black", "black"]  # two dice of your choice
 
 
 # ============================================================================ Free the Captives

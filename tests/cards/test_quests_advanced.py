@@ -17,7 +17,7 @@ from .quest_fixtures import (
     resolved,
 )
 
-H, B, SSS, S = ("blue", "H"), ("black", "B"), ("black", "SSS"), ("black", "S")
+H, B, SSS, SS, S = ("blue", "H"), ("black", "B"), ("black", "SSS"), ("black", "SS"), ("black", "S")
 
 
 def failed(qid: str, sc=None):
@@ -66,7 +66,12 @@ def test_imperial_inquisition__failed_empire_three_vp():
 
 
 def test_imperial_inquisition__bonus_blue_on_your_haven():
-    assert bonus_colours("imperial_inquisition", "haven") == ["blue"]
+    assert bonus_colours("imperial_inquisition", "haven") == ["blue", "purple"]
+
+
+def test_imperial_inquisition__five_skulls_are_a_goal_too():
+    g = attempt("imperial_inquisition", [H, H, SSS, SS])  # 2 Shields and 5 Skulls: 2 goals
+    assert resolved(g) == [("imperial_inquisition", "solves", 2)] and g.state.player("duerkhar").vp == 4
 
 
 # ============================================================================ Oath of the Ninth Legion
@@ -116,7 +121,12 @@ def test_blood_moon__failed_chaos_two_vp_it_stays_on_offer_and_through_refresh()
 
 
 def test_blood_moon__bonus_purple_on_a_curse():
-    assert bonus_colours("blood_moon", "curse") == ["purple"]
+    assert bonus_colours("blood_moon", "curse") == ["purple", "purple"]
+
+
+def test_blood_moon__four_skulls_are_a_goal_too():
+    g = attempt("blood_moon", [SSS, S, H, H])  # 4 Skulls and 2 Shields
+    assert resolved(g) == [("blood_moon", "solves", 2)] and g.state.player("duerkhar").vp == 2
 
 
 # ============================================================================ The Weeping Idol

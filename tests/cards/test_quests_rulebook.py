@@ -22,8 +22,8 @@ def ronja_quest(qid, *, items=("xyxrit_leaves",), deck=None, hex_kw=None):
     return sc, script
 
 
-def test_instruction_of_the_druids__fails_chaos_one_vp_stays_on_offer():
-    # fail: Chaos gains 1 VP; the Quest stays on offer (content ruling 11); no marsh, no purple die
+def test_instruction_of_the_druids__fails_chaos_one_vp_leaves_the_offer():
+    # fail: Chaos gains 1 VP; the Quest leaves the offer (rulings.md 26, 52); no marsh, no purple die
     sc, script = ronja_quest("instruction_of_the_druids", items=(), hex_kw={"tile": ICE})
     sc.rig(red=["S", "S"], blue=["S"], white=[""])
     g = sc.game(script=script)
@@ -32,7 +32,7 @@ def test_instruction_of_the_druids__fails_chaos_one_vp_stays_on_offer():
     assert len(events(g, "HeroRolled")[0].dice) == 4
     assert events(g, "QuestResolved")[0].outcome == "fails"
     assert st.vp_chaos == 1 and st.player("mohyar").vp == 0
-    assert "instruction_of_the_druids" in st.quest_offer
+    assert "instruction_of_the_druids" not in st.quest_offer and "instruction_of_the_druids" in st.quest_discard
 
 
 def test_druidic_prophetess__solved_takes_the_card_and_pays_its_goals():

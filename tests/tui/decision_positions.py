@@ -26,6 +26,7 @@ KINDS = {k: PLAYED for k in (
     "remove_sea_tower", "skeleton_shortage", "nemesis_move", "nemesis_tie", "target_haven", "retarget",
     "place_unit", "place_unit_player", "target_faction", "activation_token")}
 KINDS["skeleton_order"] = BUILT  # Skeletons on two hexes activated at once, no tie-break by the setup
+KINDS["card_limit"] = BUILT  # rare in seeded games (it depends on the content): built, not waited for
 
 # (factions, chapters, difficulty, seed, bot): games that between them reach every played kind
 DIFFICULTIES = ("rebel", "veteran", "nightmare", "apocalypse")
@@ -49,7 +50,15 @@ def _skeleton_order() -> Game:
     return sc.game(script=effect([{"op": "activate", "which": "skeletons"}], "duerkhar"))
 
 
-BUILDERS: dict[str, Callable[[], Game]] = {"skeleton_order": _skeleton_order}
+def _card_limit() -> Game:
+    """Ten Feats and Items held, then a Feat drawn: the limit asks which to discard."""
+    sc = Scenario(["mohyar"]).empty_board()
+    items = sorted(sc.game(script=lambda ctx: iter(())).cat.items)[:8]
+    sc.player("mohyar", items=items)
+    return sc.game(script=effect([{"op": "draw_feat"}], "mohyar"))
+
+
+BUILDERS: dict[str, Callable[[], Game]] = {"skeleton_order": _skeleton_order, "card_limit": _card_limit}
 
 
 @lru_cache(maxsize=1)

@@ -271,7 +271,7 @@ async def test_zoom_keys_change_the_hex_size(cat):
         await pilot.pause()
         rows = rows_of(m, home)
         assert [len(r) for r in rows] == [1, 5, 9, 11, 11, 9, 5, 1]
-        assert rows[1].strip() == "Druwh"  # room for the name and every piece
+        assert rows[1].strip() == "Yfels"  # room for the name and every piece
         assert "D1A2w" in "".join(rows) and "⌂D▥♜" in "".join(rows)
 
 

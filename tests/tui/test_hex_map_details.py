@@ -54,7 +54,7 @@ def test_the_capital_with_its_legion(cat):
     assert "Haven:" not in got
     tail = got.split("On this hex\n")[1].splitlines()
     assert tail == ["Garrison (G3): level 3 (Empire)",
-                    f"Legion (Lb5): The Butcher, Threat 5, 2 Activation Tokens, Target: Druwhn Groves ({home})"]
+                    f"Legion (Lb5): The Butcher, Threat 5, 2 Activation Tokens, Target: Yfelskog ({home})"]
 
 
 def test_hordes_skeletons_and_curses(cat):

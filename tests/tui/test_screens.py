@@ -56,7 +56,7 @@ async def test_setup_refuses_the_same_faction_twice(tmp_path):
         await pilot.pause()
         assert not scr.query_one("#start", Button).disabled
         setup, seats = scr.read()
-        assert setup.factions == ["druwhn", "krowh"] and setup.heroes[1] in ("khaal", "grask")
+        assert setup.factions == ["druwhn", "krowh"] and setup.heroes[1] in ("khaal", "dugpa")
 
 
 async def test_the_load_screen_words_broken_saves_and_loads_a_good_one(tmp_path):

@@ -7,8 +7,8 @@ import os
 import sys
 from dataclasses import asdict
 
-from .report import card_stats, format_cards, format_grid, grid_stats, monotone, plot
-from .run import Cell, play_grid
+from .report import card_stats, format_cards, format_grid, format_sides, grid_stats, monotone, plot, side_stats
+from .run import LINEUPS, Cell, play_grid
 
 DIFFICULTIES = ("rebel", "veteran", "nightmare", "apocalypse")
 
@@ -51,6 +51,11 @@ def add_parser(sub) -> None:
     ap.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1; capped at the cores)")
     ap.add_argument("--cards", choices=("all", "flagged", "none"), default="flagged",
                     help="card report: every card, only flagged ones (default), or none")
+    ap.add_argument("--lineup", choices=LINEUPS, default="rotate",
+                    help="which factions sit at the table: rotate them (and their seats) with the seed "
+                         "(default), or the first N in order, as `simulate` does")
+    ap.add_argument("--sides", action="store_true",
+                    help="also print the win rate per faction and per Hero at each difficulty")
     ap.add_argument("--json", action="store_true", help="one JSON object with every figure")
     ap.add_argument("--progress", action="store_true", help="show the progress line even when not a terminal")
 
@@ -69,20 +74,23 @@ def run(args) -> int:
     cells = [Cell(f, d) for f in sorted(factions) for d in DIFFICULTIES if d in difficulties]
     show = args.progress or sys.stderr.isatty()
     recs, wall = play_grid(cells, args.games, seed=args.seed, chapters=args.chapters, bot=args.bot, jobs=jobs,
-                           progress=Progress(sys.stderr) if show else None)
+                           progress=Progress(sys.stderr) if show else None, lineup=args.lineup)
     stats = grid_stats(cells, recs)
     cards = card_stats(cat, recs)
+    sides = side_stats(recs)
     errors = [{"factions": r.factions, "difficulty": r.difficulty, "seed": r.seed, "error": r.error}
               for r in recs if r.error]
     if args.json:
         print(json.dumps({
             "config": {"games": args.games, "factions": sorted(factions),
                        "difficulty": [d for d in DIFFICULTIES if d in difficulties],
-                       "chapters": args.chapters, "seed": args.seed, "bot": args.bot, "jobs": jobs},
+                       "chapters": args.chapters, "seed": args.seed, "bot": args.bot, "jobs": jobs,
+                       "lineup": args.lineup},
             "seconds": round(wall, 2),
             "cells": [asdict(s) for s in stats],
             "monotone": {str(k): v for k, v in monotone(stats).items()},
             "cards": [asdict(c) | {"flagged": c.flagged} for c in cards],
+            "sides": [asdict(s) for s in sides],
             "errors": errors}, sort_keys=True))
         return 1 if errors else 0
     print(f"{args.games} games per cell, {args.chapters} chapters, {args.bot} bots, seeds {args.seed}.."
@@ -91,6 +99,9 @@ def run(args) -> int:
     if len({s.difficulty for s in stats}) > 1:
         print()
         print(plot(stats))
+    if args.sides:
+        print()
+        print("\n".join(format_sides(sides, cat)))
     if args.cards != "none":
         print()
         print("\n".join(format_cards(cards, cat, only_flagged=args.cards == "flagged")))

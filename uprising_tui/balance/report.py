@@ -184,3 +184,65 @@ def format_cards(stats: list[CardStats], cat, only_flagged: bool = False) -> lis
     flagged = [s for s in stats if s.flagged]
     out.append(f"{len(flagged)} card(s) with a held-vs-not difference surely beyond ±{100 * FLAG_POINTS:.0f} points")
     return out
+
+
+# ------------------------------------------------------------------ factions and Heroes
+@dataclass(frozen=True)
+class SideStats:
+    """One faction's (or Hero's) figures at one difficulty, over every game it played there."""
+    who: str
+    kind: str  # faction / hero
+    difficulty: str
+    games: int
+    wins: int  # games the players won with it at the table
+    win_rate: float
+    low: float
+    high: float
+    above: int  # games where that player itself ended above both the Empire and Chaos
+    above_rate: float
+
+
+def side_stats(recs: list[GameRecord]) -> list[SideStats]:
+    """Win rates per faction and per Hero at each difficulty (every faction count of the run
+    pooled: the lab rotates the factions, so each plays every count). "above" is the player's
+    own part of a win: it ended above both Nemeses."""
+    tally: dict[tuple[str, str, str], list[int]] = {}
+    for r in recs:
+        if r.error is not None:
+            continue
+        for seat, faction in enumerate(r.seats):
+            hero = r.heroes[seat] if seat < len(r.heroes) else "?"
+            above = r.above[seat] if seat < len(r.above) else False
+            for kind, who in (("faction", faction), ("hero", hero)):
+                t = tally.setdefault((kind, who, r.difficulty), [0, 0, 0])
+                t[0] += 1
+                t[1] += r.win
+                t[2] += above
+    out = []
+    for (kind, who, diff), (n, w, a) in sorted(tally.items(), key=lambda kv: (
+            DIFFICULTY_ORDER.index(kv[0][2]) if kv[0][2] in DIFFICULTY_ORDER else 9, kv[0][0], kv[0][1])):
+        lo, hi = wilson(w, n)
+        out.append(SideStats(who, kind, diff, n, w, w / n if n else 0.0, lo, hi, a, a / n if n else 0.0))
+    return out
+
+
+def spread(stats: list[SideStats], kind: str, difficulty: str) -> float:
+    """Highest less lowest win rate among the factions (or Heroes) at one difficulty."""
+    rates = [s.win_rate for s in stats if s.kind == kind and s.difficulty == difficulty]
+    return max(rates) - min(rates) if rates else 0.0
+
+
+def format_sides(stats: list[SideStats], cat) -> list[str]:
+    head = f"{'difficulty':<10}  {'faction / Hero':<22} {'games':>6}  {'win rate (95% interval)':<24}  " \
+           f"{'self above both':>15}"
+    out = [head, "-" * len(head)]
+    for diff in [d for d in DIFFICULTY_ORDER if any(s.difficulty == d for s in stats)]:
+        for kind in ("faction", "hero"):
+            rows = [s for s in stats if s.kind == kind and s.difficulty == diff]
+            for s in rows:
+                name = cat.names.get(s.who, s.who)[:22]
+                win = f"{100 * s.win_rate:5.1f}% ({100 * s.low:4.1f}-{100 * s.high:4.1f})"
+                out.append(f"{diff:<10}  {name:<22} {s.games:>6}  {win:<24}  {100 * s.above_rate:>14.1f}%")
+            if rows:
+                out.append(f"{diff:<10}  {kind} spread: {100 * spread(stats, kind, diff):.1f} points")
+    return out

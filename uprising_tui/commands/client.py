@@ -37,7 +37,7 @@ def _with_content(run):
     def wrapped(args: argparse.Namespace) -> int:
         from ..content.loader import CONTENT_ENV
 
-        if getattr(args, "content", None) is None:
+        if getattr(args, "content", None) is None and not getattr(args, "mod", None):
             return run(args)
         cat = load_content(args)  # a broken directory is reported before any screen opens
         os.environ[CONTENT_ENV] = cat.source

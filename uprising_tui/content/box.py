@@ -77,3 +77,35 @@ class BoxRow:
 
 def compare(cat: "Catalog", table: tuple[BoxCount, ...] = BOX) -> list[BoxRow]:
     return [BoxRow(b.key, b.label, b.count(cat), b.box, b.source) for b in table]
+
+
+def provenance_rows(cat: "Catalog") -> list[tuple[str, dict[str, int]]]:
+    """Where the content comes from: for each kind, and each deck within a kind (a Hero's Feats,
+    a Chapter's Events), how many entries are the rulebook's, published facts' or ours."""
+    from .models import PROVENANCES
+
+    def tally(entries) -> dict[str, int]:
+        out = dict.fromkeys(PROVENANCES, 0)
+        for e in entries:
+            out[e.provenance] += 1
+        return out
+
+    rows: list[tuple[str, dict[str, int]]] = [
+        ("dice", tally(cat.dice.values())),
+        ("factions", tally(cat.factions.values())),
+        ("units", tally(cat.units.values())),
+        ("heroes", tally(cat.heroes.values())),
+        ("hexes", tally(cat.hexes.values())),
+        ("map layouts", tally(cat.layouts.values())),
+        ("Legions", tally(cat.legions.values())),
+        ("Hordes", tally(cat.hordes.values())),
+        ("Druids", tally(cat.druids.values())),
+        ("Items (Market deck)", tally(cat.items.values())),
+        ("Quests", tally(cat.quests.values())),
+        ("Events", tally(cat.events.values())),
+    ]
+    rows += [(f"  Events, Chapter {n}", tally(e for e in cat.events.values() if e.level == n)) for n in (1, 2, 3, 4)]
+    rows.append(("Feats", tally(cat.feats.values())))
+    rows += [(f"  Feats of {h.name}", tally(f for f in cat.feats.values() if f.hero == h.id))
+             for h in cat.heroes.values()]
+    return rows

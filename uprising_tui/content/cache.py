@@ -32,7 +32,7 @@ from ..files import FileProblem, read_capped
 
 CACHE_ENV = "UPRISING_CACHE_DIR"
 KEEP = 8  # entries kept; older ones are removed when a new one is written
-CODE = ("models.py", "ops.py", "record.py", "validation.py", "loader.py", "yaml_read.py")
+CODE = ("models.py", "ops.py", "record.py", "validation.py", "loader.py", "yaml_read.py", "mods.py", "read_files.py")
 MAX_ENTRY = 16 << 20
 FORMAT = 2  # 2: records, not pydantic models
 
@@ -45,18 +45,26 @@ def cache_dir() -> Path | None:
     return Path(base) / "uprising-tui"
 
 
-def entry_key(root: Path, names: Iterable[str]) -> str | None:
-    """The name of the entry for this content and code; None if a file cannot be read."""
+def entry_key(root: Path, names: Iterable[str], mods: Iterable[str] = ()) -> str | None:
+    """The name of the entry for this content, these mods (directories, in order) and this code;
+    None if a file cannot be read."""
     h = hashlib.sha256()
     for part in (f"format {FORMAT}", sys.version, __version__, str(root.resolve())):
         h.update(part.encode() + b"\0")
     here = Path(__file__).parent
+    names = list(names)
     try:
         for name in CODE:
             h.update((here / name).read_bytes() + b"\0")
         for name in names:
             data = read_capped(root / name, MAX_ENTRY)  # a bigger file fails the load anyway
             h.update(f"{name}\0{len(data)}\0".encode() + data)
+        for mod in mods:
+            where = Path(mod)
+            h.update(f"mod\0{where.resolve()}\0".encode())
+            for p in sorted(where.iterdir()):  # every file: a stray one is a problem the load reports
+                data = read_capped(p, MAX_ENTRY)
+                h.update(f"{p.name}\0{len(data)}\0".encode() + data)
     except (OSError, FileProblem):
         return None
     return h.hexdigest()[:32]

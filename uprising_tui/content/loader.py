@@ -19,21 +19,14 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from . import cache, models as m
+from .mods import env_mods, read_mods
+from .read_files import ContentError, _name_mod_files, _parse, unknown_files
 from .ops import ExchangeUnit
 from .record import Record
-from ..files import clip, shorten
+
 
 CONTENT_ENV = "UPRISING_CONTENT"
 PACKAGED = "content_data"  # the content folder's name inside the installed package
-
-
-class ContentError(Exception):
-    """A content file is missing, malformed or inconsistent."""
-
-    def __init__(self, problems: list[str], source: str | os.PathLike | None = None):
-        self.problems = [shorten(p, 600) for p in problems]  # a 50 MB id is not echoed
-        self.source = str(source) if source is not None else None  # the directory read
-        super().__init__("\n".join(self.problems))
 
 
 def packaged_content_dir() -> Path | None:
@@ -101,6 +94,7 @@ class Catalog:
     wall_cost: int = 1
     source: str = ""
     names: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    mods: tuple[tuple[str, str], ...] = ()  # (name, sha256) of each mod laid over the content, in order
 
     def nemesis(self, card_id: str) -> m.NemesisCard:
         return self.legions.get(card_id) or self.hordes[card_id]
@@ -124,56 +118,6 @@ class Catalog:
         }
 
 
-def _entry_name(data: Any, loc: tuple) -> str:
-    """Describe the list entry a pydantic error location points into."""
-    if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int):
-        try:
-            item = data[loc[0]][loc[1]]
-            ident = item.get("id") if isinstance(item, dict) else None
-        except (KeyError, IndexError, TypeError):
-            ident = None
-        where = f"{loc[0]}[{loc[1]}]"
-        return f"entry {ident!r} ({where})" if ident else f"entry {where}"
-    return "top level"
-
-
-def _field_path(loc: tuple) -> str:
-    rest = loc[2:] if len(loc) >= 2 and isinstance(loc[1], int) else loc
-    out = ""
-    for part in rest:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + str(part)
-    return out or "(whole entry)"
-
-
-def _parse(path: Path, model: type[Record], loader: type | None = None) -> Record:
-    from .validation import ValidationError, validate  # here: a cached catalog needs no YAML, no pydantic
-    from .yaml_read import YamlProblem, read_yaml_file
-
-    rel = str(path)
-    try:
-        data = read_yaml_file(path, loader)
-    except YamlProblem as exc:
-        raise ContentError([f"{rel}: {exc}"]) from None
-    if not isinstance(data, dict):
-        raise ContentError([f"{rel}: expected a mapping at the top level"])
-    try:
-        return validate(model, data)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            loc = tuple(err["loc"])
-            # drop pydantic's union-branch tags (e.g. 'gain') after a discriminated op
-            msg = err["msg"].removeprefix("Value error, ")
-            if err["type"] == "union_tag_invalid":
-                op = err["input"].get("op") if isinstance(err.get("input"), dict) else None
-                msg = f"unknown op {clip(op)}" if op is not None else msg
-            problems.append(f"{rel}: {_entry_name(data, loc)}: field {_field_path(loc)}: {shorten(msg)}")
-        raise ContentError(problems) from None
-
-
 def _index(items, rel: str, kind: str, problems: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for i, it in enumerate(items):
@@ -183,17 +127,20 @@ def _index(items, rel: str, kind: str, problems: list[str]) -> dict[str, Any]:
     return out
 
 
-def load_catalog(content_dir: str | os.PathLike | None = None, *, loader: type | None = None) -> Catalog:
-    """Load and cross-check every content file; raise ContentError listing all problems.
+def load_catalog(content_dir: str | os.PathLike | None = None, *, loader: type | None = None,
+                 mods=None) -> Catalog:
+    """Load and cross-check every content file, with `mods` (directories; default
+    ``$UPRISING_MODS``, see mods.py) laid over them; raise ContentError listing all problems.
 
     ``loader``: the PyYAML loader class (default: libyaml's when present; tests pass the
     pure-Python one to prove both give the same catalog)."""
     root = Path(content_dir) if content_dir is not None else default_content_dir()
     try:
         problems = _load_problems(root)
+        found = read_mods(env_mods() if mods is None else mods, problems)
         if problems:
             raise ContentError(problems)
-        return _load(root, loader)
+        return _load(root, loader, found)
     except ContentError as exc:
         raise ContentError(exc.problems, root) from None
 
@@ -209,19 +156,27 @@ def _load_problems(root: Path) -> list[str]:
     return []
 
 
-def _load(root: Path, loader: type | None) -> Catalog:
+def _load(root: Path, loader: type | None, mods=()) -> Catalog:
+    origins: dict[tuple[str, str], str] = {}
+    try:
+        return _build(root, loader, mods, origins)
+    except ContentError as exc:
+        raise ContentError(_name_mod_files(exc.problems, root, origins)) from None
+
+
+def _build(root: Path, loader: type | None, mods, origins: dict) -> Catalog:
     def at(name: str) -> str:
         return str(root / name)
 
     parsed: dict[str, Record] = {}
-    problems: list[str] = []
+    problems: list[str] = unknown_files(root)
     for name, (model, _key) in FILES.items():
         p = root / name
         if not p.exists():
             problems.append(f"{at(name)}: file is missing")
             continue
         try:
-            parsed[name] = _parse(p, model, loader)
+            parsed[name] = _parse(p, model, loader, mods, origins)
         except ContentError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -306,7 +261,7 @@ def _load(root: Path, loader: type | None) -> Catalog:
     for card in list(legions.values()) + list(hordes.values()):
         mirror = any(a.kind == "mirror" for a in card.abilities)
         if mirror and card.dice:
-            problems.append(f"content/nemesis.yaml: entry {card.id!r}: field dice: a card with the mirror "
+            problems.append(f"{at('nemesis.yaml')}: entry {card.id!r}: field dice: a card with the mirror "
                             "ability rolls its enemy's dice and prints none of its own")
         expected = 0 if mirror else card.max_threat
         for t in range(1, expected + 1):
@@ -383,25 +338,28 @@ def _load(root: Path, loader: type | None) -> Catalog:
         wall_cost=fac_f.wall_cost,
         source=str(root),
         names=ro(names),
+        mods=tuple(mod.record() for mod in mods),
     )
 
 
 @lru_cache(maxsize=4)
-def _cached(path: str) -> Catalog:
+def _cached(path: str, mods: tuple[str, ...] = ()) -> Catalog:
     root = Path(path)
-    key = cache.entry_key(root, FILES) if root.is_dir() else None
+    key = cache.entry_key(root, FILES, mods) if root.is_dir() else None
     cat = cache.load(key) if key is not None else None
     if not isinstance(cat, Catalog):  # none stored, or not a catalog
-        cat = load_catalog(root)
+        cat = load_catalog(root, mods=list(mods))
         if key is not None:
             cache.store(key, cat)
     return cat
 
 
-def cached_catalog(content_dir: str | os.PathLike | None = None) -> Catalog:
-    """The catalog of a directory (default: :func:`default_content_dir`), loaded once per process
-    and kept on disk between runs (see cache.py)."""
-    return _cached(str(content_dir if content_dir is not None else default_content_dir()))
+def cached_catalog(content_dir: str | os.PathLike | None = None, mods=None) -> Catalog:
+    """The catalog of a directory (default: :func:`default_content_dir`) with `mods` laid over it
+    (default: ``$UPRISING_MODS``), loaded once per process and kept on disk between runs (see
+    cache.py)."""
+    chosen = tuple(str(Path(m)) for m in (env_mods() if mods is None else mods))
+    return _cached(str(content_dir if content_dir is not None else default_content_dir()), chosen)
 
 
 _default_dirs: dict[str | None, str] = {}  # $UPRISING_CONTENT's value -> the default directory
@@ -417,4 +375,5 @@ def default_catalog() -> Catalog:
     path = _default_dirs.get(env)
     if path is None:
         path = _default_dirs[env] = str(default_content_dir())
-    return _cached(path)
+    mods = os.environ.get("UPRISING_MODS")
+    return _cached(path, tuple(env_mods()) if mods else ())

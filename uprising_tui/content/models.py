@@ -30,6 +30,12 @@ def _check_id(v: str) -> str:
 
 Id = str  # an id: validation.py checks it with _check_id
 
+# Where an entry comes from (docs/content.md, "Provenance"): the rulebook prints it; public facts
+# about the published game give it; or it is ours. An entry that does not say is ours (a mod's
+# new card is not the box's); every entry of the bundled content says it (a test reads the files).
+Provenance = Literal["rulebook", "published", "ours"]
+PROVENANCES: tuple[str, ...] = ("rulebook", "published", "ours")
+
 
 class Model(Record):
     """A content entry: unknown fields are refused and it is read-only (see record.py)."""
@@ -38,6 +44,7 @@ class Model(Record):
 # ---------------------------------------------------------------- dice
 class Die(Model):
     colour: Colour
+    provenance: Provenance = "ours"
     faces: tuple[Face, Face, Face, Face, Face, Face]
 
 
@@ -65,6 +72,7 @@ class Cost(Model):
 class UnitDef(Model):
     id: Id
     name: str
+    provenance: Provenance = "ours"
     type: UnitType
     grade: Grade
     die: Colour
@@ -81,6 +89,7 @@ class ProductionRow(Model):
 class Faction(Model):
     id: Id
     name: str
+    provenance: Provenance = "ours"
     home_hex: str
     haven_cost: int
     havens: int = 5
@@ -94,6 +103,7 @@ HERO_ATTRIBUTE_TOTAL = 4  # every Hero's printed attributes sum to 4 (docs/conte
 class Hero(Model):
     id: Id
     name: str
+    provenance: Provenance = "ours"
     faction: str
     might: int = 0
     magic: int = 0
@@ -122,6 +132,7 @@ class Hero(Model):
 class HexTile(Model):
     id: Id
     name: str
+    provenance: Provenance = "ours"
     kind: Literal["regular", "home", "capital", "sea_tower", "region"]
     advanced: bool = False
     terrain: Terrain = "none"
@@ -158,6 +169,7 @@ class Space(Model):
 
 class Layout(Model):
     factions: int = field(ge=1, le=4)
+    provenance: Provenance = "ours"
     spaces: list[Space]
 
 
@@ -185,6 +197,7 @@ class Card(Model):
     id: Id
     name: str
     text: str
+    provenance: Provenance = "ours"
     advanced: bool = False
 
 
@@ -270,6 +283,7 @@ class NemesisCard(Card):
     destroyed: Effect = []
     destroyed_vp: int = 0
     retarget_removes_sea_tower: bool = False
+    enlarging_removes_sea_tower: bool = False  # each time its Threat rises, a Sea Tower is lost
     adjacent_to_all: bool = False
     return_once: bool = False  # once per game goes to the bottom of its deck instead
     # the rulebook's own example card, not one of the box's: in the catalog (and the rulebook's

@@ -58,6 +58,7 @@ class Gain(Op):
     food: int = field(default=0, ge=-RESOURCES, le=RESOURCES)
     vp: int = field(default=0, ge=0, le=VP)  # VP are never lost
     ap: int = field(default=0, ge=-AP, le=AP)
+    per_ally: bool = False  # each amount times the number of the gainer's allies (other players in the game)
 
 
 class GainChoice(Op):
@@ -316,6 +317,7 @@ class AddSymbols(Op):
     shield: int = field(default=0, ge=0, le=DICE)
     bolt: int = field(default=0, ge=0, le=DICE)
     per_bolt: bool = False  # multiply by the number of own Bolts rolled this round
+    bolts_of: Literal["own", "all"] = "own"  # per_bolt counts the Bolts on whose dice: own, or both sides'
 
 
 class SetDie(Op):
@@ -344,6 +346,12 @@ class CancelEnemy(Op):
     count: int = field(default=1, ge=1, le=DICE)
 
 
+class IgnoreEnemyDie(Op):
+    """Ignore every `symbol` on the one enemy die that shows the most of them (Mountain Heart)."""
+    op: Literal["ignore_enemy_die"]
+    symbol: Symbol = "skull"
+
+
 class HeroVP(Op):
     """Gain VP (for the faction that triggered the effect)."""
     op: Literal["vp"]
@@ -358,7 +366,7 @@ OP_MODELS: tuple[type[Op], ...] = (
     PlaceLegion, PlaceHorde, PlaceCurse, RemoveCurse, ActivationToken, ActivateNemesis,
     PlaceTarget, ThreatChange, SetThreat, RemoveSeaTower, RemoveHaven, RemoveDefense,
     DestroyUnit, EnemyPenalty, MoveToClosestEmpty, Explore,
-    AddDice, AddSymbols, SetDie, Reroll, CancelEnemy, HeroVP,
+    AddDice, AddSymbols, SetDie, Reroll, CancelEnemy, IgnoreEnemyDie, HeroVP,
 )
 
 Effect = list  # a list of Op records; validation.py checks each step by its `op`

@@ -71,7 +71,9 @@ class CombatEffects:
         return self.step or "before_rolling"
 
     def add_symbols(self, side: Side, op) -> Gen:
-        mult = side.count("bolt") if op.per_bolt else 1
+        mult = 1
+        if op.per_bolt:
+            mult = side.count("bolt") + (self.enemy_of(side).count("bolt") if op.bolts_of == "all" else 0)
         if self._step() == "after_damage":  # After Damage extra Skulls apply at once (no new round)
             skulls = op.skull * mult
             if skulls:

@@ -48,8 +48,8 @@ if TYPE_CHECKING:
     from .decision import Decision
 
 # Druids a spare Bolt fires, best first. The Watcher is left out (see above).
-DRUID_ORDER = ("thorn_speaker", "root_mother", "stormcaller", "mist_oracle", "wild_heart", "raven_wife",
-               "stone_sleeper", "harvest_singer")
+DRUID_ORDER = ("deep_dweller", "treemother", "red_hand", "mountain_heart", "wanderer", "silence",
+               "shapeshifter", "faceless_one")
 
 # Decision kinds the policy answers inside a combat.
 COMBAT_KINDS = frozenset({"bolt", "assign_damage", "destroy_choice", "reroll", "set_die", "highlands_die",
@@ -129,7 +129,7 @@ def _on_bolt(ctx, combat, d, ids):
         return "bolt:shield"
     for did in DRUID_ORDER:
         if f"bolt:druid:{did}" in ids:
-            if did == "stone_sleeper" and not any(not f for _, f in side.dice):
+            if did == "shapeshifter" and not any(not f for _, f in side.dice):
                 continue
             return f"bolt:druid:{did}"
     if "bolt:shield" in ids:

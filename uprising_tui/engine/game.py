@@ -25,7 +25,7 @@ from .public_cache import ViewCache
 from .refs import SourceRef
 from .setup import Setup, build_state
 from .state import GameState
-from .savefile import SAVE_FORMAT, SAVE_VERSION, SaveError, check_bounds, parse_save, read_save
+from .savefile import SAVE_FORMAT, SAVE_VERSION, SaveError, check_bounds, check_mods, parse_save, read_save, saved_mods
 from .view import ReadOnly
 
 ENGINE_VERSION = f"{__version__}+rules{SAVE_VERSION}"
@@ -175,6 +175,7 @@ class Game:
             "answers": list(self.answers),
             "checksum": self.checksum(),
             "finished": self.finished,
+            "mods": [{"name": n, "sha256": h} for n, h in self.cat.mods],
         }
 
     def save_to(self, path: str | os.PathLike) -> None:
@@ -220,6 +221,7 @@ class Game:
             where = str(source)
             data = read_save(source)
         setup, answers, checksum = parse_save(data, where)
+        check_mods(saved_mods(data, where), (catalog or default_catalog()).mods, where)
         try:
             game = cls.replay(setup, answers, catalog)
         except (SaveError, EngineError) as exc:

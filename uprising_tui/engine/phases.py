@@ -99,7 +99,9 @@ def events_phase(ctx: "Ctx") -> Gen:
     phase(ctx, "events")
     yield from always.windows(ctx, "events")
     for card in list(st.legions.values()) + list(st.hordes.values()):
+        old = card.threat
         pieces.change_threat(ctx, card, 2)
+        yield from pieces.threat_rose(ctx, card, old)
     ev = ctx.cat.events[st.events[st.chapter - 1]]
     st.event_threat = ev.threat
     st.events_revealed = st.chapter

@@ -287,6 +287,14 @@ def place_target(ctx: "Ctx", card: NemCard) -> Gen:
     ctx.emit(TargetPlaced(card.id, card.target, card.target_faction, reason, tuple(sorted(cands))))
 
 
+def threat_rose(ctx: "Ctx", card: NemCard, old: int) -> Gen:
+    """After a card's Threat changed from `old`: a card that loses a Sea Tower every time it
+    enlarges (the Mage Breaker) does so when its Threat went up."""
+    if card.threat > old and ctx.cat.nemesis(card.id).enlarging_removes_sea_tower:
+        with ctx.cause(SourceRef("ability", card.id, "enlarging_removes_sea_tower")):
+            yield from remove_sea_tower(ctx, card, move_here=False)
+
+
 def remove_sea_tower(ctx: "Ctx", card: NemCard | None, *, move_here: bool) -> Gen:
     st = ctx.state
     towers = [h.id for h in st.hexes.values() if h.role == "sea_tower" and not h.sea_tower_removed]

@@ -147,6 +147,35 @@ def parse_save(data: Any, where: str = "save") -> tuple[Setup, list[str], str]:
     return setup, answers, checksum
 
 
+def saved_mods(data: dict, where: str = "save") -> tuple[tuple[str, str], ...]:
+    """The mods a save was made under: its ``mods`` field, a list of {"name", "sha256"} (a save
+    without the field was made with none)."""
+    mods = data.get("mods", [])
+    if not isinstance(mods, list) or not all(
+            isinstance(m, dict) and set(m) == {"name", "sha256"} and isinstance(m["name"], str)
+            and isinstance(m["sha256"], str) for m in mods):
+        raise SaveError(f"{where}: 'mods' must be a list of {{\"name\": ..., \"sha256\": ...}} objects")
+    return tuple((m["name"], m["sha256"]) for m in mods)
+
+
+def check_mods(saved: tuple[tuple[str, str], ...], running: tuple[tuple[str, str], ...],
+               where: str = "save") -> None:
+    """Refuse a save made under other mods than the content now running: its answers mean other
+    cards (SaveError saying which mods each side has, and what to do)."""
+    if tuple(saved) == tuple(running):
+        return
+
+    def say(mods) -> str:
+        return ", ".join(f"{clip(n, 40)} ({h[:12]})" for n, h in mods) if mods else "no mod"
+    names_saved = [n for n, _ in saved]
+    if names_saved == [n for n, _ in running]:
+        why = "the same mods, but their files changed since"
+    else:
+        why = f"it was saved with {say(saved)}; this game runs with {say(running)}"
+    raise SaveError(f"{where}: made under other content: {why}. Load it with the mods it was saved with "
+                    "(--mod DIR or $UPRISING_MODS, in the same order)")
+
+
 def _json_type(value: Any) -> str:
     if isinstance(value, bool):
         return "true/false"

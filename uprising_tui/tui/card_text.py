@@ -138,6 +138,12 @@ def dice_row(colours: Iterable[str]) -> str:
     return " ".join(DIE_LETTER.get(c, c) for c in colours) or "-"
 
 
+def _ours(card) -> str:
+    """The unobtrusive mark on a card that is the app's own design, not the box's (its
+    ``provenance``, docs/content.md): a player with the box knows which cards to check."""
+    return " · our design" if getattr(card, "provenance", "ours") == "ours" else ""
+
+
 def card_text(cat, card_id: str, threat: int | None = None) -> Text | Group:
     """The card, name first, in words: the name on a line of its own (bold), then what kind of
     card it is and its price on the next (dim), so neither wraps into the other."""
@@ -149,13 +155,13 @@ def card_text(cat, card_id: str, threat: int | None = None) -> Text | Group:
             if kind == "Item":
                 req = ", ".join(f"{a.capitalize()} {n}" for a, n in c.requires.items())
                 extra = f" · {c.cost} Salt" + (f" · needs {req}" if req else "")
-            t.append(f"{kind}{extra}\n", style="dim")
+            t.append(f"{kind}{extra}{_ours(c)}\n", style="dim")
             t.append(c.text)
             return t
     q = cat.quests.get(card_id)
     if q is not None:
         t = Text(f"{q.name}\n", style="bold")
-        t.append(f"Quest · solved with {q.threshold}+ goal{'s' if q.threshold > 1 else ''}\n", style="dim")
+        t.append(f"Quest · solved with {q.threshold}+ goal{'s' if q.threshold > 1 else ''}{_ours(q)}\n", style="dim")
         for goal in q.goals:
             t.append(f" • {goal.count}{SYMBOL_GLYPH[goal.symbol]}")
             if goal.reward:
@@ -179,7 +185,7 @@ def card_text(cat, card_id: str, threat: int | None = None) -> Text | Group:
     if n is not None:
         t = Text(f"{n.name}\n", style="bold")
         t.append(f"{n.kind.capitalize()} · initiative {n.initiative}"
-                 + (f" · Threat {threat}" if threat is not None else "") + "\n", style="dim")
+                 + (f" · Threat {threat}" if threat is not None else "") + f"{_ours(n)}\n", style="dim")
         rows = sorted(n.dice.items(), reverse=True)
         for level, row in rows:
             mark = "▶" if level == threat else " "
@@ -208,7 +214,7 @@ def card_text(cat, card_id: str, threat: int | None = None) -> Text | Group:
     e = cat.events.get(card_id)
     if e is not None:
         t = Text(f"{e.name}\n", style="bold")
-        t.append(f"Event · Chapter {e.level} · new Legions and Hordes at Threat {e.threat}\n", style="dim")
+        t.append(f"Event · Chapter {e.level} · new Legions and Hordes at Threat {e.threat}{_ours(e)}\n", style="dim")
         t.append(effect_text(e.effect, cat) + "\n")
         t.append(e.text, style="dim italic")
         return t

@@ -28,7 +28,7 @@ HERO = {"druwhn": "syndra", "duerkhar": "yanny", "krowh": "khaal", "mohyar": "ro
 TILE = {"woods": "fyrnhalla", "marsh": "rigga", "badlands": "plains_of_rhun", "highlands": "frosthold_pass",
         "ice_waste": "grim_fangs", "none": "grim_fangs", "curse": "grim_fangs"}
 FIGHT_HEX = "H01"
-DRUIDS = ("thorn_speaker", "root_mother", "raven_wife", "harvest_singer")
+DRUIDS = ("deep_dweller", "treemother", "silence", "faceless_one")
 
 
 @dataclass(frozen=True)
@@ -237,7 +237,7 @@ SETUPS: tuple[Setup, ...] = (
     Setup("garrison L3, highlands", DUER, garrisons=3, terrain="highlands"),
     Setup("garrison L3, marsh", MOHY, garrisons=3, terrain="marsh"),
     Setup("skeleton x1, badlands", _u(("tribesmen", 2), ("vargs", 1)), skeletons=1, terrain="badlands"),
-    Setup("skeletons x2, ice", _u(("tribesmen", 3)), skeletons=2),
+    Setup("skeletons x2, ice", _u(("tribesmen", 4)), skeletons=2),
     Setup("skeletons x2, curse", DRUW, skeletons=2, terrain="curse"),
     Setup("skeletons x2, unexplored", _u(("younglings", 2), ("oathsworn", 1)), skeletons=2, terrain="none"),
     Setup("butcher 6, badlands", DUER, legions=(("butcher", 6),), terrain="badlands"),

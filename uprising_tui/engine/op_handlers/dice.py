@@ -45,3 +45,12 @@ def op_reroll(ctx, op, src):
 def op_cancel_enemy(ctx, op, src):
     if ctx.combat is not None and src.side is not None:
         ctx.combat.cancel_enemy(src.side, op.symbol, op.count)
+
+
+def op_ignore_enemy_die(ctx, op, src):
+    """Every `symbol` on the enemy's one rolled die that shows the most of them is ignored
+    (symbols added by cards are not on a die). The most is always the players' best pick."""
+    if ctx.combat is not None and src.side is not None:
+        enemy = ctx.combat.enemy_of(src.side)
+        most = max((faces.count(op.symbol) for _, faces in enemy.dice), default=0)
+        ctx.combat.cancel_enemy(src.side, op.symbol, most)

@@ -162,14 +162,22 @@ def _threat_cards(ctx, op, src) -> list[NemCard]:
 
 
 def op_threat(ctx, op, src):
+    rose = []
     for c in _threat_cards(ctx, op, src):
+        old = c.threat
         pieces.change_threat(ctx, c, op.amount)
+        rose.append((c, old))
+    for c, old in rose:  # a Mage Breaker that enlarged loses a Sea Tower (once the Threats are set)
+        if c.id in ctx.state.legions or c.id in ctx.state.hordes:
+            yield from pieces.threat_rose(ctx, c, old)
     yield from pieces.sweep_destroyed(ctx, src.actor)
 
 
 def op_set_threat(ctx, op, src):
     if src.nem is not None:
+        old = src.nem.threat
         pieces.change_threat(ctx, src.nem, op.value - src.nem.threat)
+        yield from pieces.threat_rose(ctx, src.nem, old)
 
 
 def op_remove_sea_tower(ctx, op, src):

@@ -26,12 +26,15 @@ ATTR_CHOICES = tuple(option(f"attr:{a}", a.capitalize(), "choice", (Ref("attribu
 
 # ------------------------------------------------------------------ economy ops
 def op_gain(ctx, op, src):
+    times = len(ctx.state.players) - 1 if op.per_ally else 1  # a player's allies: the other players
+    if times <= 0:
+        return None
     for p in players_for(ctx, src, op.who):
-        gain(ctx, p, "effect", salt=op.salt, plunder=op.plunder, food=op.food)
+        gain(ctx, p, "effect", salt=op.salt * times, plunder=op.plunder * times, food=op.food * times)
         if op.vp:
-            add_vp(ctx, p.faction, op.vp, "effect")
+            add_vp(ctx, p.faction, op.vp * times, "effect")
         if op.ap:
-            add_ap(ctx, p, op.ap, "effect")
+            add_ap(ctx, p, op.ap * times, "effect")
     return None
 
 
