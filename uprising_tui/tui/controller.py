@@ -17,6 +17,7 @@ from ..engine import Decision, Game, GameEvent, IllegalChoice, SaveError, Setup
 from ..engine.decision import Option
 from . import adapters
 from .adapters import ViewKeeper
+from .naming import name, phase_name
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
@@ -334,28 +335,21 @@ class GameController:
 
     def checkpoints(self) -> list[tuple[int, str]]:
         """Where undo can go back to, oldest first: (answers kept, label) at each phase start and
-        each Actions turn start. The engine's own checkpoints when it has them."""
-        cps = getattr(self.game, "checkpoints", None)
-        if callable(cps):
-            return [(c.index, c.label) for c in cps() if c.index < len(self.game.answers)]
-        self._ensure_history()
-        from bisect import bisect_right
-        out = []
-        for pos, ev in enumerate(self.events):
-            k = ev.event_type
-            if k not in ("PhaseStarted", "TurnStarted"):
+        each Actions turn start, from the engine's checkpoints.
+        Several at one answer (a phase that asked nothing, then the next phase's start) make one
+        entry that names them all: going back to either is going back to the same point."""
+        out: list[tuple[int, str]] = []
+        chapter = None
+        for c in self.game.checkpoints():
+            if c.index >= len(self.game.answers):
                 continue
-            keep = bisect_right(self.marks, pos)
-            if keep >= len(self.game.answers):
-                continue
-            if k == "PhaseStarted":
-                label = f"Chapter {ev.chapter}: {ev.phase.capitalize()} Phase"
+            label = (f"{name(self.cat, c.faction)}'s turn" if c.faction else f"{phase_name(c.phase)} Phase")
+            if c.chapter != chapter:
+                label, chapter = f"Chapter {c.chapter}: {label}", c.chapter
+            if out and out[-1][0] == c.index:
+                out[-1] = (c.index, f"{out[-1][1]} · {label}")
             else:
-                label = f"{self.cat.names.get(ev.faction, ev.faction)}'s turn ({ev.ap} AP)"
-            if out and out[-1][0] == keep:
-                out[-1] = (keep, out[-1][1] + " · " + label)
-            else:
-                out.append((keep, label))
+                out.append((c.index, label if label.startswith("Chapter") else f"Chapter {c.chapter}: {label}"))
         return out
 
     def undo(self, plan: UndoPlan | None = None) -> Update:

@@ -48,10 +48,16 @@ class CardsScreen(ModalScreen[None]):
             self.sections.insert(0, ("Choosing now", [(c, name(cat, c)) for c in dict.fromkeys(choosing)]))
 
     def compose(self) -> ComposeResult:
+        # a card may be listed more than once (a Feat in hand is also among the ones being chosen,
+        # two copies of an Item on offer): each row has an id of its own, its card kept beside it
         items: list = []
+        self.row_cards: dict[str, str] = {}
         for title, cards in self.sections:
             items.append(Option(Text(title, style="bold reverse"), disabled=True))
-            items += [Option(f"  {label}", id=cid) for cid, label in cards]
+            for cid, label in cards:
+                row = f"row-{len(self.row_cards)}"
+                self.row_cards[row] = cid
+                items.append(Option(f"  {label}", id=row))
         with Horizontal():
             yield OptionList(*items, id="cards")
             yield Static(id="card-text")
@@ -63,13 +69,13 @@ class CardsScreen(ModalScreen[None]):
         target = self.focus_card
         for i in range(ol.option_count):
             opt = ol.get_option_at_index(i)
-            if not opt.disabled and (target is None or opt.id == target):
+            if not opt.disabled and (target is None or self.row_cards.get(opt.id) == target):
                 ol.highlighted = i
                 break
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        cid = event.option.id
+        cid = self.row_cards.get(event.option.id or "")
         if cid:
             nem = self.view.nemesis(cid)
             self.query_one("#card-text", Static).update(card_text(self.cat, cid, nem.threat if nem else None))
