@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -27,12 +28,14 @@ class UprisingApp(App):
     BINDINGS = [Binding("ctrl+t", "toggle_theme", "Light/dark", show=False)]
 
     def __init__(self, *, store: SaveStore | None = None, opener: Callable[[], GameController] | None = None,
-                 pacing: str = "auto", light: bool = False, confirm_losses: bool = True,
+                 pacing: str | None = None, light: bool = False, confirm_losses: bool = True,
                  preload: bool = True) -> None:
         super().__init__()
+        from .settings import Settings
         self.store = store if store is not None else SaveStore()
+        self.settings = Settings(self.store.dir)
         self.game_signal: Signal = Signal(self, "game")
-        self.pacing = pacing
+        self.pacing_asked = pacing  # the command line's --pacing: it has the last word until changed in a game
         self.confirm_losses = confirm_losses
         self._opener = opener
         self._preload = preload
@@ -57,6 +60,8 @@ class UprisingApp(App):
             if self._gc_paused:
                 self._gc_paused = False
                 gc.enable()
+            if self.crash_line:  # after the terminal is given back: one line, unwrapped
+                print(self.crash_line, file=sys.stderr)
 
     def started(self) -> None:
         """The first title or game frame is up: the collector runs again, and the objects start-up
@@ -71,6 +76,8 @@ class UprisingApp(App):
 
     def on_mount(self) -> None:
         self.theme = LIGHT_THEME if self.light else DARK_THEME
+        if self.settings.problem:
+            self.notify(self.settings.problem, severity="warning", timeout=8)
         if self._opener is not None:  # straight into a game: the title screen comes only if asked for
             self.run_worker(self._open(self._opener), group="open", exclusive=True)
             return
@@ -93,6 +100,23 @@ class UprisingApp(App):
             return
         self.open_game(ctl)
 
+    # ------------------------------------------------------------ a crash (crash.py)
+    crash_report: Path | None = None  # where the report of the first failure went
+    crash_line: str | None = None  # what the terminal is told of it
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An exception nothing caught: the game is saved, a report is written beside the saves, the
+        app exits with status 1 and the terminal gets one line saying where the report is (Textual's
+        own handler prints the whole traceback, with every local, instead)."""
+        from . import crash
+        if self.crash_line is None:  # the first failure (the report is of it)
+            self.crash_line = crash.handle(self, error)
+        self._return_code = 1
+        if self._exception is None:  # (run_test raises it again, for the tests)
+            self._exception = error
+            self._exception_event.set()
+        self._close_messages_no_wait()
+
     # ------------------------------------------------------------ screens
     def open_game(self, ctl: GameController) -> None:
         from .screens.game import GameScreen
@@ -101,7 +125,23 @@ class UprisingApp(App):
         while len(self.screen_stack) > 1:  # the game replaces whatever was on show
             self.pop_screen()
         self.controller = ctl
-        self.push_screen(GameScreen(ctl, pacing=self.pacing, confirm_losses=self.confirm_losses))
+        ctl.pacing = self.pacing_for(ctl)  # (kept with the game's next save)
+        self.push_screen(GameScreen(ctl, pacing=ctl.pacing, confirm_losses=self.confirm_losses))
+
+    def pacing_for(self, ctl: GameController) -> str:
+        """The pacing a game opens at: the command line's, else the one it was saved with, else the
+        last one chosen (the settings), else auto."""
+        return self.pacing_asked or ctl.pacing or self.settings.pacing or "auto"
+
+    def remember_pacing(self, mode: str) -> None:
+        """A pacing chosen in a game: kept with the game's saves and in the settings, for the next."""
+        self.pacing_asked = None
+        if self.controller is not None:
+            self.controller.pacing = mode
+            self.controller.autosave()
+        problem = self.settings.set_pacing(mode)
+        if problem:
+            self.notify(problem, severity="warning")
 
     def new_game(self, setup: Setup, seats: Iterable[Seat]) -> None:
         seats = list(seats)
@@ -168,7 +208,7 @@ class UprisingApp(App):
 
 
 def make_app(*, setup: Setup | None = None, seats: Iterable[Seat] | None = None, load: str | Path | None = None,
-             data_dir: str | Path | None = None, pacing: str = "auto", light: bool = False,
+             data_dir: str | Path | None = None, pacing: str | None = None, light: bool = False,
              confirm_losses: bool = True, autosave: bool = True, preload: bool = True,
              opener: Callable[[], GameController] | None = None) -> UprisingApp:
     """The app for the command line and the tests: the title screen, or straight into a new game

@@ -92,6 +92,7 @@ class GameController:
         self.last_by: Seat | None = None
         self.save_error: str | None = None
         self.save_later = False  # answers mark the autosave due; `flush_save` writes it (the game screen: after the frame)
+        self.pacing: str | None = None  # the pacing this game is played at, kept in its saves (None: not chosen)
         self._unsaved = False
 
     # ------------------------------------------------------------ making one
@@ -122,7 +123,12 @@ class GameController:
                 got = []
             if [s.faction for s in got] == list(game.setup.factions):
                 seats = got
-        return cls(game, seats, store, **kw)
+        ctl = cls(game, seats, store, **kw)
+        if isinstance(client, dict):
+            from .pacing import MODES
+            if client.get("pacing") in MODES:
+                ctl.pacing = client["pacing"]
+        return ctl
 
     def _attach(self, game: Game) -> None:
         self.game = game
@@ -368,6 +374,8 @@ class GameController:
     def save_data(self) -> dict[str, Any]:
         data = self.game.save()
         data["client"] = {"seats": [s.to_dict() for s in self.seats]}
+        if self.pacing:
+            data["client"]["pacing"] = self.pacing
         return data
 
     def flush_save(self) -> bool:

@@ -30,11 +30,13 @@ class GameActions:
     def action_pacing(self) -> None:
         mode = self.pacer.cycle()
         self.query_one(StatusBar).set_pacing(mode)
+        self.app.remember_pacing(mode)
         self.notify(f"Pacing: {mode}")
 
     def set_pacing(self, mode: str) -> None:
         self.pacer.set(mode)
         self.query_one(StatusBar).set_pacing(mode)
+        self.app.remember_pacing(mode)
 
     def action_side(self, which: str) -> None:
         if self._side_pinned == which:
