@@ -33,6 +33,24 @@ def split(events: Sequence["GameEvent"]) -> list[list["GameEvent"]]:
     return steps
 
 
+# where the game takes over from the person who answered: a new phase, the Nemesis, an Event, or
+# another faction's turn (a bot's, or the next person's after a hand-over)
+HANDED_ON = frozenset({"PhaseStarted", "NemesisActivated", "NemesisPlaced", "EventRevealed"})
+
+
+def own_steps(steps: Sequence[Sequence["GameEvent"]], actor: str | None) -> int:
+    """How many of the first steps are the answer's own (what `actor` did: a move, a fight it
+    started), before the game takes over (HANDED_ON, or another faction's turn starts)."""
+    if actor is None:
+        return 0
+    for i, step in enumerate(steps):
+        for ev in step:
+            k = ev.event_type
+            if k in HANDED_ON or (k == "TurnStarted" and ev.faction != actor):
+                return i
+    return len(steps)
+
+
 def hexes_of(events: Iterable["GameEvent"]) -> tuple[frozenset[str], str | None]:
     """The hexes a step touched (to light up) and the one to put the cursor on."""
     lit: set[str] = set()

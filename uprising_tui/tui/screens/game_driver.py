@@ -8,7 +8,7 @@ from rich.text import Text
 from ...engine import EngineError, IllegalChoice
 from ..controller import Update
 from ..naming import hex_label, name, phase_name
-from ..playback import caption, hexes_of, is_nemesis, split
+from ..playback import caption, hexes_of, is_nemesis, own_steps, split
 from ..widgets.combat_log import CombatLog
 from ..widgets.decision_bar import option_hexes
 from ..widgets.odds_panel import OddsPanel
@@ -80,6 +80,7 @@ class GameDriver:
             return
         start = len(self.ctl.events) - len(u.events) - sum(len(q.events) for q in self._queue)
         done = start
+        own = own_steps(steps, u.by.faction) if u.by is not None and not u.by.is_bot else 0
         for i, step in enumerate(steps):
             if gen != self._gen:
                 return
@@ -91,8 +92,8 @@ class GameDriver:
             self._publish(frame)
             if not last:
                 lit, cursor = hexes_of(step)
-                self._show_step(step, i + 1, len(steps), lit, cursor)
-                await self.pacer.wait()
+                if self._show_step(step, i + 1, len(steps), lit, cursor):
+                    await self.pacer.wait(own=i < own)
 
     def _publish(self, u: Update) -> None:
         """Every pane takes the update at once (the subscriptions are immediate), drawn in one go."""
@@ -115,11 +116,17 @@ class GameDriver:
                                            or widget._scroll_required or widget._refresh_styles_required):
                     widget._check_refresh()
 
-    def _show_step(self, step, i: int, n: int, lit, cursor) -> None:
+    def _show_step(self, step, i: int, n: int, lit, cursor) -> bool:
+        """Show a step while it waits its turn; False for a step with nothing to show (only events
+        the log keeps silent, such as a turn's end): it is not waited on."""
         cat = self.ctl.cat
         text = caption(step, cat, lambda h: hex_label(cat, self._view, h))
-        if not text.plain:
-            text = Text(self.query_one(CombatLog).render_event.plain(step[0]))
+        if not text.plain.strip():
+            words = self.query_one(CombatLog).render_event
+            line = next((t for t in (words(ev) for ev in step) if t.plain.strip()), None)
+            if line is None:
+                return False
+            text = line
         hint = Text(f"Step {i} of {n} · pacing {self.pacer.mode} · Space: next · a: pacing · Esc: skip to the end",
                     style="dim")
         self.show_highlight(None)  # no choice on show: no card over the side column, no odds
@@ -132,6 +139,7 @@ class GameDriver:
                 self._switch_side("combat")
             elif is_nemesis(step):
                 self._switch_side("nemesis")
+        return True
 
     def _present(self) -> None:
         d = self.ctl.decision
