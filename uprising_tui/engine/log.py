@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from .events import EVENT_TYPES, GameEvent
-from .log_words import FALLBACKS, MOVE_RULES, NOTES, QUIET_SOURCES, REASONS, RULES, TARGET_REASONS
+from .log_words import FALLBACKS, MOVE_RULES, NOTES, QUIET_SOURCES, REASONS, RULES, SCORE_TERMS, TARGET_REASONS
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
@@ -70,6 +70,12 @@ def source_text(src: "SourceRef", cat: "Catalog") -> str:
     else:
         text = f"{kind.capitalize()}: {name_of(cat, ident)}"
     return f"{text} ({detail.replace('_', ' ')})" if detail else text
+
+
+def score_term(term: str, count: int) -> str:
+    """'3 hexes with a Garrison', '1 Legion': a Scoring term and its count in words."""
+    one, many = SCORE_TERMS.get(term, (term.replace("_", " "), term.replace("_", " ")))
+    return f"{count} {one if count == 1 else many}"
 
 
 def _hexes(hids, hex_names: dict[str, str] | None) -> str:
@@ -198,6 +204,8 @@ def _special(kind: str, data: dict, raw: dict, cat, hex_names) -> str | None:
         return f"{data['faction']}'s Haven on {data['hex']} is removed ({data['reason']})"
     if kind == "ThreatChanged" and raw["overflow"]:
         return f"{data['card']} Threat {raw['old']} → {raw['new']} ({raw['overflow']} above its maximum)"
+    if kind == "ScoreTerm":
+        return f"{data['side']} scores {raw['vp']} VP for {score_term(raw['term'], raw['count'])}"
     if kind == "GraveyardEmptied":
         return f"{words(raw['side']).capitalize()} is emptied: its pieces go back to their reserves"
     if kind in ("DefenseBuilt", "DefenseRemoved"):
