@@ -25,8 +25,8 @@ _CATEGORY = {
     "actions": ("HeroMoved", "UnitsMoved", "HexExplored", "HexOriented", "UnitPlaced", "UnitExchanged",
                 "DefenseBuilt", "DefenseRemoved", "HavenBuilt", "HavenRemoved", "QuestTaken", "QuestResolved",
                 "HeroRolled", "AttributeGained", "TurnStarted", "TurnEnded", "PlayerPassed", "ItemGiven"),
-    "economy": ("ResourcesChanged", "APChanged", "Produced", "VPChanged", "CardGained", "CardUsed", "CardFlipped",
-                "CardDiscarded", "MarketDealt", "MarketDiscarded", "QuestsDealt", "QuestsDiscarded", "DeckChanged",
+    "economy": ("ResourcesChanged", "APChanged", "Produced", "VPChanged", "ScoreTerm", "CardGained", "CardUsed",
+                "CardFlipped", "CardDiscarded", "MarketDealt", "MarketDiscarded", "QuestsDealt", "QuestsDiscarded", "DeckChanged",
                 "Reshuffled", "FirstPlayerPassed", "UnitRemovedFromReserve"),
 }
 CATEGORY_OF = {kind: cat for cat, kinds in _CATEGORY.items() for kind in kinds}

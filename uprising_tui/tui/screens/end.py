@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from ..controller import GameController
 
 
+# the Scoring terms (ScoreTerm.term) as the end screen's rows
+TERM_ROWS = {"garrison_hexes": "Scoring: Garrison hexes", "legions": "Scoring: Legions", "curses": "Scoring: Curses",
+             "hordes": "Scoring: Hordes", "graveyard": "Scoring: Graveyard", "havens": "Scoring: Havens",
+             "haven_vp": "Scoring: hex VP", "bought": "Bought with resources"}
+
+
 class EndScreen(Screen):
     BINDINGS = [Binding("escape,g", "back", "Back to the board"), Binding("n", "new", "New game"),
                 Binding("t", "title", "Title"), Binding("q", "quit", "Quit")]
@@ -55,11 +61,30 @@ class EndScreen(Screen):
         with Horizontal(id="end-body"):
             yield VPChart(cat, st.vp_by_chapter, self.colours, id="vp-chart")
             with Vertical(id="figures"):
+                yield Static(self.scoring(), id="scoring-table")
                 yield Static(self.figures(), id="figures-table")
         yield Footer()
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < 100, "-narrow")
+
+    def scoring(self) -> Table:
+        """Where every side's VP came from: each Scoring term's VP over the game, the VP from
+        everything else, and the total (the rows add up to it)."""
+        cat, st = self.ctl.cat, self.stats
+        t = Table(title="Where the VP came from (all Chapters)", expand=True, header_style="bold")
+        t.add_column("", no_wrap=True)
+        for s in st.sides:
+            label = name(cat, s)
+            t.add_column(Text(label, style=side_style(s, self.colours)), justify="right",
+                         min_width=max(len(w) for w in label.split()))
+        for term, label in TERM_ROWS.items():
+            if any(st.counted.get(s, {}).get(term) for s in st.sides):
+                t.add_row(label, *[str(st.scored[s][term]) if st.counted.get(s, {}).get(term) else ""
+                                   for s in st.sides])
+        t.add_row("Fights, Quests, cards", *[str(st.other_vp(s)) for s in st.sides])
+        t.add_row(Text("Total", style="bold"), *[Text(str(st.final_vp.get(s, 0)), style="bold") for s in st.sides])
+        return t
 
     def figures(self) -> Table:
         cat, st = self.ctl.cat, self.stats
