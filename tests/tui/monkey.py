@@ -156,8 +156,10 @@ def at_rest(app) -> bool:
     if _opening(app):
         return False
     g = _game(app)
-    if g is None or not g.is_mounted:
+    if g is None:
         return True  # the title, setup or load screens: they wait for keys
+    if not g.is_mounted or not g.query("DecisionBar") or not g.bar.is_mounted:
+        return False  # the game screen is still being put together
     if g._driving and not g.pacer.waiting:
         # bots or the Nemesis playing on (behind a screen opened on top, too): wait for them, unless
         # the driver itself waits for the person (the hot-seat hand-over)
