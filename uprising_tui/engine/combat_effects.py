@@ -18,7 +18,7 @@ from .events import (
     UnitRemovedFromReserve,
 )
 from .refs import Ref
-from .units import destroy_player_unit, unit_value
+from .units import destroy_player_unit, loss_label, unit_value
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -158,7 +158,7 @@ class CombatEffects:
                     self.wound(me, op.self_threat, p.faction)
                     return
             if op.choose == "any" and len(h.units) > 1:  # the players pick which of their Units here
-                opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (Ref("unit", u), Ref("hex", self.hid)))
+                opts = [option(f"unit:{u}", loss_label(ctx, u, h.units[u]), "unit", (Ref("unit", u), Ref("hex", self.hid)))
                         for u in sorted(h.units)]
                 where, unit = "map", (yield from ctx.ask(enemy.owner, "destroy_choice",
                                                          "Which of your Units is destroyed?", opts)).split(":", 1)[1]
