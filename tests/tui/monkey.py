@@ -138,6 +138,38 @@ def make(spec: Spec, data: Path, first: bool):
     return make_app(data_dir=data, pacing=spec.pacing, preload=False, opener=lambda: ctl)
 
 
+# ------------------------------------------------------------------ waiting for the app
+def _quiet(app) -> bool:
+    """Every message queue of the app and its widgets is empty."""
+    if not app._message_queue.empty():
+        return False
+    return all(node._message_queue.empty() for node in list(app._registry))
+
+
+async def drained(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
+    """Textual's `wait_for_idle` (after each key of Pilot.press, and in pause()) waits until the
+    process looks idle by its CPU clock, at least 20 ms a call and up to 1 s on a busy machine. The
+    monkey waits instead until every message queue is empty: the same point, reached by yielding,
+    so a sweep's time is the client's own work."""
+    from textual._context import active_app
+    try:
+        app = active_app.get()
+    except LookupError:
+        await asyncio.sleep(0)
+        return
+    for i in range(500):
+        await asyncio.sleep(0)
+        if i >= 2 and _quiet(app):
+            return
+
+
+def fast_waits(mp: pytest.MonkeyPatch) -> None:
+    import textual.app
+    import textual.pilot
+    mp.setattr(textual.app, "wait_for_idle", drained)
+    mp.setattr(textual.pilot, "wait_for_idle", drained)
+
+
 # ------------------------------------------------------------------ at rest, and the checks
 def _game(app) -> GameScreen | None:
     for s in reversed(app.screen_stack):
@@ -171,7 +203,7 @@ async def rest(pilot) -> None:
     for i in range(SETTLE_LIMIT):
         if at_rest(pilot.app) or pilot.app._exit:
             return
-        await pilot.pause(None if i < 100 else 0.01)
+        await pilot.pause(None if i < 200 else 0.01)
     raise MonkeyFailure("the client did not come to rest (a hang, or a loop that never waits for a person)")
 
 
@@ -371,6 +403,7 @@ async def run_async(spec: Spec, monkeypatch: pytest.MonkeyPatch | None = None) -
     reads: list = []
     mp = monkeypatch or pytest.MonkeyPatch()
     install(mp, reads)
+    fast_waits(mp)
     try:
         with tempfile.TemporaryDirectory(prefix="monkey-") as tmp:
             data = Path(tmp)
