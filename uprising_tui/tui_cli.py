@@ -23,6 +23,8 @@ def _client_options(p: argparse.ArgumentParser) -> None:
                         "last chosen, else auto)")
     p.add_argument("--light", action="store_true", help="use the light theme")
     p.add_argument("--data-dir", metavar="DIR", help="keep saves in DIR instead of the user data directory")
+    p.add_argument("--screenshots", metavar="DIR",
+                   help="where the palette's Screenshot saves (default: a screenshots folder among the saves)")
 
 
 def add_commands(sub) -> None:
@@ -68,9 +70,10 @@ def run_app(app) -> int:
     return app.return_code or 0
 
 
-def run_title(data_dir: str | None = None, pacing: str | None = None, light: bool = False) -> int:
+def run_title(data_dir: str | None = None, pacing: str | None = None, light: bool = False,
+              screenshots: str | None = None) -> int:
     from .tui.app import make_app
-    return run_app(make_app(data_dir=data_dir, pacing=pacing, light=light))
+    return run_app(make_app(data_dir=data_dir, pacing=pacing, light=light, screenshots=screenshots))
 
 
 def new_setup(args):
@@ -103,7 +106,8 @@ def cmd_new(args) -> int:
         setup, seats = new_setup(args)
     except ValueError as exc:
         return _error(str(exc))
-    return run_app(make_app(setup=setup, seats=seats, data_dir=args.data_dir, pacing=args.pacing, light=args.light))
+    return run_app(make_app(setup=setup, seats=seats, data_dir=args.data_dir, pacing=args.pacing, light=args.light,
+                            screenshots=args.screenshots))
 
 
 def cmd_load(args) -> int:
@@ -114,7 +118,8 @@ def cmd_load(args) -> int:
         GameController.load(args.save, autosave=False)
     except (SaveError, ValueError, OSError) as exc:
         return _error(str(exc))
-    return run_app(make_app(load=args.save, data_dir=args.data_dir, pacing=args.pacing, light=args.light))
+    return run_app(make_app(load=args.save, data_dir=args.data_dir, pacing=args.pacing, light=args.light,
+                            screenshots=args.screenshots))
 
 
 def serve_command() -> str:

@@ -174,9 +174,36 @@ class UprisingApp(App):
     def action_toggle_theme(self) -> None:
         self.theme = DARK_THEME if self.theme == LIGHT_THEME else LIGHT_THEME
 
+    # ------------------------------------------------------------ screenshots
+    screenshots_dir: Path | None = None  # --screenshots DIR; else a folder in the saves folder
+
+    def screenshot_folder(self) -> Path:
+        return Path(self.screenshots_dir) if self.screenshots_dir is not None else self.store.dir / "screenshots"
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Save an SVG of the screen into the screenshots folder (made if missing) and say where.
+        (Textual's own saved into a Downloads folder that may not exist, and said only that it
+        failed.) In a browser (uprising serve) the browser is handed the file, as Textual does."""
+        if self.is_web:
+            self.deliver_screenshot(filename, path)
+            return
+        folder = Path(path) if path else self.screenshot_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename, str(folder))
+        except OSError as exc:
+            self.notify(f"Could not save the screenshot in {folder}: {exc.strerror or exc}", title="Screenshot",
+                        severity="error")
+            return
+        self.notify(f"Saved {saved}", title="Screenshot")
+
     # ------------------------------------------------------------ command palette
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot":  # ours: into the screenshots folder, saying where
+                command = SystemCommand("Screenshot", f"Save an SVG of the screen in {self.screenshot_folder()}",
+                                        lambda: self.set_timer(0.1, self.action_screenshot))
+            yield command
         yield SystemCommand("How to play", "The rules in short, and every key", self.action_help)
         yield SystemCommand("Light or dark", "Switch between the light and the dark theme", self.action_toggle_theme)
         from .screens.game import GameScreen
@@ -210,15 +237,20 @@ class UprisingApp(App):
 def make_app(*, setup: Setup | None = None, seats: Iterable[Seat] | None = None, load: str | Path | None = None,
              data_dir: str | Path | None = None, pacing: str | None = None, light: bool = False,
              confirm_losses: bool = True, autosave: bool = True, preload: bool = True,
-             opener: Callable[[], GameController] | None = None) -> UprisingApp:
+             opener: Callable[[], GameController] | None = None,
+             screenshots: str | Path | None = None) -> UprisingApp:
     """The app for the command line and the tests: the title screen, or straight into a new game
     (`setup`, `seats`), a saved one (`load`) or one already made (`opener`, called off the UI
-    thread). `data_dir` overrides where saves go."""
+    thread). `data_dir` overrides where saves go, `screenshots` where the palette's Screenshot does
+    (else a `screenshots` folder among the saves)."""
     store = SaveStore(data_dir) if data_dir is not None else SaveStore()
     if setup is not None:
         seat_list = list(seats) if seats is not None else default_seats(setup.factions)
         opener = lambda: GameController.new(setup, seat_list, store, autosave=autosave)  # noqa: E731
     elif load is not None:
         opener = lambda: GameController.load(load, store, autosave=autosave)  # noqa: E731
-    return UprisingApp(store=store, opener=opener, pacing=pacing, light=light, confirm_losses=confirm_losses,
-                       preload=preload)
+    app = UprisingApp(store=store, opener=opener, pacing=pacing, light=light, confirm_losses=confirm_losses,
+                      preload=preload)
+    if screenshots is not None:
+        app.screenshots_dir = Path(screenshots)
+    return app
