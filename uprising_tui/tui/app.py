@@ -26,6 +26,7 @@ class UprisingApp(App):
     TITLE = "Uprising"
     SUB_TITLE = "Curse of the Last Emperor"
     BINDINGS = [Binding("ctrl+t", "toggle_theme", "Light/dark", show=False)]
+    NOTIFICATION_TIMEOUT = 4  # seconds a toast stays (errors say how long they need)
 
     def __init__(self, *, store: SaveStore | None = None, opener: Callable[[], GameController] | None = None,
                  pacing: str | None = None, light: bool = False, confirm_losses: bool = True,
@@ -42,6 +43,7 @@ class UprisingApp(App):
         self.light = light
         self.controller: GameController | None = None
         self.setup_seed: int | None = None  # the seed Setup offers (random when None)
+        self._toasts_up: dict[tuple, float] = {}  # (message, title, severity) -> when its toast goes
 
     # ------------------------------------------------------------ start
     _gc_paused = False  # the collector paused by run() until the first frame
@@ -99,6 +101,23 @@ class UprisingApp(App):
             self.notify(str(exc), title="Cannot open the game", severity="error", timeout=20)
             return
         self.open_game(ctl)
+
+    # ------------------------------------------------------------ toasts
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Textual's, with two differences: the message is plain text (it may carry a save's name or
+        an error's words: never read as markup, which a stray '[' would break), and a message still on
+        show is not raised again (a second copy stacked a toast over the log and kept it up)."""
+        import time
+        now = time.monotonic()
+        key = (str(message), title, severity)
+        shown = self._toasts_up
+        for k in [k for k, until in shown.items() if until <= now]:
+            del shown[k]
+        if key in shown:
+            return
+        shown[key] = now + (timeout if timeout is not None else self.NOTIFICATION_TIMEOUT)
+        super().notify(str(message), title=title, severity=severity, timeout=timeout, markup=False)
 
     # ------------------------------------------------------------ a crash (crash.py)
     crash_report: Path | None = None  # where the report of the first failure went

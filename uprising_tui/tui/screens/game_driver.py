@@ -24,6 +24,8 @@ class GameDriver:
     """Playback and pacing of the game screen: the queue of updates, the bots' turns, and presenting
     a decision (mixed into GameScreen, whose state and panes it uses)."""
 
+    _told_save_error: str | None = None  # the autosave failure last said
+
     def _enqueue(self, u: Update) -> None:
         if u.reset:
             self._gen += 1
@@ -164,8 +166,11 @@ class GameDriver:
                 self._switch_side("nemesis")
             else:
                 self._switch_side("board")
-        if self.ctl.save_error:
-            self.notify(self.ctl.save_error, severity="error")
+        if self.ctl.save_error and self.ctl.save_error != self._told_save_error:
+            self._told_save_error = self.ctl.save_error  # said once, not at every decision
+            self.notify(self.ctl.save_error, severity="error", timeout=10)
+        elif not self.ctl.save_error:
+            self._told_save_error = None
 
     def _finish(self) -> None:
         self.bar.wait("Game over", Text(self._view.verdict or "The game is over", style="bold"),

@@ -87,7 +87,8 @@ def production_text(cat, faction: str, havens) -> Text:
     row, nxt = rows[min(len(havens), 5)], rows[min(len(havens) + 1, 5)]
     total = production_yield(cat, faction, [(h.tile, h.curse) for h in havens])
     extra = (total[0] - row.salt, total[1] - row.plunder, total[2] - row.food)
-    t = Text(f"Production next: {_spf(*total)}", style="bold")
+    t = Text()
+    t.append(f"Production next: {_spf(*total)}", style="bold")
     t.append(f"\n  board {_spf(row.salt, row.plunder, row.food)} + Haven hexes {_spf(*extra)}")
     if any(h.curse for h in havens):
         t.append(" (a Cursed hex adds nothing)", style="dim")
