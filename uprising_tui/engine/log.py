@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..content.loader import Catalog
     from .refs import SourceRef
 
-SYMBOL = {"skull": "☠", "shield": "⛨", "bolt": "⚡"}
+SYMBOL = {"skull": "☠", "shield": "◈", "bolt": "↯"}  # the client's dice chips draw the same (tui/theme.py)
 COLOUR_LETTER = {"white": "W", "yellow": "Y", "red": "R", "blue": "U", "purple": "P", "black": "K"}
 NAMED_FIELDS = ("faction", "card", "unit", "to_unit", "owner", "by", "tile")
 HEX_FIELDS = ("hex", "src", "dst")
@@ -70,6 +70,11 @@ def source_text(src: "SourceRef", cat: "Catalog") -> str:
     else:
         text = f"{kind.capitalize()}: {name_of(cat, ident)}"
     return f"{text} ({detail.replace('_', ' ')})" if detail else text
+
+
+def terrain_words(code: str) -> str:
+    """A fight's terrain code in words: 'Ice Waste', 'Cursed', 'a face-down hex'."""
+    return {"none": "a face-down hex", "curse": "Cursed"}.get(code, code.replace("_", " ").title())
 
 
 def score_term(term: str, count: int) -> str:
@@ -134,7 +139,8 @@ def _special(kind: str, data: dict, raw: dict, cat, hex_names) -> str | None:
     if kind == "CombatTally":
         hits, blocked = data["skulls"], data["blocked"]
         extra = f", {blocked} blocked by Shields" if blocked else ""
-        return f"{data['side']} take {hits} {'hit' if hits == 1 else 'hits'}{extra}"
+        verb = "take" if data["side"] in SIDE_KIND.values() else "takes"  # 'Garrisons take', 'Druwhn takes'
+        return f"{data['side']} {verb} {hits} {'hit' if hits == 1 else 'hits'}{extra}"
     if kind == "GameOver":
         vp = ", ".join(f"{name_of(cat, f)} {v}" for f, v in data["vp"])
         return f"Game over: {data['verdict']} — {vp}"
@@ -195,8 +201,7 @@ def _special(kind: str, data: dict, raw: dict, cat, hex_names) -> str | None:
     if kind == "CombatSideChanged":
         return f"{data['side']} fight on as {SIDE_KIND.get(raw['kind']) or name_of(cat, raw['card'] or raw['side'])}"
     if kind == "CombatStarted":
-        terrain = {"none": "a face-down hex", "curse": "Cursed"}.get(raw["terrain"], raw["terrain"].replace("_", " ").title())
-        return f"Combat on {data['hex']}: {data['side_a']} vs {data['side_b']} ({terrain})"
+        return f"Combat on {data['hex']}: {data['side_a']} vs {data['side_b']} ({terrain_words(raw['terrain'])})"
     if kind == "HeroMoved":
         return f"{data['faction']}'s Hero moves {data['src']} → {data['dst']}" + (
             f" ({data['reason']})" if raw["reason"] not in ("move", "command") else "")

@@ -198,8 +198,12 @@ class GameController:
 
     # ------------------------------------------------------------ options
     def grouped_options(self, decision: Decision | None = None) -> list[tuple[str, list[Option]]]:
+        """The options by group, as the screen shows them (adapters.shown_option: Cursed hexes say so)."""
         d = decision or self.decision
-        return adapters.grouped(d.options) if d is not None else []
+        if d is None:
+            return []
+        view, cat = self.view, self.cat
+        return adapters.grouped(adapters.shown_option(o, view, cat) for o in d.options)
 
     def cost_text(self, option: Option) -> str:
         return adapters.option_cost_text(option, self.cat)
@@ -239,7 +243,7 @@ class GameController:
             self.actors.append(d.actor)
         if self.marks is not None:
             self.marks.append(before)
-            self.labels.append(d.get(option_id).label)
+            self.labels.append(adapters.shown_option(d.get(option_id), self.view, self.cat).label)
         fresh = tuple(self._fresh)
         self._fresh = []
         for ev in fresh:

@@ -71,8 +71,10 @@ def is_nemesis(events: Iterable["GameEvent"]) -> bool:
     return any(ev.event_type in NEMESIS_KINDS for ev in events)
 
 
-def why_moved(ev: "GameEvent", cat) -> str:
-    """The engine's reason for a Nemesis move, in words ('' when the engine gives none)."""
+def why_moved(ev: "GameEvent", cat, auto_ties: bool = False) -> str:
+    """The engine's reason for a Nemesis move, in words ('' when the engine gives none). A tie is
+    said only where there was one (two hexes or more), and who settled it: the first player, or,
+    with `auto_ties`, the hex order."""
     rule = getattr(ev, "rule", None)
     parts = []
     step = getattr(ev, "step", None)
@@ -83,13 +85,14 @@ def why_moved(ev: "GameEvent", cat) -> str:
     cands = getattr(ev, "candidates", None)
     if cands:
         parts.append("weighed " + ", ".join(cands))
-    tied = getattr(ev, "tied", None)
-    if tied:
-        parts.append("the first player chose among " + ", ".join(tied))
+    tied = getattr(ev, "tied", None) or ()
+    if len(tied) > 1:
+        parts.append(("a tie among " + ", ".join(tied) + ", settled by hex order") if auto_ties
+                     else ("the first player chose among " + ", ".join(tied)))
     return "; ".join(parts)
 
 
-def caption(events: Sequence["GameEvent"], cat, hex_name=None) -> Text:
+def caption(events: Sequence["GameEvent"], cat, hex_name=None, auto_ties: bool = False) -> Text:
     """A step in one or two lines: what moved or entered, and why."""
     hn = hex_name or (lambda h: h)
     t = Text()
@@ -106,7 +109,7 @@ def caption(events: Sequence["GameEvent"], cat, hex_name=None) -> Text:
                 t.append(f" ({fallback_words(str(fb))})", style="italic")
         elif k == "NemesisMoved":
             t.append(f"\n  moves {hn(ev.src)} → {hn(ev.dst)}")
-            why = why_moved(ev, cat)
+            why = why_moved(ev, cat, auto_ties)
             if why:
                 t.append(f" — {why}", style="italic")
         elif k == "CombatStarted":

@@ -122,7 +122,8 @@ class GameDriver:
         """Show a step while it waits its turn; False for a step with nothing to show (only events
         the log keeps silent, such as a turn's end): it is not waited on."""
         cat = self.ctl.cat
-        text = caption(step, cat, lambda h: hex_label(cat, self._view, h))
+        self.show_highlight(None)  # no choice on show: no card over the side column, no odds
+        text = caption(step, cat, lambda h: hex_label(cat, self._view, h), self.ctl.setup.auto_ties)
         if not text.plain.strip():
             words = self.query_one(CombatLog).render_event
             line = next((t for t in (words(ev) for ev in step) if t.plain.strip()), None)
@@ -131,7 +132,6 @@ class GameDriver:
             text = line
         hint = Text(f"Step {i} of {n} · pacing {self.pacer.mode} · Space: next · a: pacing · Esc: skip to the end",
                     style="dim")
-        self.show_highlight(None)  # no choice on show: no card over the side column, no odds
         self.bar.wait("What happens", text, hint)
         self.map.highlights = lit
         if cursor:
