@@ -195,7 +195,7 @@ def at_rest(app) -> bool:
     if g._driving and not g.pacer.waiting:
         # bots or the Nemesis playing on (behind a screen opened on top, too): wait for them, unless
         # the driver itself waits for the person (the hot-seat hand-over)
-        return isinstance(app.screen, PassDeviceScreen)
+        return any(isinstance(s, PassDeviceScreen) for s in app.screen_stack)  # (a palette may be over it)
     return True
 
 
