@@ -2,7 +2,7 @@
 
 One run is one seed. The seed picks the terminal size (60x20, 80x24, 120x40, 200x60), 1-4
 factions, who plays them (people, bots, hot-seat), the pacing and where the run starts (the
-title screen, a new game, a game part-played or near its end). Then, key after key, the monkey
+title screen, a new game, a game part-played, near its end, or over). Then, key after key, the monkey
 presses what the screen on show offers (its bindings), any of the generic keys (digits, arrows,
 Enter, Esc, Tab, Space, letters), clicks on the map and on the options, and now and then the
 keys that answer what a bot would, so the game moves on through every phase to its end.
@@ -38,7 +38,7 @@ from .raw_state_guard import install
 SIZES = ((60, 20), (80, 24), (120, 40), (200, 60))
 FACTIONS = ("druwhn", "duerkhar", "krowh", "mohyar")
 NAMES = ("Ann", "Bo", "Cy", "Di")
-STARTS = ("title", "new", "new", "mid", "late")
+STARTS = ("title", "new", "new", "mid", "late", "end")
 PACINGS = ("step", "instant", "instant", "auto")
 GENERIC = (tuple("0123456789") + ("up", "down", "left", "right", "enter", "enter", "escape", "tab", "shift+tab",
                                   "space", "backspace", "home", "end", "pageup", "pagedown")
@@ -131,9 +131,11 @@ def make(spec: Spec, data: Path, first: bool):
     if spec.start == "mid":
         goal = random.Random(f"mid-{spec.seed}").randint(10, 60)
         advance(ctl, lambda c: c.answers >= goal and not c.is_bot_turn())
-    else:  # late: the last Chapter's Actions Phase, a few answers from the end
-        advance(ctl, lambda c: c.view.chapter == setup.chapters and c.view.phase in ("actions", "nemesis")
+    elif spec.start == "late":  # the last Chapter after its Actions Phase: a few answers from the end
+        advance(ctl, lambda c: c.view.chapter == setup.chapters and c.view.phase in ("nemesis", "production", "scoring")
                 and not c.is_bot_turn())
+    else:  # end: the game is over (the end screen, and Back to the board)
+        advance(ctl, lambda c: False)
     ctl.pacing = None
     return make_app(data_dir=data, pacing=spec.pacing, preload=False, opener=lambda: ctl)
 
