@@ -27,6 +27,11 @@ class UprisingApp(App):
     SUB_TITLE = "Curse of the Last Emperor"
     BINDINGS = [Binding("ctrl+t", "toggle_theme", "Light/dark", show=False)]
     NOTIFICATION_TIMEOUT = 4  # seconds a toast stays (errors say how long they need)
+    # No text selection by mouse drag inside the app (the terminal's own, with Shift, still works):
+    # Textual 8.2 starts a selection from the widget under a click even when that widget has just
+    # been taken off the screen (the help's text after a search, a toast that has gone) and fails
+    # there (found by the monkey: tests/tui/test_monkey_finds.py). The game has no use for it.
+    ALLOW_SELECT = False
 
     def __init__(self, *, store: SaveStore | None = None, opener: Callable[[], GameController] | None = None,
                  pacing: str | None = None, light: bool = False, confirm_losses: bool = True,
