@@ -78,3 +78,20 @@ async def test_esc_leaves_map_mode(tmp_path):
         assert g.ctl.decision is not None and g.bar.interactive
         await pilot.press("b")  # the bar's keys again: b is the board, not a step south-west
         assert await until(pilot, lambda: g.query_one("#side").current == "board" and g.has_class("-side-open"))
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+@pytest.mark.parametrize("close", ["enter", "escape"])
+async def test_after_a_log_search_the_keys_go_back_to_the_decision_bar(tmp_path, size, close):
+    """Found in play: after the log's search was closed with Esc nothing had the focus, and Enter
+    (and every bar key) did nothing until a click."""
+    ctl, app = opened(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        await pilot.press("slash", "A", "P", close)
+        options = g.bar.query_one("#options")
+        assert await until(pilot, lambda: options.has_focus), app.focused
+        before = ctl.answers
+        await pilot.press("enter")
+        assert await until(pilot, lambda: ctl.answers == before + 1)

@@ -317,6 +317,10 @@ class GameScreen(GameDriver, GameActions, Screen):
     def _back_refused(self) -> None:
         self.notify("There is no way back from this choice here (u undoes an answer).", severity="warning")
 
+    @on(CombatLog.SearchClosed)
+    def _search_closed(self) -> None:
+        self.bar.query_one("#options").focus()  # (nothing had the focus after Esc: Enter was dead)
+
     @on(HexMap.CursorMoved)
     def _cursor_moved(self, msg) -> None:
         self.query_one("#details").show(self._view, msg.hex_id)
