@@ -49,3 +49,18 @@ def test_the_last_hits_on_the_last_units_are_not_asked():
     taken2 = play_out(g2, {"assign_damage": "unit:oathsworn"})  # the Oathsworn first: only Younglings left
     assert kinds_asked(taken2).count("assign_damage") == 1
     assert g2.state.hexes["H08"].units == {"younglings": 1}
+
+
+def test_alike_dice_are_one_reroll_option():
+    """Ruling 50: three white blanks in the Woods are one option, then two, then the choice ends."""
+    from .combat_rule_fixtures import WOODS, drive
+    sc = duel(WOODS, units={"spearsingers": 3}, garrisons=1)
+    sc.rig(white=["", "", "", "H", "S", "S"])
+    g = sc.game(script=fight("H08", attacker="duerkhar"))
+    d = g.decision
+    assert d.kind == "reroll"
+    assert [o.label for o in d.options if o.id.startswith("die:")] == ["Reroll white blank (one of 3 alike)"]
+    drive(g, "die:0")
+    assert [o.label for o in g.decision.options if o.id.startswith("die:")] == ["Reroll white blank (one of 2 alike)"]
+    drive(g, "die:1")
+    assert g.decision is None or g.decision.kind != "reroll"  # the limit of 2

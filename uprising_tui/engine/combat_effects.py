@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Generator
 
 from . import pieces
 from .cards import discard_card
-from .combat_dice import Side, apply_marsh
+from .combat_dice import Side, apply_marsh, reroll_choices
 from .decision import Decision, option, ref
 from .events import (
     CardFlipped,
@@ -114,8 +114,7 @@ class CombatEffects:
                 left = [i for i in idx if i not in chosen]
                 if not left:
                     break
-                opts = [option(f"die:{i}", f"Reroll {side.dice[i][0]} {'+'.join(side.dice[i][1]) or 'blank'}", "choice",
-                               (ref("die", str(i)), ref("colour", side.dice[i][0]))) for i in left]
+                opts = reroll_choices(side.dice, left)
                 opts.append(DONE_CHOOSING)
                 pick = yield from ctx.ask(side.owner, "reroll", f"{reason or 'Reroll'}: pick a die to reroll", opts,
                                           chosen=tuple(Ref("die", str(i)) for i in chosen))
