@@ -125,3 +125,21 @@ async def test_the_fight_pane_says_its_terrain_in_words(tmp_path):
         assert "terrain: none" not in text and not re.search(r"terrain: \w+_\w+", text)
         log = "\n".join(g.query_one(CombatLog).lines)
         assert not any(c in log + text for c in OTHER_GLYPHS)
+
+
+def test_an_attribute_and_an_explored_tile_read_as_words(games):
+    """Found in play: 'gains 1 leadership', and 'explores H15 Plains of Rhun: Plains of Rhun'."""
+    gained = explored = 0
+    for g, _ in games:
+        text = EventText(g.cat)
+        for e in g.log:
+            line = text(e).plain
+            if e.event_type == "AttributeGained":
+                gained += 1
+                assert line.split(" [")[0].endswith(e.attribute.capitalize()), line
+            if e.event_type == "HexExplored":
+                explored += 1
+                tile = g.cat.hexes[e.tile].name
+                assert line.startswith(f"{g.cat.factions[e.faction].name} explores {e.hex}: {tile}"), line
+                assert line.count(tile) == 1, line
+    assert gained and explored

@@ -209,6 +209,10 @@ def _special(kind: str, data: dict, raw: dict, cat, hex_names) -> str | None:
         return f"{data['faction']}'s Haven on {data['hex']} is removed ({data['reason']})"
     if kind == "ThreatChanged" and raw["overflow"]:
         return f"{data['card']} Threat {raw['old']} → {raw['new']} ({raw['overflow']} above its maximum)"
+    if kind == "AttributeGained":
+        return f"{data['faction']}'s Hero gains 1 {raw['attribute'].capitalize()}"
+    if kind == "HexExplored":  # the hex by its id: the tile it turns out to be follows
+        return f"{data['faction']} explores {raw['hex']}: {data['tile']}"
     if kind == "ScoreTerm":
         return f"{data['side']} scores {raw['vp']} VP for {score_term(raw['term'], raw['count'])}"
     if kind == "GraveyardEmptied":
