@@ -95,3 +95,26 @@ async def test_after_a_log_search_the_keys_go_back_to_the_decision_bar(tmp_path,
         before = ctl.answers
         await pilot.press("enter")
         assert await until(pilot, lambda: ctl.answers == before + 1)
+
+
+async def test_a_pane_that_changed_while_hidden_is_drawn_anew_when_shown(tmp_path):
+    """Found in play at 80x24: the board, changed while the map was in its place, came back showing
+    what it showed before (another faction's page, old AP): its changed lines were never marked for
+    a redraw while it had no size on screen."""
+    from uprising_tui.tui.widgets.player_board import PlayerBoard
+    ctl, app = opened(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("b")  # the map back: the board hidden
+        assert await until(pilot, lambda: not on_show(g.query_one("#side-col")))
+        for _ in range(3):
+            await pilot.press(*g.bar.keys_for(ctl.suggest()))
+            await settle(pilot)
+        await pilot.press("b")
+        assert await until(pilot, lambda: on_show(g.query_one("#side-col")))
+        p = ctl.view.player(g.query_one(PlayerBoard).page)
+        text = "\n".join(drawn(app, g.query_one("#side-col")))
+        assert f"Salt {p.salt}  Plunder {p.plunder}  Food {p.food}   AP {p.ap}" in text
