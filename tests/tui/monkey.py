@@ -257,6 +257,24 @@ def _check(app) -> None:
     ids = {o.id for _g, opts in bar.groups for o in opts}
     if ids != {o.id for o in d.options}:
         raise MonkeyFailure(f"the decision bar lists other options than {d.kind} has")
+    _board_is_current(app, g)
+
+
+def _board_is_current(app, g: GameScreen) -> None:
+    """The player board, when on screen, shows the table as it stands (not what it showed before)."""
+    from uprising_tui.tui.widgets.player_board import TABLE_PAGE, PlayerBoard
+    board = g.query_one(PlayerBoard)
+    side = g.query_one("#side")
+    if side.current != "board" or not board.region.area or board.page in (None, TABLE_PAGE):
+        return
+    if not all(a.display for a in board.ancestors if hasattr(a, "display")):
+        return
+    p = g.ctl.view.player(board.page)
+    r = g.query_one("#board-body").region
+    lines = [s.text[r.x:r.right] for s in app.screen._compositor.render_strips()[r.y:r.bottom]]
+    want = f"Salt {p.salt}  Plunder {p.plunder}  Food {p.food}   AP {p.ap}"
+    if g.query_one("#board-body").scroll_y == 0 and not any(want in line for line in lines):
+        raise MonkeyFailure(f"the board shows another page or old figures (want {want!r})")
 
 
 # ------------------------------------------------------------------ choosing a key
