@@ -30,3 +30,52 @@ async def test_a_click_where_the_help_text_was_just_replaced(tmp_path):
                                             screen_y=y))  # before the screen is drawn again
         await pilot.pause()
         assert app._exception is None
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("leave", ["title", "quit", "pruned"])
+async def test_odds_worked_out_after_the_game_screen_is_gone(tmp_path, leave):
+    """Found by the monkey: a Command target's odds, still being worked out (off the UI thread)
+    when the game screen went (leaving to the title, the app closing), were then shown on a screen
+    that was no longer there."""
+    import asyncio
+
+    from uprising_tui.engine import Setup
+    from uprising_tui.tui.controller import GameController, default_seats
+    from uprising_tui.tui.saves import SaveStore
+    from uprising_tui.tui.screens.title import TitleScreen
+    from uprising_tui.tui.screenshots import _enemy_target, advance
+
+    from .pilot_helpers import game_screen, settle
+    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
+    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
+    advance(ctl, lambda c: c.decision.kind == "turn" and not c.is_bot_turn() and _enemy_target(c) is not None)
+    target = _enemy_target(ctl)
+    slow = ctl.odds
+
+    def slower(option_id):
+        import time
+        time.sleep(0.4)  # (a big fight's odds take a while)
+        return slow(option_id)
+    ctl.odds = slower
+    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        await pilot.press(*g.bar.keys_for(target)[:-1])  # the target under the cursor: its odds start
+        await asyncio.sleep(0.2)  # (the worker waits for the cursor to rest, then goes off the thread)
+        if leave == "title":
+            app.to_title()
+            assert await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+            await asyncio.sleep(0.6)
+            await pilot.pause()
+        elif leave == "quit":  # the app quits (ctrl+q, the palette's Quit)
+            app.exit()
+            await asyncio.sleep(0.6)
+        else:  # the odds come back to a screen already taken apart (the monkey met it at the app's close)
+            d = ctl.decision
+            app.to_title()
+            assert await until(pilot, lambda: isinstance(app.screen, TitleScreen) and not g.is_attached)
+            g._odds_for = (d, target)
+            await g._work_out_odds(d, target, "for the target")  # must come back quietly
+    assert app._exception is None and app.return_code in (0, None)

@@ -308,10 +308,16 @@ class GameScreen(GameDriver, GameActions, Screen):
         try:
             result = await asyncio.to_thread(self.ctl.odds, option_id)
         except Exception as exc:  # never let a failed estimate disturb the game
-            self.query_one(OddsPanel).update(Text(f"Odds {target}: not available ({exc})", style="dim italic"))
+            result, failed = None, exc
+        else:
+            failed = None
+        panels = self.query(OddsPanel)  # none once the screen is going (left, or the app closing)
+        if not panels or not self.is_attached:
             return
-        if self._odds_for == (d, option_id) and self.ctl.decision is d:
-            self.query_one(OddsPanel).show_odds(target, result, True)
+        if failed is not None:
+            panels.first().update(Text(f"Odds {target}: not available ({failed})", style="dim italic"))
+        elif self._odds_for == (d, option_id) and self.ctl.decision is d:
+            panels.first().show_odds(target, result, True)
 
     @on(DecisionBar.BackRefused)
     def _back_refused(self) -> None:
