@@ -24,14 +24,19 @@ def at_a_loss(tmp_path):
     return ctl, make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
 
 
+async def pick(pilot, app, ctl, option_id: str) -> int:
+    """Pick `option_id` by keys at the loss; returns the answers given before."""
+    await settle(pilot)
+    before = ctl.answers
+    await pilot.press(*game_screen(app).bar.keys_for(option_id))
+    return before
+
+
 async def test_the_cheapest_loss_is_taken_without_a_question(tmp_path):
     ctl, app = at_a_loss(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        g = game_screen(app)
-        before = ctl.answers
         cheapest = ctl.suggest()
-        await pilot.press(*g.bar.keys_for(cheapest))
+        before = await pick(pilot, app, ctl, cheapest)
         assert await until(pilot, lambda: ctl.answers == before + 1 or isinstance(app.screen, ConfirmScreen))
         assert not isinstance(app.screen, ConfirmScreen) and ctl.game.answers[before] == cheapest
 
@@ -39,12 +44,9 @@ async def test_the_cheapest_loss_is_taken_without_a_question(tmp_path):
 async def test_a_dearer_loss_asks_first_in_words_of_one_unit(tmp_path):
     ctl, app = at_a_loss(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        g = game_screen(app)
-        before = ctl.answers
         dearer = "unit:oathsworn"
         assert dearer != ctl.suggest()
-        await pilot.press(*g.bar.keys_for(dearer))
+        before = await pick(pilot, app, ctl, dearer)
         assert await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         question = shown(app.screen.query_one("#question"))
         assert "Lose your last Oathsworn? Losing 1 of your 3 Spearsingers would cost less." in " ".join(question.split())
