@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .decision import option
+from .refs import Ref
+
 if TYPE_CHECKING:
     from .context import Ctx
 
@@ -187,8 +190,6 @@ def reroll_choices(dice, left: list[int]) -> list:
     """The reroll options for the dice at indexes `left` of `dice` ((colour, face) each): one for
     each distinct colour and face, as the first such die (ruling 50: rerolling one of two alike dice
     or the other comes to the same), saying how many are alike."""
-    from .decision import option
-    from .refs import Ref
     alike: dict[tuple, list[int]] = {}
     for i in left:
         colour, face = dice[i][0], tuple(dice[i][1])
