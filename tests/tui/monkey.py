@@ -180,14 +180,10 @@ def _game(app) -> GameScreen | None:
     return None
 
 
-def _opening(app) -> bool:
-    return any(w.is_running for w in app.workers if w.group == "open")
-
-
 def at_rest(app) -> bool:
     """Nothing is moving on its own: a person is asked, a step waits for Space, a screen waits for
     a key, or the game is over."""
-    if _opening(app):
+    if any(w.is_running for w in app.workers if w.group == "open"):  # a game being opened
         return False
     g = _game(app)
     if g is None:
@@ -263,6 +259,7 @@ def _check(app) -> None:
 def _board_is_current(app, g: GameScreen) -> None:
     """The player board, when on screen, shows the table as it stands (not what it showed before)."""
     from uprising_tui.tui.widgets.player_board import TABLE_PAGE, PlayerBoard
+    app.screen._on_timer_update()  # the screen's layout and paint brought up to date, as Pilot.pause does
     board = g.query_one(PlayerBoard)
     side = g.query_one("#side")
     if side.current != "board" or not board.region.area or board.page in (None, TABLE_PAGE):
@@ -272,9 +269,10 @@ def _board_is_current(app, g: GameScreen) -> None:
     p = g.ctl.view.player(board.page)
     r = g.query_one("#board-body").region
     lines = [s.text[r.x:r.right] for s in app.screen._compositor.render_strips()[r.y:r.bottom]]
-    want = f"Salt {p.salt}  Plunder {p.plunder}  Food {p.food}   AP {p.ap}"
-    if g.query_one("#board-body").scroll_y == 0 and not any(want in line for line in lines):
-        raise MonkeyFailure(f"the board shows another page or old figures (want {want!r})")
+    top = " ".join(" ".join(lines[:4]).split())  # the page's head (its resources line may wrap)
+    want = [f"Salt {p.salt}", f"Plunder {p.plunder}", f"Food {p.food}", f"AP {p.ap}"]
+    if g.query_one("#board-body").scroll_y == 0 and not all(w in top for w in want):
+        raise MonkeyFailure(f"the board shows another page or old figures (want {want}, shows {top[:90]!r})")
 
 
 # ------------------------------------------------------------------ choosing a key

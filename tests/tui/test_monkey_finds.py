@@ -79,3 +79,31 @@ async def test_odds_worked_out_after_the_game_screen_is_gone(tmp_path, leave):
             g._odds_for = (d, target)
             await g._work_out_odds(d, target, "for the target")  # must come back quietly
     assert app._exception is None and app.return_code in (0, None)
+
+
+@pytest.mark.asyncio
+async def test_page_keys_on_an_option_list_not_laid_out():
+    """Found by the monkey: PageDown in the command palette while its list, holding commands, was
+    not laid out yet (a small terminal) failed inside Textual's OptionList. Every OptionList now
+    ignores a page key until its lines are laid out (textual_fixes.py, imported by the app)."""
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    import uprising_tui.tui.textual_fixes  # noqa: F401  (as the app imports it)
+
+    class Lists(App):
+        def compose(self):
+            yield OptionList("one", "two", "three", id="hidden")
+
+        def on_mount(self):
+            self.query_one("#hidden").display = False  # options, and no lines laid out
+
+    app = Lists()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        ol = app.query_one(OptionList)
+        ol.highlighted = 0
+        assert ol._options and not ol._index_to_line
+        ol.action_page_down()
+        ol.action_page_up()
+        assert ol.highlighted == 0

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from ..engine import SaveError, Setup
+from . import textual_fixes  # noqa: F401  (Textual's bugs the client meets, mended on import)
 from .controller import GameController, Seat, default_seats
 from .saves import SaveStore
 
