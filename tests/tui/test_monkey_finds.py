@@ -107,3 +107,34 @@ async def test_page_keys_on_an_option_list_not_laid_out():
         ol.action_page_down()
         ol.action_page_up()
         assert ol.highlighted == 0
+
+
+@pytest.mark.asyncio
+async def test_leaving_while_the_bots_play_stops_them(tmp_path):
+    """Found by the monkey: leaving to the title (q, y) while a bot's move waited its turn (auto
+    pacing), the game went on behind the title screen: the bot answered, and the next step looked
+    for the game screen's panes, gone by then."""
+    import asyncio
+
+    from uprising_tui.engine import Setup
+    from uprising_tui.tui.controller import GameController, default_seats
+    from uprising_tui.tui.saves import SaveStore
+    from uprising_tui.tui.screens.title import TitleScreen
+    from uprising_tui.tui.screenshots import advance
+
+    from .pilot_helpers import game_screen
+    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
+    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
+    advance(ctl, lambda c: c.is_bot_turn() and c.decision.kind == "turn")  # the bot's turn comes first
+    app = make_app(data_dir=tmp_path, pacing="auto", preload=False, opener=lambda: ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        g = None
+        assert await until(pilot, lambda: (g := game_screen(app)) is not None and g.is_mounted
+                           and g._driving and g.pacer.waiting)
+        left_at = ctl.answers
+        app.to_title()
+        assert await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await asyncio.sleep(1.5)  # longer than the auto pacing's pause
+        await pilot.pause()
+        assert app._exception is None
+        assert ctl.answers == left_at  # nothing answered for anyone once the game is left

@@ -143,10 +143,19 @@ class UprisingApp(App):
         self._close_messages_no_wait()
 
     # ------------------------------------------------------------ screens
-    def open_game(self, ctl: GameController) -> None:
+    def _leave_game(self) -> None:
+        """The game on screen stops playing (its bots and steps) before its screen goes."""
         from .screens.game import GameScreen
         if self.controller is not None:
             self.controller.listeners.clear()
+        for s in self.screen_stack:
+            if isinstance(s, GameScreen):
+                s.leaving = True
+                s.pacer.advance()  # a step waiting for its time or a key ends now (and plays nothing more)
+
+    def open_game(self, ctl: GameController) -> None:
+        from .screens.game import GameScreen
+        self._leave_game()
         while len(self.screen_stack) > 1:  # the game replaces whatever was on show
             self.pop_screen()
         self.controller = ctl
@@ -178,8 +187,7 @@ class UprisingApp(App):
 
     def to_title(self) -> None:
         from .screens.title import TitleScreen
-        if self.controller is not None:
-            self.controller.listeners.clear()
+        self._leave_game()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         if isinstance(self.screen, TitleScreen):

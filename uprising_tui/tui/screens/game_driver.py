@@ -35,9 +35,16 @@ class GameDriver:
             self._driving = True
             self.run_worker(self._drive(), group="drive", exit_on_error=True)
 
+    leaving = False  # the screen is being left (the title, another game): play stops where it is
+
+    def _gone(self) -> bool:
+        """Left, or being taken down (the app closing takes the panes first): nothing more is played
+        or answered, and no pane is looked for."""
+        return self.leaving or not self.is_attached or not self.query("DecisionBar")
+
     async def _drive(self) -> None:
         try:
-            while True:
+            while not self._gone():
                 if self._queue:
                     await self._play(self._queue.popleft())
                     continue
@@ -52,7 +59,7 @@ class GameDriver:
                                   Text(f"A bot is choosing · pacing {self.pacer.mode} · Space: next · a: pacing · "
                                        "Esc: run to the next person", style="dim"))
                     await self.pacer.wait()
-                    if not self._queue and self.ctl.is_bot_turn():
+                    if not self._queue and self.ctl.is_bot_turn() and not self._gone():
                         self._answer_safely(self.ctl.bot_choice(), seat)
                     continue
                 if d.kind in LOSS_KINDS and self._auto_losses is not None and self._view.combat is not None \
@@ -96,6 +103,8 @@ class GameDriver:
                 lit, cursor = hexes_of(step)
                 if self._show_step(step, i + 1, len(steps), lit, cursor):
                     await self.pacer.wait(own=i < own)
+                    if self._gone():
+                        return
 
     def _publish(self, u: Update) -> None:
         """Every pane takes the update at once (the subscriptions are immediate), drawn in one go."""
