@@ -66,12 +66,12 @@ def test_sides_are_named_by_what_they_are(cat):
     started = EVENT_TYPES["CombatStarted"](7, "H08", "ice_waste", "duerkhar", "player", None, "empire", "garrisons", None)
     r(started)
     assert r(CombatTally(7, "empire", 2, 1)) == "Garrisons take 2 hits, 1 blocked by Shields"
-    assert r(CombatTally(7, "duerkhar", 1, 0)) == "Duerkhar take 1 hit"
+    assert r(CombatTally(7, "duerkhar", 1, 0)) == "Duerkhar takes 1 hit"  # a faction is one side: takes
     assert r(EVENT_TYPES["CombatEnded"](7, "H08", None)) == "Combat on H08 ends: nobody holds the field"
     r(EVENT_TYPES["CombatStarted"](8, "H09", "ice_waste", "duerkhar", "player", None, "chaos", "skeletons", None))
     changed = EVENT_TYPES["CombatSideChanged"](8, "chaos", "horde", "bloodwyrm")
     assert r(changed) == "Skeletons fight on as The Bloodwyrm"  # a Horde formed mid-combat (ruling 17)
-    assert r(CombatTally(8, "chaos", 1, 0)) == "The Bloodwyrm take 1 hit"
+    assert r(CombatTally(8, "chaos", 1, 0)) == "The Bloodwyrm takes 1 hit"
 
 
 def test_sources_in_words(cat):

@@ -37,7 +37,7 @@ def test_woods_player_rerolls_up_to_2_archery_dice_once():
     sc.rig(white=["", "", "", "H", "S", "S"])
     g = sc.game(script=fight("H08", attacker="duerkhar"))
     assert g.decision.kind == "reroll"
-    drive(g, "die:0", "die:2")  # the limit of 2 ends the choice
+    drive(g, "die:0", "die:1")  # the limit of 2 ends the choice (alike dice are one option: ruling 62)
     assert g.decision is None or g.decision.kind != "reroll"
     play_out(g)
     st = g.state

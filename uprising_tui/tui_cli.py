@@ -18,10 +18,13 @@ def _factions(text: str) -> list[str]:
 
 
 def _client_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--pacing", choices=("step", "auto", "instant"), default="auto",
-                   help="how bot moves and Nemesis steps are shown (default auto)")
+    p.add_argument("--pacing", choices=("step", "auto", "instant"), default=None,
+                   help="how bot moves and Nemesis steps are shown (default: as the game was saved, else as "
+                        "last chosen, else auto)")
     p.add_argument("--light", action="store_true", help="use the light theme")
     p.add_argument("--data-dir", metavar="DIR", help="keep saves in DIR instead of the user data directory")
+    p.add_argument("--screenshots", metavar="DIR",
+                   help="where the palette's Screenshot saves (default: a screenshots folder among the saves)")
 
 
 def add_commands(sub) -> None:
@@ -61,10 +64,16 @@ def _error(message: str) -> int:
     return 2
 
 
-def run_title(data_dir: str | None = None, pacing: str = "auto", light: bool = False) -> int:
+def run_app(app) -> int:
+    """Run the client; its exit status (1 after a crash, which crash.py reports)."""
+    app.run()
+    return app.return_code or 0
+
+
+def run_title(data_dir: str | None = None, pacing: str | None = None, light: bool = False,
+              screenshots: str | None = None) -> int:
     from .tui.app import make_app
-    make_app(data_dir=data_dir, pacing=pacing, light=light).run()
-    return 0
+    return run_app(make_app(data_dir=data_dir, pacing=pacing, light=light, screenshots=screenshots))
 
 
 def new_setup(args):
@@ -101,8 +110,8 @@ def cmd_new(args) -> int:
         setup, seats = new_setup(args)
     except ValueError as exc:
         return _error(str(exc))
-    make_app(setup=setup, seats=seats, data_dir=args.data_dir, pacing=args.pacing, light=args.light).run()
-    return 0
+    return run_app(make_app(setup=setup, seats=seats, data_dir=args.data_dir, pacing=args.pacing, light=args.light,
+                            screenshots=args.screenshots))
 
 
 def cmd_load(args) -> int:
@@ -113,8 +122,8 @@ def cmd_load(args) -> int:
         GameController.load(args.save, autosave=False)
     except (SaveError, ValueError, OSError) as exc:
         return _error(str(exc))
-    make_app(load=args.save, data_dir=args.data_dir, pacing=args.pacing, light=args.light).run()
-    return 0
+    return run_app(make_app(load=args.save, data_dir=args.data_dir, pacing=args.pacing, light=args.light,
+                            screenshots=args.screenshots))
 
 
 def cmd_screenshots(args) -> int:

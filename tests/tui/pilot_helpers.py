@@ -81,3 +81,14 @@ async def until(pilot, condition, limit: int = 500) -> bool:
             return True
         await pilot.pause(None if i < 50 else 0.02)
     return condition()
+
+
+def screen_lines(app) -> list[str]:
+    """The screen on show as text, one string a line (what the terminal shows, every layer)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def drawn(app, widget) -> list[str]:
+    """The lines of the screen that fall in `widget`'s region (its children and overlays included)."""
+    r = widget.region
+    return [line[r.x:r.right] for line in screen_lines(app)[r.y:r.bottom]]

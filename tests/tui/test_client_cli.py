@@ -61,6 +61,8 @@ def test_load_opens_a_good_file(tmp_path, monkeypatch):
     import uprising_tui.tui.app as app_mod
 
     class Fake:
+        return_code = 0
+
         def __init__(self, **kw):
             ran.append(kw)
 

@@ -321,6 +321,8 @@ async def test_a_game_holds_the_collector_while_on_screen_and_gives_it_back(tmp_
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
+        from .pilot_helpers import until
+        await until(pilot, lambda: screen.collector.held)  # (held once the first frame is drawn: after a busy start, a moment later)
         assert screen.collector.held and not gc.isenabled()
         passes = screen.collector._passes
         for _ in range(3):

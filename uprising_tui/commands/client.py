@@ -30,7 +30,7 @@ def register(sub, common) -> None:
 
 def _play(args: argparse.Namespace) -> int:
     from .. import tui_cli
-    return tui_cli.run_title(args.data_dir, pacing=args.pacing, light=args.light)
+    return tui_cli.run_title(args.data_dir, pacing=args.pacing, light=args.light, screenshots=args.screenshots)
 
 
 def _with_content(run):

@@ -29,7 +29,7 @@ from .events import (
     SkeletonsRemoved,
 )
 from .refs import Ref, SourceRef
-from .units import destroy_player_unit
+from .units import destroy_player_unit, loss_label
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -329,14 +329,14 @@ class Combat(CombatEffects):
         if hits <= 0:
             return
         if side.kind == "player":
-            for _ in range(hits):
+            for done in range(hits):
                 if not h.units or h.owner != side.owner:
                     break
                 kinds = sorted(h.units)
-                if len(kinds) == 1:
-                    unit = kinds[0]
+                if len(kinds) == 1 or hits - done >= sum(h.units.values()):
+                    unit = kinds[0]  # one kind, or every Unit here falls whatever the order: nothing to ask (ruling 1)
                 else:
-                    opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (ref("unit", u), ref("hex", self.hid)))
+                    opts = [option(f"unit:{u}", loss_label(ctx, u, h.units[u]), "unit", (ref("unit", u), ref("hex", self.hid)))
                             for u in kinds]
                     unit = (yield from ctx.ask(side.owner, "assign_damage", "A Skull hits: which Unit is destroyed?", opts,
                                                source=self.source("damage"))).split(":", 1)[1]

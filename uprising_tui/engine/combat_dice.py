@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .decision import option
+from .refs import Ref
+
 if TYPE_CHECKING:
     from .context import Ctx
 
@@ -181,3 +184,20 @@ def has_ability(ctx: "Ctx", side: Side, kind: str):
         if ab.kind == kind:
             return ab
     return None
+
+
+def reroll_choices(dice, left: list[int]) -> list:
+    """The reroll options for the dice at indexes `left` of `dice` ((colour, face) each): one for
+    each distinct colour and face, as the first such die (ruling 62: rerolling one of two alike dice
+    or the other comes to the same), saying how many are alike."""
+    alike: dict[tuple, list[int]] = {}
+    for i in left:
+        colour, face = dice[i][0], tuple(dice[i][1])
+        alike.setdefault((colour, face), []).append(i)
+    out = []
+    for (colour, face), idx in alike.items():
+        i = idx[0]
+        what = f"{colour} {'+'.join(face) or 'blank'}"
+        label = f"Reroll {what}" + (f" (one of {len(idx)} alike)" if len(idx) > 1 else "")
+        out.append(option(f"die:{i}", label, "choice", (Ref("die", str(i)), Ref("colour", colour))))
+    return out

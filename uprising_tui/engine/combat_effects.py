@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Generator
 
 from . import pieces
 from .cards import discard_card
-from .combat_dice import Side, apply_marsh
+from .combat_dice import Side, apply_marsh, reroll_choices
 from .decision import Decision, option, ref
 from .events import (
     CardFlipped,
@@ -18,7 +18,7 @@ from .events import (
     UnitRemovedFromReserve,
 )
 from .refs import Ref
-from .units import destroy_player_unit, unit_value
+from .units import destroy_player_unit, loss_label, unit_value
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -116,8 +116,7 @@ class CombatEffects:
                 left = [i for i in idx if i not in chosen]
                 if not left:
                     break
-                opts = [option(f"die:{i}", f"Reroll {side.dice[i][0]} {'+'.join(side.dice[i][1]) or 'blank'}", "choice",
-                               (ref("die", str(i)), ref("colour", side.dice[i][0]))) for i in left]
+                opts = reroll_choices(side.dice, left)
                 opts.append(DONE_CHOOSING)
                 pick = yield from ctx.ask(side.owner, "reroll", f"{reason or 'Reroll'}: pick a die to reroll", opts,
                                           chosen=tuple(Ref("die", str(i)) for i in chosen))
@@ -160,7 +159,7 @@ class CombatEffects:
                     self.wound(me, op.self_threat, p.faction)
                     return
             if op.choose == "any" and len(h.units) > 1:  # the players pick which of their Units here
-                opts = [option(f"unit:{u}", f"{ctx.name(u)} ({h.units[u]})", "unit", (Ref("unit", u), Ref("hex", self.hid)))
+                opts = [option(f"unit:{u}", loss_label(ctx, u, h.units[u]), "unit", (Ref("unit", u), Ref("hex", self.hid)))
                         for u in sorted(h.units)]
                 where, unit = "map", (yield from ctx.ask(enemy.owner, "destroy_choice",
                                                          "Which of your Units is destroyed?", opts)).split(":", 1)[1]

@@ -114,6 +114,16 @@ class Produced(GameEvent):
     food: int
 
 
+class ScoreTerm(GameEvent):
+    """One term of a side's Scoring (engine/tally.py): what was counted, how many, and the VP it
+    gives. A side's terms in a Scoring Phase add up to its VP changes there."""
+    template: ClassVar[str] = "{side} scores {vp} VP for {count} {term}"
+    side: str  # a player faction, 'empire' or 'chaos'
+    term: str  # garrison_hexes, legions, graveyard, curses, hordes, havens, haven_vp, bought (5 resources)
+    count: int
+    vp: int
+
+
 class AttributeGained(GameEvent):
     template: ClassVar[str] = "{faction}'s Hero gains 1 {attribute}"
     faction: str

@@ -109,7 +109,7 @@ class BoltSpent(GameEvent):
 
 
 class CombatTally(GameEvent):
-    template: ClassVar[str] = "{side} take {skulls} hit(s), {blocked} blocked by Shields"
+    template: ClassVar[str] = "{side} takes {skulls} hit(s), {blocked} blocked by Shields"
     combat: int
     side: str
     skulls: int

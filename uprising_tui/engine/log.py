@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from .events import EVENT_TYPES, GameEvent
-from .log_words import FALLBACKS, MOVE_RULES, NOTES, QUIET_SOURCES, REASONS, RULES, TARGET_REASONS
+from .log_words import FALLBACKS, MOVE_RULES, NOTES, QUIET_SOURCES, REASONS, RULES, SCORE_TERMS, TARGET_REASONS
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
     from .refs import SourceRef
 
-SYMBOL = {"skull": "☠", "shield": "⛨", "bolt": "⚡"}
+SYMBOL = {"skull": "☠", "shield": "◈", "bolt": "↯"}  # the client's dice chips draw the same (tui/theme.py)
 COLOUR_LETTER = {"white": "W", "yellow": "Y", "red": "R", "blue": "U", "purple": "P", "black": "K"}
 NAMED_FIELDS = ("faction", "card", "unit", "to_unit", "owner", "by", "tile")
 HEX_FIELDS = ("hex", "src", "dst")
@@ -70,6 +70,17 @@ def source_text(src: "SourceRef", cat: "Catalog") -> str:
     else:
         text = f"{kind.capitalize()}: {name_of(cat, ident)}"
     return f"{text} ({detail.replace('_', ' ')})" if detail else text
+
+
+def terrain_words(code: str) -> str:
+    """A fight's terrain code in words: 'Ice Waste', 'Cursed', 'a face-down hex'."""
+    return {"none": "a face-down hex", "curse": "Cursed"}.get(code, code.replace("_", " ").title())
+
+
+def score_term(term: str, count: int) -> str:
+    """'3 hexes with a Garrison', '1 Legion': a Scoring term and its count in words."""
+    one, many = SCORE_TERMS.get(term, (term.replace("_", " "), term.replace("_", " ")))
+    return f"{count} {one if count == 1 else many}"
 
 
 def _hexes(hids, hex_names: dict[str, str] | None) -> str:
@@ -128,7 +139,8 @@ def _special(kind: str, data: dict, raw: dict, cat, hex_names) -> str | None:
     if kind == "CombatTally":
         hits, blocked = data["skulls"], data["blocked"]
         extra = f", {blocked} blocked by Shields" if blocked else ""
-        return f"{data['side']} take {hits} {'hit' if hits == 1 else 'hits'}{extra}"
+        verb = "take" if data["side"] in SIDE_KIND.values() else "takes"  # 'Garrisons take', 'Druwhn takes'
+        return f"{data['side']} {verb} {hits} {'hit' if hits == 1 else 'hits'}{extra}"
     if kind == "GameOver":
         vp = ", ".join(f"{name_of(cat, f)} {v}" for f, v in data["vp"])
         return f"Game over: {data['verdict']} — {vp}"
@@ -189,8 +201,7 @@ def _special(kind: str, data: dict, raw: dict, cat, hex_names) -> str | None:
     if kind == "CombatSideChanged":
         return f"{data['side']} fight on as {SIDE_KIND.get(raw['kind']) or name_of(cat, raw['card'] or raw['side'])}"
     if kind == "CombatStarted":
-        terrain = {"none": "a face-down hex", "curse": "Cursed"}.get(raw["terrain"], raw["terrain"].replace("_", " ").title())
-        return f"Combat on {data['hex']}: {data['side_a']} vs {data['side_b']} ({terrain})"
+        return f"Combat on {data['hex']}: {data['side_a']} vs {data['side_b']} ({terrain_words(raw['terrain'])})"
     if kind == "HeroMoved":
         return f"{data['faction']}'s Hero moves {data['src']} → {data['dst']}" + (
             f" ({data['reason']})" if raw["reason"] not in ("move", "command") else "")
@@ -198,6 +209,12 @@ def _special(kind: str, data: dict, raw: dict, cat, hex_names) -> str | None:
         return f"{data['faction']}'s Haven on {data['hex']} is removed ({data['reason']})"
     if kind == "ThreatChanged" and raw["overflow"]:
         return f"{data['card']} Threat {raw['old']} → {raw['new']} ({raw['overflow']} above its maximum)"
+    if kind == "AttributeGained":
+        return f"{data['faction']}'s Hero gains 1 {raw['attribute'].capitalize()}"
+    if kind == "HexExplored":  # the hex by its id: the tile it turns out to be follows
+        return f"{data['faction']} explores {raw['hex']}: {data['tile']}"
+    if kind == "ScoreTerm":
+        return f"{data['side']} scores {raw['vp']} VP for {score_term(raw['term'], raw['count'])}"
     if kind == "GraveyardEmptied":
         return f"{words(raw['side']).capitalize()} is emptied: its pieces go back to their reserves"
     if kind in ("DefenseBuilt", "DefenseRemoved"):

@@ -83,3 +83,12 @@ QUIET_SOURCES = frozenset({("rule", "setup"), ("rule", "refresh_phase"), ("rule"
                            ("rule", "build_phase"), ("rule", "actions_phase"), ("rule", "nemesis_phase"),
                            ("rule", "production_phase"), ("rule", "scoring_phase"), ("rule", "game_end"),
                            ("rule", "combat"), ("rule", "exchange")})
+
+# ScoreTerm.term: what a Scoring term counts, (one, many)
+SCORE_TERMS = {
+    "garrison_hexes": ("hex with a Garrison", "hexes with a Garrison"), "legions": ("Legion", "Legions"),
+    "curses": ("Curse", "Curses"), "hordes": ("Horde", "Hordes"),
+    "graveyard": ("faction in its Graveyard", "factions in its Graveyard"), "havens": ("Haven", "Havens"),
+    "haven_vp": ("Haven on a hex that shows VP", "Havens on hexes that show VP"),
+    "bought": ("resource spent", "resources spent"),
+}

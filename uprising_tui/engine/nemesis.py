@@ -78,9 +78,9 @@ def step_rule(ctx: "Ctx", cands: list[str], side: str) -> tuple[str, list[str]]:
 def choose_step(ctx: "Ctx", card: NemCard, cands: list[str], side: str) -> Gen:
     """Pick the hex a Legion/Horde/Skeletons step into: (dst, rule, tied)."""
     rule, pool = step_rule(ctx, cands, side)
-    name = "The Skeletons" if card.id == "skeletons" else ctx.name(card.id)
+    who = "The Skeletons move" if card.id == "skeletons" else f"{ctx.name(card.id)} moves"
     dst = yield from pieces.choose_hex(ctx, ctx.state.first.faction, "nemesis_tie",
-                                       f"{name} move into {STEP_WHY[rule]}: which one?", pool, tie=True)
+                                       f"{who} into {STEP_WHY[rule]}: which one?", pool, tie=True)
     return dst, rule, tuple(pool)
 
 

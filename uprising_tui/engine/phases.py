@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
 
-from . import always, pieces
+from . import always, pieces, tally
 from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios)
 from .actions.trade import run_transfer, transfer_options
 from .actions.turn import actions_phase
@@ -29,18 +29,19 @@ from .events import (
     EventRevealed,
     FirstPlayerPassed,
     GameOver,
-    GraveyardEmptied,
     HeroMoved,
     MarketDiscarded,
     PhaseStarted,
     PlayerPassed,
     Produced,
     QuestsDiscarded,
+    ScoreTerm,
 )
 from .fights import capital_legion, capital_needs_legion, settle
 from .nemesis import nemesis_phase
 from .quests import deal_quest
 from .refs import Ref, SourceRef
+from .tally import faction_production
 from .units import build_unit, can_hold
 
 if TYPE_CHECKING:
@@ -301,53 +302,21 @@ def production_phase(ctx: "Ctx") -> None:
 
 def produce(ctx: "Ctx") -> None:
     for p in ctx.state.seat_order():
-        havens = pieces.havens_of(ctx, p.faction)
-        row = ctx.cat.factions[p.faction].production[min(len(havens), 5)]
-        s, pl, f = row.salt, row.plunder, row.food
-        for hid in havens:
-            h = ctx.state.hexes[hid]
-            if h.curse:
-                continue
-            res = ctx.cat.hexes[h.tile].resources
-            s, pl, f = s + res.salt, pl + res.plunder, f + res.food
+        s, pl, f = faction_production(ctx, p.faction)
         ctx.emit(Produced(p.faction, s, pl, f))
         gain(ctx, p, "production", salt=s, plunder=pl, food=f)
-
-
-def _score_graveyard(ctx: "Ctx", side: str) -> int:
-    st = ctx.state
-    gy = st.graveyard_empire if side == "empire" else st.graveyard_chaos
-    owners = [o for o, pieces_ in gy.items() if sum(pieces_.values()) > 0]
-    for owner, box in gy.items():
-        for piece, n in box.items():
-            if piece == "skeleton":
-                st.skeleton_reserve += n
-            elif piece.startswith("garrison:"):
-                st.garrison_reserve[int(piece.split(":")[1]) - 1] += n
-            else:
-                p = st.player(owner)
-                p.reserve[piece] = p.reserve.get(piece, 0) + n
-    if gy:
-        gy.clear()
-        ctx.emit(GraveyardEmptied(side))
-    return 2 * len(owners)
 
 
 @caused_by("rule", "scoring_phase")
 def scoring_phase(ctx: "Ctx") -> Gen:
     st = ctx.state
     phase(ctx, "scoring")
-    hexes = st.hexes.values()
-    empire = sum(1 for h in hexes if h.garrisons) + len(st.legions)
-    empire += _score_graveyard(ctx, "empire")
-    add_vp(ctx, "empire", empire, "scoring")
-    chaos = sum(1 for h in hexes if h.curse) + len(st.hordes)
-    chaos += _score_graveyard(ctx, "chaos")
-    add_vp(ctx, "chaos", chaos, "scoring")
+    for side in ("empire", "chaos"):
+        vp = tally.announce(ctx, side, tally.nemesis_terms(ctx, side))
+        tally.empty_graveyard(ctx, side)
+        add_vp(ctx, side, vp, "scoring")
     for p in st.seat_order():
-        havens = pieces.havens_of(ctx, p.faction)
-        vp = 2 * len(havens) + sum(ctx.cat.hexes[st.hexes[h].tile].vp for h in havens)
-        add_vp(ctx, p.faction, vp, "scoring_havens")
+        add_vp(ctx, p.faction, tally.announce(ctx, p.faction, tally.player_terms(ctx, p.faction)), "scoring_havens")
     kept = ctx.kept("static:vp")  # by faction: see Ctx.kept
     opts = []  # every purchase of the phase is offered the same: a VP for each faction in seat order, or none
     for q in st.seat_order():
@@ -372,7 +341,9 @@ def scoring_phase(ctx: "Ctx") -> Gen:
             if way is None:
                 continue  # cancelled: asked again, nothing paid
             pay(ctx, p, "bought_vp", **way)
-            add_vp(ctx, pick.split(":", 1)[1], 1, "bought_vp")
+            to = pick.split(":", 1)[1]
+            ctx.emit(ScoreTerm(to, tally.BOUGHT, 5, 1))
+            add_vp(ctx, to, 1, "bought_vp")
 
 
 KEEP_RESOURCES = option("done", "Keep your resources", "done")

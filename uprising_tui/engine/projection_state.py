@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 # events that change nothing on the table (the log tells them; the view does not show them)
 NO_CHANGE = frozenset({
     "Note", "Produced", "CardUsed", "HeroRolled", "QuestResolved", "HordeFormed", "NemesisActivated",
-    "CombatTally", "GodpowerUsed", "CombatEnded", "Rewound",
+    "CombatTally", "GodpowerUsed", "CombatEnded", "Rewound", "ScoreTerm",
 })
 
 

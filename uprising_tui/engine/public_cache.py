@@ -32,7 +32,7 @@ EVERYTHING = PLAYERS | NEMESIS | TABLE | HEROES
 PARTS: dict[str, int] = {
     "GameStarted": EVERYTHING, "PhaseStarted": 0, "TurnStarted": 0, "TurnEnded": 0, "PlayerPassed": PLAYERS,
     "FirstPlayerPassed": HEROES, "GameOver": 0, "Rewound": 0, "Note": 0,
-    "ResourcesChanged": PLAYERS, "APChanged": PLAYERS, "VPChanged": PLAYERS | TABLE, "Produced": 0,
+    "ResourcesChanged": PLAYERS, "APChanged": PLAYERS, "VPChanged": PLAYERS | TABLE, "Produced": 0, "ScoreTerm": 0,
     "AttributeGained": PLAYERS, "HeroMoved": PLAYERS | HEROES,
     "CardGained": PLAYERS, "CardUsed": 0, "CardFlipped": PLAYERS, "CardDiscarded": PLAYERS | TABLE,
     "ItemGiven": PLAYERS, "HeroRolled": 0, "MarketDealt": TABLE, "MarketDiscarded": TABLE, "QuestsDealt": TABLE,

@@ -5,6 +5,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Generator
 
 from .cards import can_use_card, card_use, pay_card_cost
+from .combat_dice import reroll_choices
 from .decision import CANCELLED, Decision, Option, option
 from .effects import Source, run_effect
 from .events import DeckChanged, HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken, Reshuffled
@@ -147,8 +148,7 @@ def reroll_hero_dice(ctx: "Ctx", p: "Player", faces: list, count, only: str) -> 
         left = [i for i in idx if i not in chosen]
         if not left:
             break
-        opts = [option(f"die:{i}", f"Reroll {faces[i][0]} {'+'.join(faces[i][1]) or 'blank'}", "choice",
-                       (Ref("die", str(i)), Ref("colour", faces[i][0]))) for i in left]
+        opts = reroll_choices(faces, left)
         pick = yield from ctx.ask(p.faction, "reroll", "Reroll which Hero Die?", opts + [DONE_CHOOSING],
                                   chosen=tuple(Ref("die", str(i)) for i in chosen))
         if pick == "done":

@@ -79,6 +79,12 @@ def exchange_unit(ctx: "Ctx", p: "Player", hid: str | None, src_unit: str, dst_u
     ctx.emit(UnitExchanged(p.faction, hid, src_unit, dst_unit))
 
 
+def loss_label(ctx: "Ctx", unit: str, here: int) -> str:
+    """An option naming the Unit kind one loss takes: 'Swordsisters: lose 1 of 2' (not 'Swordsisters
+    (2)', which read as losing two)."""
+    return f"{ctx.name(unit)}: lose 1 of {here}"
+
+
 def destroy_player_unit(ctx: "Ctx", hid: str, unit: str, by: str) -> None:
     """A player Unit destroyed in combat goes to the Graveyard of `by` (empire/chaos);
     by='reserve' returns it, by='box' removes it from the game."""

@@ -72,6 +72,22 @@ def grouped(options: Iterable[Option]) -> list[tuple[str, list[Option]]]:
     return sorted(by.items(), key=lambda kv: rank.get(kv[0], rank["always"]))
 
 
+def shown_option(option: Option, view: "PublicView", cat: "Catalog") -> Option:
+    """The option as the decision bar shows it: a hex it names that carries a Curse says so ('Command
+    into H08 (unexplored, Cursed)'); the engine's labels name a hex by its tile alone."""
+    from .naming import engine_hex_label, hex_label
+    hexes = [option.hex] if option.hex else []
+    hexes += [r.id for r in option.refs or () if r.kind == "hex" and r.id not in hexes]
+    label = option.label
+    for hid in hexes:
+        h = view.hexes.get(hid)
+        if h is not None and h.curse:
+            label = label.replace(engine_hex_label(cat, view, hid), hex_label(cat, view, hid), 1)
+    if label == option.label:
+        return option
+    return Option(option.id, label, option.hex, option.card, option.group, option.refs, option.cost)
+
+
 def unit_cost_text(cat: "Catalog", unit: str) -> str:
     """A Unit's price as printed on the player board: '1 Salt + 1 Plunder', or 'or' between the
     ways to pay ('2 Salt or 2 Plunder'; 'any 2' for any mix)."""
@@ -153,6 +169,12 @@ def fallback_words(code: str) -> str:
     """Which placement fallback was used (NemesisPlaced/GarrisonPlaced/SkeletonPlaced.fallback)."""
     from ..engine.log_words import FALLBACKS
     return ", ".join(FALLBACKS.get(c, c.replace("_", " ")) for c in code.split(",") if c)
+
+
+def terrain_words(code: str) -> str:
+    """A fight's terrain (CombatStarted.terrain, a code such as 'ice_waste' or 'none') in words."""
+    from ..engine.log import terrain_words as words
+    return words(code)
 
 
 def source_words(src, cat) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from ..engine import SaveError, Setup
+from . import textual_fixes  # noqa: F401  (Textual's bugs the client meets, mended on import)
 from .controller import GameController, Seat, default_seats
 from .saves import GameInUse, SaveStore
 
@@ -25,20 +27,29 @@ class UprisingApp(App):
     TITLE = "Uprising"
     SUB_TITLE = "Curse of the Last Emperor"
     BINDINGS = [Binding("ctrl+t", "toggle_theme", "Light/dark", show=False)]
+    NOTIFICATION_TIMEOUT = 4  # seconds a toast stays (errors say how long they need)
+    # No text selection by mouse drag inside the app (the terminal's own, with Shift, still works):
+    # Textual 8.2 starts a selection from the widget under a click even when that widget has just
+    # been taken off the screen (the help's text after a search, a toast that has gone) and fails
+    # there (found by the monkey: tests/tui/test_monkey_finds.py). The game has no use for it.
+    ALLOW_SELECT = False
 
     def __init__(self, *, store: SaveStore | None = None, opener: Callable[[], GameController] | None = None,
-                 pacing: str = "auto", light: bool = False, confirm_losses: bool = True,
+                 pacing: str | None = None, light: bool = False, confirm_losses: bool = True,
                  preload: bool = True) -> None:
         super().__init__()
+        from .settings import Settings
         self.store = store if store is not None else SaveStore()
+        self.settings = Settings(self.store.dir)
         self.game_signal: Signal = Signal(self, "game")
-        self.pacing = pacing
+        self.pacing_asked = pacing  # the command line's --pacing: it has the last word until changed in a game
         self.confirm_losses = confirm_losses
         self._opener = opener
         self._preload = preload
         self.light = light
         self.controller: GameController | None = None
         self.setup_seed: int | None = None  # the seed Setup offers (random when None)
+        self._toasts_up: dict[tuple, float] = {}  # (message, title, severity) -> when its toast goes
 
     # ------------------------------------------------------------ start
     _gc_paused = False  # the collector paused by run() until the first frame
@@ -57,6 +68,8 @@ class UprisingApp(App):
             if self._gc_paused:
                 self._gc_paused = False
                 gc.enable()
+            if self.crash_line:  # after the terminal is given back: one line, unwrapped
+                print(self.crash_line, file=sys.stderr)
 
     def started(self) -> None:
         """The first title or game frame is up: the collector runs again, and the objects start-up
@@ -71,6 +84,8 @@ class UprisingApp(App):
 
     def on_mount(self) -> None:
         self.theme = LIGHT_THEME if self.light else DARK_THEME
+        if self.settings.problem:
+            self.notify(self.settings.problem, severity="warning", timeout=8)
         if self._opener is not None:  # straight into a game: the title screen comes only if asked for
             self.run_worker(self._open(self._opener), group="open", exclusive=True)
             return
@@ -102,15 +117,74 @@ class UprisingApp(App):
         from .quit_guard import arm
         arm(self)  # the process ends even if the shutdown stalls (issue 20)
 
+    # ------------------------------------------------------------ toasts
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Textual's, with two differences: the message is plain text (it may carry a save's name or
+        an error's words: never read as markup, which a stray '[' would break), and a message still on
+        show is not raised again (a second copy stacked a toast over the log and kept it up)."""
+        import time
+        now = time.monotonic()
+        key = (str(message), title, severity)
+        shown = self._toasts_up
+        for k in [k for k, until in shown.items() if until <= now]:
+            del shown[k]
+        if key in shown:
+            return
+        shown[key] = now + (timeout if timeout is not None else self.NOTIFICATION_TIMEOUT)
+        super().notify(str(message), title=title, severity=severity, timeout=timeout, markup=False)
+
+    # ------------------------------------------------------------ a crash (crash.py)
+    crash_report: Path | None = None  # where the report of the first failure went
+    crash_line: str | None = None  # what the terminal is told of it
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An exception nothing caught: the game is saved, a report is written beside the saves, the
+        app exits with status 1 and the terminal gets one line saying where the report is (Textual's
+        own handler prints the whole traceback, with every local, instead)."""
+        from . import crash
+        if self.crash_line is None:  # the first failure (the report is of it)
+            self.crash_line = crash.handle(self, error)
+        self._return_code = 1
+        if self._exception is None:  # (run_test raises it again, for the tests)
+            self._exception = error
+            self._exception_event.set()
+        self._close_messages_no_wait()
+
     # ------------------------------------------------------------ screens
-    def open_game(self, ctl: GameController) -> None:
+    def _leave_game(self) -> None:
+        """The game on screen stops playing (its bots and steps) before its screen goes."""
         from .screens.game import GameScreen
         if self.controller is not None:
             self.controller.listeners.clear()
+        for s in self.screen_stack:
+            if isinstance(s, GameScreen):
+                s.leaving = True
+                s.pacer.advance()  # a step waiting for its time or a key ends now (and plays nothing more)
+
+    def open_game(self, ctl: GameController) -> None:
+        from .screens.game import GameScreen
+        self._leave_game()
         while len(self.screen_stack) > 1:  # the game replaces whatever was on show
             self.pop_screen()
         self.controller = ctl
-        self.push_screen(GameScreen(ctl, pacing=self.pacing, confirm_losses=self.confirm_losses))
+        ctl.pacing = self.pacing_for(ctl)  # (kept with the game's next save)
+        self.push_screen(GameScreen(ctl, pacing=ctl.pacing, confirm_losses=self.confirm_losses))
+
+    def pacing_for(self, ctl: GameController) -> str:
+        """The pacing a game opens at: the command line's, else the one it was saved with, else the
+        last one chosen (the settings), else auto."""
+        return self.pacing_asked or ctl.pacing or self.settings.pacing or "auto"
+
+    def remember_pacing(self, mode: str) -> None:
+        """A pacing chosen in a game: kept with the game's saves and in the settings, for the next."""
+        self.pacing_asked = None
+        if self.controller is not None:
+            self.controller.pacing = mode
+            self.controller.autosave()
+        problem = self.settings.set_pacing(mode)
+        if problem:
+            self.notify(problem, severity="warning")
 
     def new_game(self, setup: Setup, seats: Iterable[Seat]) -> None:
         seats = list(seats)
@@ -122,8 +196,7 @@ class UprisingApp(App):
 
     def to_title(self) -> None:
         from .screens.title import TitleScreen
-        if self.controller is not None:
-            self.controller.listeners.clear()
+        self._leave_game()
         self.store.release()  # no game open: its autosave slot is free for another window
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
@@ -144,9 +217,36 @@ class UprisingApp(App):
     def action_toggle_theme(self) -> None:
         self.theme = DARK_THEME if self.theme == LIGHT_THEME else LIGHT_THEME
 
+    # ------------------------------------------------------------ screenshots
+    screenshots_dir: Path | None = None  # --screenshots DIR; else a folder in the saves folder
+
+    def screenshot_folder(self) -> Path:
+        return Path(self.screenshots_dir) if self.screenshots_dir is not None else self.store.dir / "screenshots"
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Save an SVG of the screen into the screenshots folder (made if missing) and say where.
+        (Textual's own saved into a Downloads folder that may not exist, and said only that it
+        failed.) In a browser (uprising serve) the browser is handed the file, as Textual does."""
+        if self.is_web:
+            self.deliver_screenshot(filename, path)
+            return
+        folder = Path(path) if path else self.screenshot_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename, str(folder))
+        except OSError as exc:
+            self.notify(f"Could not save the screenshot in {folder}: {exc.strerror or exc}", title="Screenshot",
+                        severity="error")
+            return
+        self.notify(f"Saved {saved}", title="Screenshot")
+
     # ------------------------------------------------------------ command palette
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot":  # ours: into the screenshots folder, saying where
+                command = SystemCommand("Screenshot", f"Save an SVG of the screen in {self.screenshot_folder()}",
+                                        lambda: self.set_timer(0.1, self.action_screenshot))
+            yield command
         yield SystemCommand("How to play", "The rules in short, and every key", self.action_help)
         yield SystemCommand("Light or dark", "Switch between the light and the dark theme", self.action_toggle_theme)
         from .screens.game import GameScreen
@@ -178,17 +278,22 @@ class UprisingApp(App):
 
 
 def make_app(*, setup: Setup | None = None, seats: Iterable[Seat] | None = None, load: str | Path | None = None,
-             data_dir: str | Path | None = None, pacing: str = "auto", light: bool = False,
+             data_dir: str | Path | None = None, pacing: str | None = None, light: bool = False,
              confirm_losses: bool = True, autosave: bool = True, preload: bool = True,
-             opener: Callable[[], GameController] | None = None) -> UprisingApp:
+             opener: Callable[[], GameController] | None = None,
+             screenshots: str | Path | None = None) -> UprisingApp:
     """The app for the command line and the tests: the title screen, or straight into a new game
     (`setup`, `seats`), a saved one (`load`) or one already made (`opener`, called off the UI
-    thread). `data_dir` overrides where saves go."""
+    thread). `data_dir` overrides where saves go, `screenshots` where the palette's Screenshot does
+    (else a `screenshots` folder among the saves)."""
     store = SaveStore(data_dir) if data_dir is not None else SaveStore()
     if setup is not None:
         seat_list = list(seats) if seats is not None else default_seats(setup.factions)
         opener = lambda: GameController.new(setup, seat_list, store, autosave=autosave)  # noqa: E731
     elif load is not None:
         opener = lambda: GameController.load(load, store, autosave=autosave)  # noqa: E731
-    return UprisingApp(store=store, opener=opener, pacing=pacing, light=light, confirm_losses=confirm_losses,
-                       preload=preload)
+    app = UprisingApp(store=store, opener=opener, pacing=pacing, light=light, confirm_losses=confirm_losses,
+                      preload=preload)
+    if screenshots is not None:
+        app.screenshots_dir = Path(screenshots)
+    return app

@@ -18,6 +18,7 @@ from ..engine.savefile import read_save
 from ..files import printable
 from . import adapters
 from .adapters import ViewKeeper
+from .naming import name, phase_name
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
@@ -92,6 +93,7 @@ class GameController:
         self.last_by: Seat | None = None
         self.save_error: str | None = None
         self.save_later = False  # answers mark the autosave due; `flush_save` writes it (the game screen: after the frame)
+        self.pacing: str | None = None  # the pacing this game is played at, kept in its saves (None: not chosen)
         self._unsaved = False
 
     # ------------------------------------------------------------ making one
@@ -107,7 +109,8 @@ class GameController:
              catalog: "Catalog | None" = None, *, copy: bool = False, **kw) -> "GameController":
         """Load a save file (or its parsed dict). SaveError says plainly what is wrong (the seats
         checked too: saves.seats_from); GameInUse when another window plays that autosave, which
-        `copy` opens in an autosave slot of its own (saves.SaveStore.claim)."""
+        `copy` opens in an autosave slot of its own (saves.SaveStore.claim). The pacing saved with
+        the game comes back with it."""
         from .saves import seats_from
         if store is not None and kw.get("autosave", True):
             store.claim(source, copy=copy)
@@ -120,7 +123,13 @@ class GameController:
                 store.release()
             raise
         seats = [Seat.from_dict(s) for s in found] or default_seats(game.setup.factions)
-        return cls(game, seats, store, **kw)
+        ctl = cls(game, seats, store, **kw)
+        client = data.get("client") if isinstance(data, dict) else None
+        if isinstance(client, dict):
+            from .pacing import MODES
+            if client.get("pacing") in MODES:
+                ctl.pacing = client["pacing"]
+        return ctl
 
     def _attach(self, game: Game) -> None:
         self.game = game
@@ -190,8 +199,12 @@ class GameController:
 
     # ------------------------------------------------------------ options
     def grouped_options(self, decision: Decision | None = None) -> list[tuple[str, list[Option]]]:
+        """The options by group, as the screen shows them (adapters.shown_option: Cursed hexes say so)."""
         d = decision or self.decision
-        return adapters.grouped(d.options) if d is not None else []
+        if d is None:
+            return []
+        view, cat = self.view, self.cat
+        return adapters.grouped(adapters.shown_option(o, view, cat) for o in d.options)
 
     def cost_text(self, option: Option) -> str:
         return adapters.option_cost_text(option, self.cat)
@@ -231,7 +244,7 @@ class GameController:
             self.actors.append(d.actor)
         if self.marks is not None:
             self.marks.append(before)
-            self.labels.append(d.get(option_id).label)
+            self.labels.append(adapters.shown_option(d.get(option_id), self.view, self.cat).label)
         fresh = tuple(self._fresh)
         self._fresh = []
         for ev in fresh:
@@ -333,28 +346,21 @@ class GameController:
 
     def checkpoints(self) -> list[tuple[int, str]]:
         """Where undo can go back to, oldest first: (answers kept, label) at each phase start and
-        each Actions turn start. The engine's own checkpoints when it has them."""
-        cps = getattr(self.game, "checkpoints", None)
-        if callable(cps):
-            return [(c.index, c.label) for c in cps() if c.index < len(self.game.answers)]
-        self._ensure_history()
-        from bisect import bisect_right
-        out = []
-        for pos, ev in enumerate(self.events):
-            k = ev.event_type
-            if k not in ("PhaseStarted", "TurnStarted"):
+        each Actions turn start, from the engine's checkpoints.
+        Several at one answer (a phase that asked nothing, then the next phase's start) make one
+        entry that names them all: going back to either is going back to the same point."""
+        out: list[tuple[int, str]] = []
+        chapter = None
+        for c in self.game.checkpoints():
+            if c.index >= len(self.game.answers):
                 continue
-            keep = bisect_right(self.marks, pos)
-            if keep >= len(self.game.answers):
-                continue
-            if k == "PhaseStarted":
-                label = f"Chapter {ev.chapter}: {ev.phase.capitalize()} Phase"
+            label = (f"{name(self.cat, c.faction)}'s turn" if c.faction else f"{phase_name(c.phase)} Phase")
+            if c.chapter != chapter:
+                label, chapter = f"Chapter {c.chapter}: {label}", c.chapter
+            if out and out[-1][0] == c.index:
+                out[-1] = (c.index, f"{out[-1][1]} · {label}")
             else:
-                label = f"{self.cat.names.get(ev.faction, ev.faction)}'s turn ({ev.ap} AP)"
-            if out and out[-1][0] == keep:
-                out[-1] = (keep, out[-1][1] + " · " + label)
-            else:
-                out.append((keep, label))
+                out.append((c.index, label if label.startswith("Chapter") else f"Chapter {c.chapter}: {label}"))
         return out
 
     def undo(self, plan: UndoPlan | None = None) -> Update:
@@ -373,6 +379,8 @@ class GameController:
     def save_data(self) -> dict[str, Any]:
         data = self.game.save()
         data["client"] = {"seats": [s.to_dict() for s in self.seats]}
+        if self.pacing:
+            data["client"]["pacing"] = self.pacing
         return data
 
     def flush_save(self) -> bool:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..engine.log import LogRenderer
+from ..engine.log import dice_text as plain_dice
 from .naming import name, phase_name
 from .theme import dice_text, die_text, side_style
 
@@ -25,8 +26,8 @@ _CATEGORY = {
     "actions": ("HeroMoved", "UnitsMoved", "HexExplored", "HexOriented", "UnitPlaced", "UnitExchanged",
                 "DefenseBuilt", "DefenseRemoved", "HavenBuilt", "HavenRemoved", "QuestTaken", "QuestResolved",
                 "HeroRolled", "AttributeGained", "TurnStarted", "TurnEnded", "PlayerPassed", "ItemGiven"),
-    "economy": ("ResourcesChanged", "APChanged", "Produced", "VPChanged", "CardGained", "CardUsed", "CardFlipped",
-                "CardDiscarded", "MarketDealt", "MarketDiscarded", "QuestsDealt", "QuestsDiscarded", "DeckChanged",
+    "economy": ("ResourcesChanged", "APChanged", "Produced", "VPChanged", "ScoreTerm", "CardGained", "CardUsed",
+                "CardFlipped", "CardDiscarded", "MarketDealt", "MarketDiscarded", "QuestsDealt", "QuestsDiscarded", "DeckChanged",
                 "Reshuffled", "FirstPlayerPassed", "UnitRemovedFromReserve"),
 }
 CATEGORY_OF = {kind: cat for cat, kinds in _CATEGORY.items() for kind in kinds}
@@ -94,7 +95,11 @@ class EventText:
             t.append_text(dice_text(event.dice))
             return t
         if kind == "DiceAdded":  # dice an effect adds to a combat side
-            return Text(line.split(" adds ")[0] + " adds ") + dice_text(event.dice)
+            if event.when == "next_roll":  # not rolled yet: their colours, no face (a blank face is a roll)
+                return Text(line)
+            head, _, rest = line.partition(" adds ")
+            tail = rest[len(plain_dice(event.dice)):]  # when, and the source
+            return Text(head + " adds ") + dice_text(event.dice) + Text(tail)
         if kind == "DiceRerolled":  # (index, colour, was, now)
             t = Text(line.split(" rerolls ")[0] + " rerolls ")
             for i, (_idx, colour, was, now) in enumerate(event.dice):

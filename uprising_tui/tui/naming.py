@@ -21,13 +21,22 @@ def name(cat: "Catalog", ident: str | None) -> str:
 
 
 def hex_label(cat: "Catalog", view: "PublicView", hex_id: str | None) -> str:
-    """'H07 Rigga', or 'H07 (unexplored)'."""
+    """'H07 Rigga', 'H07 (unexplored)'; with a Curse on it 'H07 Rigga (Cursed)', 'H07 (unexplored,
+    Cursed)' (a Curse is as much the hex's ground as its tile: it changes a fight there)."""
     if hex_id is None:
         return "-"
     h = view.hexes.get(hex_id)
     if h is None:
         return hex_id
     if h.tile is None:
+        return f"{hex_id} (unexplored, Cursed)" if h.curse else f"{hex_id} (unexplored)"
+    return f"{hex_id} {name(cat, h.tile)}" + (" (Cursed)" if h.curse else "")
+
+
+def engine_hex_label(cat: "Catalog", view: "PublicView", hex_id: str) -> str:
+    """The hex as the engine's option labels name it ('H07 Rigga', 'H07 (unexplored)': no Curse)."""
+    h = view.hexes.get(hex_id)
+    if h is None or h.tile is None:
         return f"{hex_id} (unexplored)"
     return f"{hex_id} {name(cat, h.tile)}"
 

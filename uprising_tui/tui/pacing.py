@@ -1,7 +1,9 @@
 """How fast the client shows what it did not ask a person about: bot moves and the Nemesis.
 
 `step`: wait for a key (Space) before each step; `auto`: a short pause; `instant`: no pause.
-`skip()` runs the rest of the current stretch at once (Esc), until a person must answer."""
+`skip()` runs the rest of the current stretch at once (Esc), until a person must answer. What a
+person's own answer set off (their fight's rounds, their move) is paced as `auto` under `step`:
+step pacing steps through the Nemesis and the bots, not through yourself."""
 from __future__ import annotations
 
 import asyncio
@@ -44,15 +46,15 @@ class Pacer:
         """A person is to answer: the next stretch is paced again."""
         self.skipping = False
 
-    async def wait(self) -> None:
-        """The pause between two steps."""
+    async def wait(self, own: bool = False) -> None:
+        """The pause between two steps (`own`: a step of a person's own answer)."""
         if self.mode == "instant" or self.skipping:
             await asyncio.sleep(0)
             return
         self._go.clear()
         self.waiting = True
         try:
-            if self.mode == "auto":
+            if self.mode == "auto" or own:
                 try:
                     await asyncio.wait_for(self._go.wait(), self.delay)
                 except asyncio.TimeoutError:

@@ -33,6 +33,24 @@ def split(events: Sequence["GameEvent"]) -> list[list["GameEvent"]]:
     return steps
 
 
+# where the game takes over from the person who answered: a new phase, the Nemesis, an Event, or
+# another faction's turn (a bot's, or the next person's after a hand-over)
+HANDED_ON = frozenset({"PhaseStarted", "NemesisActivated", "NemesisPlaced", "EventRevealed"})
+
+
+def own_steps(steps: Sequence[Sequence["GameEvent"]], actor: str | None) -> int:
+    """How many of the first steps are the answer's own (what `actor` did: a move, a fight it
+    started), before the game takes over (HANDED_ON, or another faction's turn starts)."""
+    if actor is None:
+        return 0
+    for i, step in enumerate(steps):
+        for ev in step:
+            k = ev.event_type
+            if k in HANDED_ON or (k == "TurnStarted" and ev.faction != actor):
+                return i
+    return len(steps)
+
+
 def hexes_of(events: Iterable["GameEvent"]) -> tuple[frozenset[str], str | None]:
     """The hexes a step touched (to light up) and the one to put the cursor on."""
     lit: set[str] = set()
@@ -53,8 +71,10 @@ def is_nemesis(events: Iterable["GameEvent"]) -> bool:
     return any(ev.event_type in NEMESIS_KINDS for ev in events)
 
 
-def why_moved(ev: "GameEvent", cat) -> str:
-    """The engine's reason for a Nemesis move, in words ('' when the engine gives none)."""
+def why_moved(ev: "GameEvent", cat, auto_ties: bool = False) -> str:
+    """The engine's reason for a Nemesis move, in words ('' when the engine gives none). A tie is
+    said only where there was one (two hexes or more), and who settled it: the first player, or,
+    with `auto_ties`, the hex order."""
     rule = getattr(ev, "rule", None)
     parts = []
     step = getattr(ev, "step", None)
@@ -65,13 +85,14 @@ def why_moved(ev: "GameEvent", cat) -> str:
     cands = getattr(ev, "candidates", None)
     if cands:
         parts.append("weighed " + ", ".join(cands))
-    tied = getattr(ev, "tied", None)
-    if tied:
-        parts.append("the first player chose among " + ", ".join(tied))
+    tied = getattr(ev, "tied", None) or ()
+    if len(tied) > 1:
+        parts.append(("a tie among " + ", ".join(tied) + ", settled by hex order") if auto_ties
+                     else ("the first player chose among " + ", ".join(tied)))
     return "; ".join(parts)
 
 
-def caption(events: Sequence["GameEvent"], cat, hex_name=None) -> Text:
+def caption(events: Sequence["GameEvent"], cat, hex_name=None, auto_ties: bool = False) -> Text:
     """A step in one or two lines: what moved or entered, and why."""
     hn = hex_name or (lambda h: h)
     t = Text()
@@ -88,7 +109,7 @@ def caption(events: Sequence["GameEvent"], cat, hex_name=None) -> Text:
                 t.append(f" ({fallback_words(str(fb))})", style="italic")
         elif k == "NemesisMoved":
             t.append(f"\n  moves {hn(ev.src)} → {hn(ev.dst)}")
-            why = why_moved(ev, cat)
+            why = why_moved(ev, cat, auto_ties)
             if why:
                 t.append(f" — {why}", style="italic")
         elif k == "CombatStarted":

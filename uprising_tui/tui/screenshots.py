@@ -160,9 +160,12 @@ async def nemesis_keys(pilot) -> None:
     await pilot.press(*bar.keys_for(app.scene_answer))
     for _ in range(40):  # step through to the first Legion or Horde activation
         await settle(pilot)
-        if "activates" in bar.wait_text and "moves" in bar.wait_text:
+        if not bar.interactive and "activates" in bar.wait_text and "moves" in bar.wait_text:
             break
-        await pilot.press("space")
+        if bar.interactive:  # a question on the way (an anytime window at the phase's start): on, as a bot would
+            await pilot.press(*bar.keys_for(app.screen.ctl.suggest()))
+        else:
+            await pilot.press("space")
     await pilot.pause()
 
 

@@ -31,6 +31,12 @@ class GameStats:
     per_side: dict[str, SideStats] = field(default_factory=dict)
     verdict: str | None = None
     final_vp: dict[str, int] = field(default_factory=dict)
+    scored: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> Scoring term -> VP, whole game
+    counted: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> Scoring term -> count, whole game
+
+    def other_vp(self, side: str) -> int:
+        """VP that came from elsewhere than Scoring: fights, Quests, cards, Threat above a maximum."""
+        return self.final_vp.get(side, 0) - sum(self.scored.get(side, {}).values())
 
 
 def side_of(who: str | None, cat, factions: Iterable[str]) -> str | None:
@@ -78,6 +84,11 @@ def game_stats(events: Iterable["GameEvent"], cat, factions: Iterable[str]) -> G
             seen_chapter = True
         elif k == "VPChanged" and ev.faction in vp:
             vp[ev.faction] = ev.total
+        elif k == "ScoreTerm" and ev.side in vp:
+            by = st.scored.setdefault(ev.side, {})
+            by[ev.term] = by.get(ev.term, 0) + ev.vp
+            n = st.counted.setdefault(ev.side, {})
+            n[ev.term] = n.get(ev.term, 0) + ev.count
         elif k == "NemesisPlaced":
             threat[ev.card] = ("empire" if ev.kind == "legion" else "chaos", ev.threat)
         elif k == "ThreatChanged" and ev.card in threat:

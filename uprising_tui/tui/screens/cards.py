@@ -51,8 +51,11 @@ class CardsScreen(ModalScreen[None]):
 
     def _items(self, width: int) -> list:
         """The list's rows: each section's title, then its cards; a card's name and price that do not
-        fit the list go on under it, indented, so a wrapped line never reads as a section's title."""
+        fit the list go on under it, indented, so a wrapped line never reads as a section's title.
+        A card may be listed more than once (a Feat in hand is also among the ones being chosen, two
+        copies of an Item on offer): each row has an id of its own, its card kept beside it."""
         items: list = []
+        self.row_cards: dict[str, str] = {}
         room = max(12, width)
         for title, cards in self.sections:
             items.append(Option(Text(f" {title} ", style="bold reverse"), disabled=True))
@@ -63,7 +66,9 @@ class CardsScreen(ModalScreen[None]):
                     lines[-1] += sep + price
                 elif sep:
                     lines.append("  " + price)  # the price kept whole, under the name
-                items.append(Option(Text("\n".join("  " + line for line in lines)), id=cid))  # names as text, not markup
+                row = f"row-{len(self.row_cards)}"
+                self.row_cards[row] = cid
+                items.append(Option(Text("\n".join("  " + line for line in lines)), id=row))  # names as text, not markup
         return items
 
     def _list_width(self) -> int:
@@ -91,13 +96,13 @@ class CardsScreen(ModalScreen[None]):
         target = self.focus_card
         for i in range(ol.option_count):
             opt = ol.get_option_at_index(i)
-            if not opt.disabled and (target is None or opt.id == target):
+            if not opt.disabled and (target is None or self.row_cards.get(opt.id) == target):
                 ol.highlighted = i
                 break
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        cid = event.option.id
+        cid = self.row_cards.get(event.option.id or "")
         if cid:
             nem = self.view.nemesis(cid)
             self.query_one("#card-text", Static).update(card_text(self.cat, cid, nem.threat if nem else None))

@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from ..controller import GameController
 
 
+# the Scoring terms (ScoreTerm.term) as the end screen's rows
+TERM_ROWS = {"garrison_hexes": "Garrison hexes", "legions": "Legions", "curses": "Curses", "hordes": "Hordes",
+             "graveyard": "Graveyards", "havens": "Havens", "haven_vp": "Hex VP", "bought": "Bought VP"}
+
+
 class EndScreen(Screen):
     BINDINGS = [Binding("escape,g", "back", "Back to the board"), Binding("n", "new", "New game"),
                 Binding("t", "title", "Title"), Binding("q", "quit", "Quit")]
@@ -29,7 +34,7 @@ class EndScreen(Screen):
     EndScreen #verdict { height: auto; text-align: center; text-style: bold; padding: 1; border: double $accent; }
     EndScreen #end-body { height: 1fr; }
     EndScreen VPChart { width: 1fr; height: 1fr; min-height: 8; }
-    EndScreen #figures { width: 62; height: 1fr; overflow-y: auto; }
+    EndScreen #figures { width: 72; height: 1fr; overflow-y: auto; }
     EndScreen.-narrow #end-body { layout: vertical; }
     EndScreen.-narrow #figures { width: 1fr; }
     """
@@ -55,11 +60,31 @@ class EndScreen(Screen):
         with Horizontal(id="end-body"):
             yield VPChart(cat, st.vp_by_chapter, self.colours, id="vp-chart")
             with Vertical(id="figures"):
+                yield Static(self.scoring(), id="scoring-table")
                 yield Static(self.figures(), id="figures-table")
         yield Footer()
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < 100, "-narrow")
+
+    def scoring(self) -> Table:
+        """Where every side's VP came from: each Scoring term's VP over the game, the VP from
+        everything else, and the total (the rows add up to it)."""
+        cat, st = self.ctl.cat, self.stats
+        t = Table(title="Where the VP came from: Scoring, term by term, then the rest", expand=True,
+                  header_style="bold", caption="Other VP: pieces destroyed in fights, Quests, cards")
+        t.add_column("", no_wrap=True)
+        for s in st.sides:
+            label = name(cat, s)
+            t.add_column(Text(label, style=side_style(s, self.colours)), justify="right",
+                         min_width=max(len(w) for w in label.split()))
+        for term, label in TERM_ROWS.items():
+            if any(st.counted.get(s, {}).get(term) for s in st.sides):
+                t.add_row(label, *[str(st.scored[s][term]) if st.counted.get(s, {}).get(term) else ""
+                                   for s in st.sides])
+        t.add_row("Other VP", *[str(st.other_vp(s)) for s in st.sides])
+        t.add_row(Text("Total", style="bold"), *[Text(str(st.final_vp.get(s, 0)), style="bold") for s in st.sides])
+        return t
 
     def figures(self) -> Table:
         cat, st = self.ctl.cat, self.stats
@@ -67,7 +92,9 @@ class EndScreen(Screen):
         t.add_column("", no_wrap=True)
         sides = st.sides
         for s in sides:
-            t.add_column(Text(name(cat, s), style=side_style(s, self.colours)), justify="right")
+            label = name(cat, s)
+            t.add_column(Text(label, style=side_style(s, self.colours)), justify="right",
+                         min_width=max(len(w) for w in label.split()))  # a name wraps between words, never in one
         rows = [("Fights", "fights"), ("  won", "won"), ("  lost", "lost"), ("Units lost", "units_lost"),
                 ("Quests solved", "quests_solved"), ("Quests failed", "quests_failed"),
                 ("Havens built", "havens_built"), ("Havens lost", "havens_lost")]

@@ -22,7 +22,7 @@ from ..adapters import odds_available
 from ..collector import AFTER_FRAME, FrameCollector
 from ..controller import Update
 from ..event_text import EventText
-from ..naming import hex_label
+from ..naming import hex_label, name
 from ..pacing import Pacer
 from ..theme import colour_hex
 from ..widgets.hex_details import HexDetails
@@ -226,8 +226,8 @@ class GameScreen(GameDriver, GameActions, Screen):
             p = self._view.player(d.actor)
             if p.ap > 0:
                 return f"End your turn with {p.ap} AP left? You keep them for your next turn this Chapter."
-        if d.kind in LOSS_KINDS and self.confirm_losses:
-            return f"Lose {opt.label}? (x lets the bot choose; turn these questions off in the command palette)"
+        if d.kind in LOSS_KINDS and self.confirm_losses and opt.group == "unit":
+            return self._loss_question(d, opt)
         return None
 
     # ------------------------------------------------------------ the map's helpers (widgets/map_pane.py)
@@ -242,6 +242,29 @@ class GameScreen(GameDriver, GameActions, Screen):
 
     def action_full_odds(self) -> None:
         self.query_one(OddsPanel).toggle_full()
+
+    def _loss_question(self, d, opt) -> str | None:
+        """Asked only where a person could regret it: a loss dearer than the one the bot would take
+        (the cheapest Unit falls first). The cheapest loss is taken at once."""
+        try:
+            cheapest = d.get(self.ctl.suggest())
+        except IllegalChoice:
+            return None
+        if cheapest.id == opt.id or cheapest.group != "unit":
+            return None
+        return (f"Lose {self._one_of(opt)}? {self._one_of(cheapest, 'Losing ')} would cost less. "
+                "(x lets the bot choose; turn these questions off in the command palette)")
+
+    def _one_of(self, opt, lead: str = "") -> str:
+        """'1 of your 2 Swordsisters' (or 'your last Oathsworn') for a loss option."""
+        unit = next((r.id for r in opt.refs or () if r.kind == "unit"), None)
+        where = opt.hex or next((r.id for r in opt.refs or () if r.kind == "hex"), None)
+        h = self._view.hexes.get(where) if where else None
+        here = dict(h.units).get(unit, 0) if h is not None else 0
+        if unit is None or not here:
+            return lead + opt.label
+        what = name(self.ctl.cat, unit)
+        return f"{lead}{'your last ' + what if here == 1 else f'1 of your {here} {what}'}"
 
     @on(DecisionBar.GroupShown)
     def _group_shown(self, msg: DecisionBar.GroupShown) -> None:
@@ -310,9 +333,9 @@ class GameScreen(GameDriver, GameActions, Screen):
             result, failed = None, exc
         else:
             failed = None
-        panels = self.query(OddsPanel)
-        if not panels:
-            return  # the screen's panes went while the odds were worked out (the app closing)
+        panels = self.query(OddsPanel)  # none once the screen is going (left, or the app closing)
+        if not panels or not self.is_attached:
+            return
         if failed is not None:
             panels.first().update(Text(f"Odds {target}: not available ({failed})", style="dim italic"))
         elif self._odds_for == (d, option_id) and self.ctl.decision is d:
@@ -321,6 +344,10 @@ class GameScreen(GameDriver, GameActions, Screen):
     @on(DecisionBar.BackRefused)
     def _back_refused(self) -> None:
         self.notify("There is no way back from this choice here (u undoes an answer).", severity="warning")
+
+    @on(CombatLog.SearchClosed)
+    def _search_closed(self) -> None:
+        self.bar.query_one("#options").focus()  # (nothing had the focus after Esc: Enter was dead)
 
     @on(HexMap.CursorMoved)
     def _cursor_moved(self, msg) -> None:

@@ -22,40 +22,63 @@ class GameActions:
         self.pacer.advance()
 
     def action_skip(self) -> None:
+        if self.map.has_focus:  # map mode: Esc leaves it, back to the decision bar
+            self._focus_bar()
+            return
         if self._driving:
             self.pacer.skip()
         elif self.bar.interactive:
             self.bar.action_back()
 
+    def _focus_bar(self) -> None:
+        self.bar.query_one("#options").focus()
+
     def action_pacing(self) -> None:
         mode = self.pacer.cycle()
         self.query_one(StatusBar).set_pacing(mode)
+        self.app.remember_pacing(mode)
         self.notify(f"Pacing: {mode}")
 
     def set_pacing(self, mode: str) -> None:
         self.pacer.set(mode)
         self.query_one(StatusBar).set_pacing(mode)
+        self.app.remember_pacing(mode)
 
     def action_side(self, which: str) -> None:
+        narrow = self.has_class("-narrow")
+        if narrow and self.has_class("-side-open") and not self.has_class("-log-open") \
+                and self.query_one("#side").current == which:
+            # on a narrow screen the pane is in the map's place: the same key again brings the map back
+            self.remove_class("-side-open")
+            self._side_pinned = None
+            return
         if self._side_pinned == which:
             self._side_pinned = None  # a second press lets the screen choose again
         else:
             self._side_pinned = which
         self._switch_side(which, by_hand=True)
         self.add_class("-side-open")
+        if narrow:
+            self.remove_class("-log-open")
+            if self.map.has_focus:  # the map is out of sight: keys go to the decision bar
+                self._focus_bar()
 
     def action_focus_map(self) -> None:
-        self.remove_class("-side-open")
+        self.remove_class("-side-open", "-log-open")
         self.map.focus()
 
     def action_toggle_log(self) -> None:
+        """The log: on a narrow screen in the map's place (the decision bar stays); l again, b/c/n or
+        m bring back what was there."""
         self.toggle_class("-log-open")
+        if self.has_class("-narrow") and self.has_class("-log-open") and self.map.has_focus:
+            self._focus_bar()
 
     def action_log_filter(self) -> None:
         self.notify(f"Log shows: {self.query_one(CombatLog).cycle_filter()}")
 
     def action_log_search(self) -> None:
-        self.add_class("-log-open")
+        self.add_class("-log-open")  # (on a narrow screen in the map's place)
         self.query_one(CombatLog).open_search()
 
     def action_board(self, step: int) -> None:

@@ -8,7 +8,7 @@ from rich.text import Text
 from ...engine import EngineError, IllegalChoice
 from ..controller import Update
 from ..naming import hex_label, name, phase_name
-from ..playback import caption, hexes_of, is_nemesis, split
+from ..playback import caption, hexes_of, is_nemesis, own_steps, split
 from ..widgets.combat_log import CombatLog
 from ..widgets.decision_bar import option_hexes
 from ..widgets.odds_panel import OddsPanel
@@ -24,6 +24,8 @@ class GameDriver:
     """Playback and pacing of the game screen: the queue of updates, the bots' turns, and presenting
     a decision (mixed into GameScreen, whose state and panes it uses)."""
 
+    _told_save_error: str | None = None  # the autosave failure last said
+
     def _enqueue(self, u: Update) -> None:
         if u.reset:
             self._gen += 1
@@ -33,9 +35,16 @@ class GameDriver:
             self._driving = True
             self.run_worker(self._drive(), group="drive", exit_on_error=True)
 
+    leaving = False  # the screen is being left (the title, another game): play stops where it is
+
+    def _gone(self) -> bool:
+        """Left, or being taken down (the app closing takes the panes first): nothing more is played
+        or answered, and no pane is looked for."""
+        return self.leaving or not self.is_attached or not self.query("DecisionBar")
+
     async def _drive(self) -> None:
         try:
-            while True:
+            while not self._gone():
                 if self._queue:
                     await self._play(self._queue.popleft())
                     continue
@@ -50,7 +59,7 @@ class GameDriver:
                                   Text(f"A bot is choosing · pacing {self.pacer.mode} · Space: next · a: pacing · "
                                        "Esc: run to the next person", style="dim"))
                     await self.pacer.wait()
-                    if not self._queue and self.ctl.is_bot_turn():
+                    if not self._queue and self.ctl.is_bot_turn() and not self._gone():
                         self._answer_safely(self.ctl.bot_choice(), seat)
                     continue
                 if d.kind in LOSS_KINDS and self._auto_losses is not None and self._view.combat is not None \
@@ -85,6 +94,7 @@ class GameDriver:
             return
         start = len(self.ctl.events) - len(u.events) - sum(len(q.events) for q in self._queue)
         done = start
+        own = own_steps(steps, u.by.faction) if u.by is not None and not u.by.is_bot else 0
         for i, step in enumerate(steps):
             if gen != self._gen:
                 return
@@ -96,8 +106,10 @@ class GameDriver:
             self._publish(frame)
             if not last:
                 lit, cursor = hexes_of(step)
-                self._show_step(step, i + 1, len(steps), lit, cursor)
-                await self.pacer.wait()
+                if self._show_step(step, i + 1, len(steps), lit, cursor):
+                    await self.pacer.wait(own=i < own)
+                    if self._gone():
+                        return
 
     def _publish(self, u: Update) -> None:
         """Every pane takes the update at once (the subscriptions are immediate), drawn in one go."""
@@ -120,14 +132,20 @@ class GameDriver:
                                            or widget._scroll_required or widget._refresh_styles_required):
                     widget._check_refresh()
 
-    def _show_step(self, step, i: int, n: int, lit, cursor) -> None:
+    def _show_step(self, step, i: int, n: int, lit, cursor) -> bool:
+        """Show a step while it waits its turn; False for a step with nothing to show (only events
+        the log keeps silent, such as a turn's end): it is not waited on."""
         cat = self.ctl.cat
-        text = caption(step, cat, lambda h: hex_label(cat, self._view, h))
-        if not text.plain:
-            text = Text(self.query_one(CombatLog).render_event.plain(step[0]))
+        self.show_highlight(None)  # no choice on show: no card over the side column, no odds
+        text = caption(step, cat, lambda h: hex_label(cat, self._view, h), self.ctl.setup.auto_ties)
+        if not text.plain.strip():
+            words = self.query_one(CombatLog).render_event
+            line = next((t for t in (words(ev) for ev in step) if t.plain.strip()), None)
+            if line is None:
+                return False
+            text = line
         hint = Text(f"Step {i} of {n} · pacing {self.pacer.mode} · Space: next · a: pacing · Esc: skip to the end",
                     style="dim")
-        self.show_highlight(None)  # no choice on show: no card over the side column, no odds
         self.bar.wait("What happens", text, hint)
         self.map.highlights = lit
         if cursor:
@@ -137,6 +155,7 @@ class GameDriver:
                 self._switch_side("combat")
             elif is_nemesis(step):
                 self._switch_side("nemesis")
+        return True
 
     def _present(self) -> None:
         d = self.ctl.decision
@@ -161,8 +180,11 @@ class GameDriver:
                 self._switch_side("nemesis")
             else:
                 self._switch_side("board")
-        if self.ctl.save_error:
-            self.notify(self.ctl.save_error, severity="error")
+        if self.ctl.save_error and self.ctl.save_error != self._told_save_error:
+            self._told_save_error = self.ctl.save_error  # said once, not at every decision
+            self.notify(self.ctl.save_error, severity="error", timeout=10)
+        elif not self.ctl.save_error:
+            self._told_save_error = None
 
     def _finish(self) -> None:
         self.bar.wait("Game over", Text(self._view.verdict or "The game is over", style="bold"),

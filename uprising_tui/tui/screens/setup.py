@@ -40,9 +40,29 @@ def hero_label(h) -> str:
     return f"{h.name} {' '.join(attrs)}"
 
 
+FIELD_NAMES = {"count": "Factions", "chapters": "Chapters", "difficulty": "Difficulty", "ties": "Nemesis ties",
+               "seed": "Seed", "reseed": "New seed", "start": "Start", "back": "Back"}
+SEAT_FIELDS = {"faction": "faction", "hero": "Hero", "ctl": "who plays it", "name": "name", "colour": "colour"}
+
+
+def field_name(widget_id: str | None) -> str:
+    """The field a widget id stands for, in words: 'Difficulty', 'Seat 2: Hero'."""
+    if not widget_id:
+        return ""
+    if widget_id in FIELD_NAMES:
+        return FIELD_NAMES[widget_id]
+    kind, _, seat = widget_id.rpartition("-")
+    if kind in SEAT_FIELDS and seat.isdigit():
+        return f"Seat {int(seat) + 1}: {SEAT_FIELDS[kind]}"
+    return widget_id
+
+
 class SetupScreen(Screen):
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start"),
-                Binding("ctrl+r", "reseed", "New seed")]
+                Binding("ctrl+r", "reseed", "New seed"),
+                # Enter starts the game from any field, as the header says (a list opens with Space or ↓;
+                # a button and an open list keep their own Enter: see check_action)
+                Binding("enter", "enter_start", "Start", show=False, priority=True)]
     DEFAULT_CSS = """
     SetupScreen { padding: 0 1; }
     SetupScreen #setup-title { text-style: bold; margin: 1 0 0 0; }
@@ -62,7 +82,34 @@ class SetupScreen(Screen):
     SetupScreen #setup-error { height: auto; color: $error; }
     SetupScreen #buttons { height: 3; margin-top: 1; }
     SetupScreen #buttons Button { margin-right: 2; }
+    SetupScreen #focus-line { height: 1; color: $text-accent; text-style: bold; }
+    /* the field with the focus stands out whatever its style: a marked background and bold text */
+    SetupScreen Select:focus > SelectCurrent, SetupScreen Input:focus { background: $accent 35%; text-style: bold; }
+    SetupScreen Button:focus { text-style: bold reverse; }
+    /* narrow terminals: borderless fields (one line each) in columns sized to their longest
+       words, so no label wraps or is cut */
+    SetupScreen.-narrow .row, SetupScreen.-narrow .seat { height: 1; margin-bottom: 1; }
+    SetupScreen.-narrow .row Label, SetupScreen.-narrow .seat-num { padding: 0 1 0 0; }
+    SetupScreen.-narrow #count, SetupScreen.-narrow #chapters { width: 7; min-width: 7; }
+    SetupScreen.-narrow #difficulty { width: 16; min-width: 16; }
+    SetupScreen.-narrow #ties { width: 26; min-width: 26; }
+    SetupScreen.-narrow #seed { width: 10; min-width: 10; }
+    SetupScreen.-narrow #reseed { min-width: 10; width: 12; height: 1; border: none; }
+    SetupScreen.-narrow .seat Select.faction { width: 12; min-width: 12; }
+    SetupScreen.-narrow .seat Select.hero { width: 20; min-width: 20; }
+    SetupScreen.-narrow .seat Select.ctl { width: 17; min-width: 17; }
+    SetupScreen.-narrow .seat Input { width: 1fr; min-width: 8; }
+    SetupScreen.-narrow .seat Select.colour { width: 10; min-width: 10; }
+    SetupScreen.-narrow .seat-head Label.faction { width: 12; }
+    SetupScreen.-narrow .seat-head Label.hero { width: 20; }
+    SetupScreen.-narrow .seat-head Label.ctl { width: 17; }
+    SetupScreen.-narrow .seat-head Label.colour { width: 10; }
+    SetupScreen.-narrow .seat-head Label { padding: 0 0 0 1; }
+    SetupScreen.-narrow #buttons { height: 1; margin-top: 0; }
+    SetupScreen.-narrow #buttons Button { height: 1; border: none; min-width: 14; }
+    SetupScreen.-narrow #diff-text { margin: 0; }
     """
+    NARROW = 100  # columns below which the form goes borderless
 
     def __init__(self) -> None:
         super().__init__()
@@ -71,7 +118,7 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         cat = self.cat
         with VerticalScroll():
-            yield Static("New game — Enter starts with what is shown; Tab moves between fields", id="setup-title")
+            yield Static("New game — Enter starts · Tab: next field · Space: open a list", id="setup-title")
             with Horizontal(classes="row"):
                 yield Label("Factions")
                 yield Select([(str(n), n) for n in range(1, 5)], value=2, allow_blank=False, id="count")
@@ -82,7 +129,7 @@ class SetupScreen(Screen):
                              id="difficulty")
             with Horizontal(classes="row"):
                 yield Label("Nemesis ties")
-                yield Select([("the first player decides", False), ("decided for you", True)], value=False,
+                yield Select([("first player decides", False), ("decided for you", True)], value=False,
                              allow_blank=False, id="ties")
                 yield Label("Seed")
                 seed = getattr(self.app, "setup_seed", None) or random.randrange(1, 1_000_000)
@@ -90,30 +137,83 @@ class SetupScreen(Screen):
                 yield Button("New seed", id="reseed")
             yield Static("", id="diff-text")
             with Horizontal(classes="seat-head"):
-                for label in ("", "Faction", "Hero (dice)", "Played by", "Name", "Colour"):
-                    yield Label(label, classes="seat-num" if not label else "")
+                for label, cls in (("", "seat-num"), ("Faction", "faction"), ("Hero (dice)", "hero"),
+                                   ("Played by", "ctl"), ("Name", "name"), ("Colour", "colour")):
+                    yield Label(label, classes=cls)
             for i in range(4):
                 fac = FACTIONS[i]
                 heroes = [(hero_label(h), h.id) for h in cat.heroes.values() if h.faction == fac]
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"{i + 1}.", classes="seat-num")
                     yield Select([(cat.factions[f].name, f) for f in FACTIONS], value=fac, allow_blank=False,
-                                 id=f"faction-{i}")
-                    yield Select(heroes, value=heroes[0][1], allow_blank=False, id=f"hero-{i}")
+                                 id=f"faction-{i}", classes="faction")
+                    yield Select(heroes, value=heroes[0][1], allow_blank=False, id=f"hero-{i}", classes="hero")
                     yield Select(CONTROLLERS, value="person" if i == 0 else "heuristic", allow_blank=False,
-                                 id=f"ctl-{i}")
+                                 id=f"ctl-{i}", classes="ctl")
                     yield Input("You" if i == 0 else f"Player {i + 1}", placeholder="name", id=f"name-{i}")
                     yield Select([(c.capitalize(), c) for c in PALETTE], value=FACTION_COLOURS[fac],
-                                 allow_blank=False, id=f"colour-{i}")
+                                 allow_blank=False, id=f"colour-{i}", classes="colour")
             yield Static("", id="setup-error")
+            yield Static("", id="focus-line")
             with Horizontal(id="buttons"):
                 yield Button("Start (Enter)", variant="primary", id="start")
                 yield Button("Back (Esc)", id="back")
         yield Footer()
 
     def on_mount(self) -> None:
+        self._fit(self.size.width)
         self._refresh()
         self.query_one("#start", Button).focus()
+
+    def on_resize(self, event) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        narrow = 0 < width < self.NARROW
+        self.set_class(narrow, "-narrow")
+        for w in self.query("Select, Input"):
+            w.compact = narrow
+
+    # ------------------------------------------------------------ focus and Enter
+    def on_descendant_focus(self, event) -> None:
+        self._say_focus(event.widget)
+
+    def _say_focus(self, widget) -> None:
+        """Say which field has the focus and what its keys do (beside the marked field itself)."""
+        from textual.widgets._select import SelectOverlay
+        while widget is not None and not isinstance(widget, (Select, Input, Button)) and widget is not self:
+            if isinstance(widget, SelectOverlay):
+                widget = widget.parent
+                continue
+            widget = widget.parent
+        if not isinstance(widget, (Select, Input, Button)):
+            return
+        what = field_name(widget.id)
+        if isinstance(widget, Select):
+            how = "Space or ↓ opens the list · Enter starts the game"
+        elif isinstance(widget, Input):
+            how = "type to change · Enter starts the game"
+        else:
+            how = "Enter presses it"
+        self.query_one("#focus-line", Static).update(f"▶ {what}: {how}")
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Enter starts the game, except on a button (it presses it) and in an open list (it picks)."""
+        if action == "enter_start" and self._enter_is_theirs():
+            return False
+        return True
+
+    def action_enter_start(self) -> None:
+        self.action_start()
+
+    def _enter_is_theirs(self) -> bool:
+        focused = self.focused
+        if isinstance(focused, Button):
+            return True
+        for sel in self.query(Select):
+            if sel.expanded:
+                return True
+        return False
 
     # ------------------------------------------------------------ keeping the form consistent
     def on_select_changed(self, event: Select.Changed) -> None:

@@ -26,12 +26,13 @@ class UndoToScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Go back to… (Enter picks, Esc keeps playing)")
-            yield OptionList(*[Option(f"{label}  · takes back {self.answers - keep} answer(s)", id=str(keep))
-                               for keep, label in self.checkpoints], id="checkpoints")
+            # rows by position: two checkpoints at one answer must not share an id (OptionList refuses it)
+            yield OptionList(*[Option(f"{label}  · takes back {self.answers - keep} answer(s)", id=f"cp-{i}")
+                               for i, (keep, label) in enumerate(self.checkpoints)], id="checkpoints")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(int(event.option.id))
+        self.dismiss(self.checkpoints[int(event.option.id.split("-")[1])][0])
 
     def action_cancel(self) -> None:
         self.dismiss(None)

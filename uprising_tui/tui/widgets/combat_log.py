@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
+from textual.message import Message
 from textual.containers import Vertical
 from textual.widgets import Input
 
@@ -113,13 +114,16 @@ class CombatLog(Vertical):
         self.search = event.value.strip()
         self._rewrite()
 
+    class SearchClosed(Message):
+        """The search box is closed (Enter keeps the search, Esc clears it): the keys go back."""
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.remove_class("-searching")
-        self.screen.focus_next()
+        self.post_message(self.SearchClosed())
 
     def key_escape(self) -> None:
         if self.has_class("-searching"):
             self.query_one(Input).value = ""
             self.remove_class("-searching")
-            self.screen.set_focus(None)
+            self.post_message(self.SearchClosed())

@@ -13,6 +13,7 @@ from rich.text import Text
 from .side_strip import SidePage
 from .text_pane import TextPane
 
+from ..adapters import terrain_words
 from ..event_text import EventText
 from ..naming import hex_label, name
 from ..theme import count_symbols, dice_text, symbols_text
@@ -148,7 +149,8 @@ class CombatPane(SidePage, TextPane):
         n = self.fights.index(f) + 1
         head.append(f"Fight {n} of {len(self.fights)}", style="bold")
         head.append("  (, . earlier/later)\n", style="dim")
-        head.append(f"{hex_label(self.cat, self.view, f.hex) if self.view else f.hex} · terrain: {f.terrain}\n")
+        head.append(f"{hex_label(self.cat, self.view, f.hex) if self.view else f.hex} · terrain: "
+                    f"{terrain_words(f.terrain)}\n")
         head.append_text(self.text.side(f.side_a))
         head.append("  vs  ")
         head.append_text(self.text.side(f.side_b))

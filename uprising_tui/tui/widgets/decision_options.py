@@ -56,6 +56,12 @@ class DecisionOptions(Readable, OptionList):
             return
         self._laid_width = width  # OptionList's handler runs next and drops the lines
 
+    def _move_page(self, direction) -> None:
+        """OptionList's, but not while the list is not drawn (no size: its lines are not laid out, and
+        OptionList's page keys then fail looking them up)."""
+        if self.scrollable_content_region:
+            super()._move_page(direction)
+
     def _get_option_render(self, option, style) -> list[Strip]:
         """An option's lines, drawn by rich from its Text (the bar's options are one-line Texts):
         OptionList's own path turns each into Textual content and wraps it, several times the work,

@@ -79,6 +79,28 @@ class Kept:
             yield from line
 
 
+def _spf(salt: int, plunder: int, food: int) -> str:
+    return f"{salt}S {plunder}P {food}F"
+
+
+def production_text(cat, faction: str, havens) -> Text:
+    """What the next Production gives (the engine's own sum, tally.production_yield: the board's row
+    for these Havens plus what their hexes add, a Cursed one nothing), and what one more Haven's
+    row would be."""
+    from ...engine.tally import production_yield
+    rows = cat.factions[faction].production
+    row, nxt = rows[min(len(havens), 5)], rows[min(len(havens) + 1, 5)]
+    total = production_yield(cat, faction, [(h.tile, h.curse) for h in havens])
+    extra = (total[0] - row.salt, total[1] - row.plunder, total[2] - row.food)
+    t = Text()
+    t.append(f"Production next: {_spf(*total)}", style="bold")
+    t.append(f"\n  board {_spf(row.salt, row.plunder, row.food)} + Haven hexes {_spf(*extra)}")
+    if any(h.curse for h in havens):
+        t.append(" (a Cursed hex adds nothing)", style="dim")
+    t.append(f"\n  one more Haven: board {_spf(nxt.salt, nxt.plunder, nxt.food)} + its hex", style="dim")
+    return t
+
+
 class PlayerBoard(SidePage, Vertical):
     DEFAULT_CSS = """
     PlayerBoard > #board-title { height: 1; background: $boost; padding: 0 1; }
@@ -177,13 +199,10 @@ class PlayerBoard(SidePage, Vertical):
         res = Text(f"Salt {p.salt}  Plunder {p.plunder}  Food {p.food}   AP {p.ap}   VP {p.vp}", style="bold")
         hero = Text(f"Hero on {hex_label(cat, v, p.hero_hex)}\n")
         hero.append("  ".join(f"{label} {getattr(p, key)} ({die})" for key, label, die in ATTRS))
-        havens = [h.id for h in v.hexes.values() if h.haven == p.faction]
+        havens = [h for h in v.hexes.values() if h.haven == p.faction]
         fac = cat.factions[p.faction]
-        prod = fac.production[min(len(havens), len(fac.production) - 1)]
-        nxt = fac.production[min(len(havens) + 1, len(fac.production) - 1)]
         hv = Text(f"Havens: {len(havens)} on the map, {p.havens_in_supply} in supply\n")
-        hv.append(f"Production now {prod.salt}S {prod.plunder}P {prod.food}F · with one more Haven "
-                  f"{nxt.salt}S {nxt.plunder}P {nxt.food}F")
+        hv.append_text(production_text(cat, p.faction, havens))
         on_map: dict[str, int] = {}
         for h in v.hexes.values():
             if h.owner == p.faction:

@@ -159,6 +159,9 @@ class TextPane(Readable, ScrollView, can_focus=True):
             self.refresh()
 
     def _repaint_lines(self, changed: list[int]) -> None:
+        if not self.size.height:  # not on screen (a narrow screen's hidden pane): no rows to mark, so
+            self.refresh()  # drop every kept line, or it comes back on show as it was before the change
+            return
         top = int(self.scroll_y)
         width = self.size.width
         runs = row_runs(i - top for i in changed if 0 <= i - top < self.size.height)

@@ -1,0 +1,52 @@
+"""Scoring in the client: each term in the log as the engine words it, and the end screen's table
+of VP term by term, whose rows add up to every side's final VP."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from uprising_tui.engine import Setup
+from uprising_tui.engine.log import render_all
+from uprising_tui.tui.app import make_app
+from uprising_tui.tui.controller import GameController, default_seats
+from uprising_tui.tui.saves import SaveStore
+from uprising_tui.tui.screens.end import TERM_ROWS, EndScreen
+from uprising_tui.tui.screenshots import advance
+from uprising_tui.tui.widgets.combat_log import CombatLog
+
+from .pilot_helpers import drawn, game_screen, settle, until
+
+
+@pytest.mark.asyncio
+async def test_the_log_and_the_end_screen_say_scoring_term_by_term(tmp_path):
+    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
+    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
+    advance(ctl, lambda c: False)
+    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        assert await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        end = app.screen
+        terms = [e for e in ctl.events if e.event_type == "ScoreTerm"]
+        assert terms
+        log = game_screen(app).query_one(CombatLog).lines
+        words = render_all(terms, ctl.cat)
+        for line in words:
+            assert line in log
+        assert any(x.startswith("The Empire scores") for x in words) and any(x.startswith("Duerkhar scores") for x in words)
+        table = "\n".join(drawn(app, end.query_one("#scoring-table")))
+        sides = ["duerkhar", "mohyar", "empire", "chaos"]
+        final = dict(next(e for e in ctl.events if e.event_type == "GameOver").vp)
+        rows = {}
+        for line in table.splitlines():
+            cells = [c.strip() for c in re.split(r"[│┃|]", line) if c.strip() != ""]
+            if cells and cells[0] in TERM_ROWS.values() or cells and cells[0] in ("Other VP", "Total"):
+                rows[cells[0]] = line
+        assert "Total" in rows and "Other VP" in rows and "Havens" in rows
+        st = end.stats
+        for s in sides:
+            assert sum(st.scored.get(s, {}).values()) + st.other_vp(s) == final[s]
+            by_events = sum(e.vp for e in terms if e.side == s)
+            assert sum(st.scored.get(s, {}).values()) == by_events
+        assert re.search(r"Total\D+" + r"\D+".join(str(final[s]) for s in sides), rows["Total"])
