@@ -53,6 +53,17 @@ class Exit(NamedTuple):
     forming: int  # -1: the combat is over; else a Horde forms, with this many Skeletons still to place
 
 
+def _exit(units, hp, defs, curse, skel_res, others, formed, left) -> Exit:
+    """A combat that is over, with only what the hex's chain reads after it: the Godpower and
+    Druids used this combat are forgotten (After Combat never reads them), and a combat lost
+    while the foe stands (it did not walk away) keeps only whether the Haven still stands: the
+    fights end there, and the foe's Threat, other Hordes, a Curse or the Skeleton reserve
+    change no tally. Exits alike meet, so the hex's chain resumes fewer of them."""
+    if not units and hp > 0 and not left:
+        return Exit(C((), 1, True, False, (), defs & HAVEN, False, 0, (), False, False), -1)
+    return Exit(C(units, hp, True, False, (), defs, curse, skel_res, others, formed, left), -1)
+
+
 class Setting(NamedTuple):
     """What a combat's chain depends on beyond its state (its memo key)."""
     group: str
@@ -254,9 +265,12 @@ class Kernel:
                 formed = True
                 forming = n - i - 1
                 break
-        nxt = C(units, hp, True, gp_used, once, defs, curse, skel_res, others, formed, left)
-        if forming >= 0 or not units or hp <= 0 or left:
-            nxt = Exit(nxt, forming)
+        if forming >= 0:
+            nxt = Exit(C(units, hp, True, gp_used, once, defs, curse, skel_res, others, formed, left), forming)
+        elif not units or hp <= 0 or left:
+            nxt = _exit(units, hp, defs, curse, skel_res, others, formed, left)
+        else:
+            nxt = C(units, hp, True, gp_used, once, defs, curse, skel_res, others, formed, left)
         return nxt, tuple(sorted(rew.items()))
 
     def hit(self, hp: int, skel_res: int, hits: int, rew: dict) -> tuple[int, int]:
