@@ -82,8 +82,12 @@ class Chain(HexPieces):
     def canon(self, st: St) -> St:
         """An end keeps only what the tallies read (Units left, a loss, a foe standing), so
         the many ways of losing meet in a few states."""
-        if (st.hpool or st.hunknown or st.hbottom or st.skel_res != 11) and not self.skeletons_may_come(st):
-            st = st._replace(hpool=(), hunknown=0, hbottom=(), skel_res=11)  # no Skeleton, no Horde to draw
+        if (st.hpool or st.hunknown or st.hbottom or st.skel_res != 11 or st.formed) and \
+                not self.skeletons_may_come(st):
+            # no Skeleton, no Horde to draw (nor one formed to count, unless the Capital may still call
+            # a Legion that brings Skeletons)
+            formed = st.formed if (self.spec.capital and not st.fallen) else 0
+            st = st._replace(hpool=(), hunknown=0, hbottom=(), skel_res=11, formed=formed)
         elif st.formed >= FORMED_LIMIT and (st.hpool or st.hunknown or st.hbottom):
             st = st._replace(hpool=(), hunknown=0, hbottom=())  # no further Horde is drawn
         if st.cur is not None or st.queue or st.attacker == "cut":
