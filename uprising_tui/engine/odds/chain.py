@@ -242,7 +242,7 @@ class Chain(HexPieces):
         reg = memo.get(_REGISTRY)
         if reg is None:
             reg = memo[_REGISTRY] = Registry(_fragile)
-        cv = reg.as_dict(solve_vec(c0, kernel.transitions, kernel.terminal, memo, reg, LOST))
+        cv = reg.as_dict(solve_vec(c0, kernel.transitions, kernel.terminal, reg, LOST))
         plain: dict = {}
         items = []
         for k, x in cv.items():
