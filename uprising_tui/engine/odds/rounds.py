@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .rolls import Faces
 
-NUMPY_FROM = 400
+NUMPY_FROM = 150
 try:
     import importlib.util
     _HAVE_NUMPY = importlib.util.find_spec("numpy") is not None
@@ -86,6 +86,15 @@ class Rounds:
         self.faces = faces
         self._memo: dict[RoundKey, tuple[tuple[Result, float], ...]] = {}
         self._skulls: dict[tuple[str, int], tuple[tuple[int, float], ...]] = {}
+        self._bolts: dict[tuple, tuple] = {}
+
+    def our_bolts(self, s: int, b: int, blank: int, th: int, key: RoundKey) -> tuple:
+        """``our_bolts``, kept: it reads of the key only whether we may use Bolts and the Druids."""
+        k = (s, b, blank, th, key.our_bolts, key.druids)
+        got = self._bolts.get(k)
+        if got is None:
+            got = self._bolts[k] = our_bolts(s, b, blank, th, key)
+        return got
 
     def dist(self, key: RoundKey) -> tuple[tuple[Result, float], ...]:
         got = self._memo.get(key)
@@ -96,8 +105,8 @@ class Rounds:
     def _dist(self, key: RoundKey):
         """Small rounds the plain way, larger ones on arrays (numpy's overhead pays off
         from a few hundred pairs of rolls)."""
-        pairs = len(self.faces.side(key.ours, key.our_budgets, key.track_blank)) * \
-            len(self.faces.side(key.theirs, key.their_budgets, False))
+        pairs = len(self.faces.side(key.ours, key.our_budgets, key.track_blank, key.our_bolts)) * \
+            len(self.faces.side(key.theirs, key.their_budgets, False, key.their_mode != BOLTS_UNUSED))
         if pairs < NUMPY_FROM or not _HAVE_NUMPY:
             return self._dist_py(key)
         return self._dist_np(key)
@@ -106,17 +115,18 @@ class Rounds:
         """`_dist_py` on arrays: the players' Bolts per group in Python, every pair of
         rolls at once with numpy, equal results summed."""
         import numpy as np
-        ours = self.faces.arrays(key.ours, key.our_budgets, key.track_blank)
-        theirs = self.faces.arrays(key.theirs, key.their_budgets, False)
+        ours = self.faces.arrays(key.ours, key.our_budgets, key.track_blank, key.our_bolts)
+        theirs = self.faces.arrays(key.theirs, key.their_budgets, False, key.their_mode != BOLTS_UNUSED)
         o_s, o_h, o_b, o_k, o_p, o_groups, o_g, _, _ = ours  # our groups: by (Skulls, Bolts, blank)
         t_s, t_h, t_b, _, t_p, _, _, t_groups, t_g = theirs  # theirs: by Shields
         onces: dict[tuple, int] = {(): 0}
+        bolts = self.our_bolts
         table = np.zeros((len(o_groups), len(t_groups), 8), dtype=np.int64)
         any_bolt = key.our_bolts and bool(o_b.any())
         for gi, (s, b, k) in enumerate(o_groups):
             for ti, th in enumerate(t_groups):
                 if any_bolt and b:
-                    s2, hadd, broken_t, cts, ctb, wild, vp, once = our_bolts(s, b, k, th, key)
+                    s2, hadd, broken_t, cts, ctb, wild, vp, once = bolts(s, b, k, th, key)
                     table[gi, ti] = (s2, hadd, broken_t, cts, ctb, wild, vp, onces.setdefault(once, len(onces)))
                 else:
                     table[gi, ti, 0] = s
@@ -160,8 +170,16 @@ class Rounds:
             radix.append(r)
             if r > 1:
                 code = code * r + x
-        uniq, inv = np.unique(code.ravel(), return_inverse=True)
-        weights = np.bincount(inv, weights=prob.ravel()).tolist()
+        size = 1
+        for r in radix:
+            size *= r
+        if size <= 1 << 22:  # every code a bin: no sort
+            w = np.bincount(code.ravel(), weights=prob.ravel(), minlength=size)
+            uniq = np.flatnonzero(w)
+            weights = w[uniq].tolist()
+        else:
+            uniq, inv = np.unique(code.ravel(), return_inverse=True)
+            weights = np.bincount(inv, weights=prob.ravel()).tolist()
         cols = []
         rest = uniq
         for r in reversed(radix):
@@ -179,7 +197,7 @@ class Rounds:
         return self._with_wild(key, acc)
 
     def _with_wild(self, key: RoundKey, acc: dict):
-        if any(r[WILD] for r in acc):
+        if any(d.after_dice for d in key.druids) and any(r[WILD] for r in acc):
             out: dict = {}
             for r, p in acc.items():
                 if r[WILD]:
@@ -194,8 +212,9 @@ class Rounds:
     def _dist_py(self, key: RoundKey):
         """Every pair of rolls, grouped so the players' Bolts (which read only our Skulls,
         Bolts, a blank and their Shields) are worked out once per group."""
-        ours = self.faces.side(key.ours, key.our_budgets, key.track_blank)
-        theirs = self.faces.side(key.theirs, key.their_budgets, False)
+        ours = self.faces.side(key.ours, key.our_budgets, key.track_blank, key.our_bolts)
+        theirs = self.faces.side(key.theirs, key.their_budgets, False, key.their_mode != BOLTS_UNUSED)
+        bolts = self.our_bolts
         by_sbk: dict[tuple, list] = {}
         for (s, h, b, k), p in ours:
             by_sbk.setdefault((s, b, k), []).append((h, p))
@@ -216,7 +235,7 @@ class Rounds:
         acc: dict = {}
         for (s, b, k), hs in by_sbk.items():
             for th, tl in by_th.items():
-                s2, hadd, broken_t, cts, ctb, wild, vp, once = our_bolts(s, b, k, th, key)
+                s2, hadd, broken_t, cts, ctb, wild, vp, once = bolts(s, b, k, th, key)
                 for h, ph in hs:
                     hh = h + hadd
                     for ts, tb, pt in tl:
