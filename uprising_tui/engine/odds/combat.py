@@ -99,15 +99,18 @@ class Kernel:
         quiet = _QUIET
         lib = self.lib
         units, hp = c.units, c.hp
+        skeletons = self.s.group == "skeletons"
         for res, p in self.results(c):
             if res[2:] == quiet:  # hits only (most rounds): no need for the general way
                 d1, d2 = res[0], res[1]
                 left, lost = lib.drop_cheapest(units, d2) if d2 else (units, 0)
                 hp2 = hp - d1
                 if left and hp2 > 0:
-                    skel_res = c.skel_res + d1 if self.s.group == "skeletons" else c.skel_res
-                    nxt = c._replace(units=left, hp=hp2, clash=True, skel_res=skel_res) if (d1 or d2 or not c.clash) \
-                        else c
+                    if d1 or d2 or not c.clash:
+                        nxt = C(left, hp2, True, c.gp_used, c.once, c.defs, c.curse,
+                                c.skel_res + d1 if skeletons else c.skel_res, c.others, c.formed, c.left)
+                    else:
+                        nxt = c
                     k = (nxt, self.quiet_rewards(d1, lost))
                     acc[k] = acc.get(k, 0.0) + p
                     continue
@@ -196,6 +199,10 @@ class Kernel:
         if got is not None:
             return got
         dist = lib.rounds.dist(key)
+        tops = lib.rounds.tops(key)  # the most of each capped field: nothing to cap below them
+        if tops[0] <= hp and tops[1] <= n:
+            got = lib.capped[ck] = dist
+            return got
         merged: dict = {}
         for res, p in dist:
             if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp:

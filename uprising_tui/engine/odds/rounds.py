@@ -87,6 +87,7 @@ class Rounds:
         self._memo: dict[RoundKey, tuple[tuple[Result, float], ...]] = {}
         self._skulls: dict[tuple[str, int], tuple[tuple[int, float], ...]] = {}
         self._bolts: dict[tuple, tuple] = {}
+        self._tops: dict[RoundKey, tuple[int, int]] = {}
 
     def our_bolts(self, s: int, b: int, blank: int, th: int, key: RoundKey) -> tuple:
         """``our_bolts``, kept: it reads of the key only whether we may use Bolts and the Druids."""
@@ -100,6 +101,16 @@ class Rounds:
         got = self._memo.get(key)
         if got is None:
             got = self._memo[key] = self._dist(key)
+        return got
+
+    def tops(self, key: RoundKey) -> tuple[int, int]:
+        """The most hits (or Threat, Wild Heart Skulls) on the foe, and the most hits (or Units
+        killed) on us, any result of the key's distribution holds."""
+        got = self._tops.get(key)
+        if got is None:
+            dist = self.dist(key)
+            got = self._tops[key] = (max(max(r[D1], r[PRE_LOSS], r[WILD]) for r, _ in dist),
+                                     max(max(r[D2], r[KILLS]) for r, _ in dist))
         return got
 
     def _dist(self, key: RoundKey):
