@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..fight_policy import DRUID_ORDER
-from .hex_pieces import HexPieces
+from .hex_pieces import HexPieces, _packed
 from .hex_state import (BOTH, CHAOS_VP, CUT, DRAW, FORMED_LIMIT, FOUGHT, HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, VP,
                         WIN, Cur, St)
 
@@ -237,11 +237,12 @@ class Chain(HexPieces):
         from .combat import Kernel
         from .solve import Registry, solve_vec
         setting, c0 = self.compact(st)
-        kernel = Kernel(self.lib, setting, self.lib.note_key)
         memo = self.lib.values(("combat", setting))
         reg = memo.get(_REGISTRY)
         if reg is None:
             reg = memo[_REGISTRY] = Registry(_fragile)
+            memo[_KERNEL] = Kernel(self.lib, setting, self.lib.note_key)
+        kernel = memo[_KERNEL]
         cv = reg.as_dict(solve_vec(c0, kernel.transitions, kernel.terminal, reg, LOST))
         plain: dict = {}
         items = []
@@ -365,71 +366,6 @@ class Chain(HexPieces):
         cur = Cur(group, "clash" if skip else "archery", terrain, False, (), slot, players_first, False)
         return st._replace(cur=cur)
 
-    def can_draw_horde(self, st: St) -> bool:
-        return (st.hunknown > 0 and bool(st.hpool)) or bool(st.hbottom)
-
-    def form_horde(self, st: St) -> list:
-        """Three Skeletons made a Horde: draw it (each card it could be, equally likely)."""
-        st = st._replace(formed=st.formed + 1)
-        if not self.can_draw_horde(st):  # no Horde left to place: Chaos scores instead
-            rew: dict[int, float] = {CHAOS_VP: 1.0}
-            return [(1.0, self.work(st, rew), _packed(rew))]
-        if st.hunknown > 0 and st.hpool:
-            pool = st.hpool
-            w = 1.0 / len(pool)
-            draws = [(w, cid, st._replace(hpool=tuple(c for c in pool if c != cid), hunknown=st.hunknown - 1))
-                     for cid in pool]
-        else:
-            draws = [(1.0, st.hbottom[0], st._replace(hbottom=st.hbottom[1:]))]
-        out = []
-        for w, cid, s2 in draws:
-            rew: dict[int, float] = {}
-            s2 = self.arrive(s2, cid, rew)
-            s2 = self.work(s2, rew)
-            out.append((w, s2, _packed(rew)))
-        return out
-
-    def arrive(self, st: St, cid: str, rew: dict) -> St:
-        """A Legion (the Capital rule) or a Horde (three Skeletons) arrives at the Event's
-        Threat and its immediate effect resolves (the parts that touch this fight)."""
-        def add(i: int, v: float) -> None:
-            rew[i] = rew.get(i, 0.0) + v
-        foe = self.lib.foe(cid)
-        threat = min(self.spec.event_threat, foe.max_threat)
-        if foe.kind == "legion":
-            st = st._replace(legions=tuple(sorted(st.legions + ((cid, threat),))))
-        else:
-            st = st._replace(hordes=tuple(sorted(st.hordes + ((cid, threat),))))
-        spawns = 0
-        for fx in foe.immediate:
-            k = fx[0]
-            if k == "curse_here":
-                st = self.curse_here(st, add)
-            elif k == "skeletons_here":
-                spawns += fx[1]
-            elif k == "set_threat":
-                st = self.set_threat(st, cid, min(fx[1], foe.max_threat))
-            elif k == "threat_self":
-                st = self.add_threat(st, cid, fx[1], add)
-            elif k == "threat_others":
-                for c, _ in st.legions + st.hordes:
-                    if c != cid:
-                        st = self.add_threat(st, c, fx[1], add)
-            elif k == "leaves":
-                st = self.remove_card(st, cid)
-            elif k == "activate_self" and foe.kind == "legion":
-                # a Legion activating leaves a Garrison where it stands, then steps towards its
-                # Target (away, unless its Target is here)
-                if st.gar < 3:
-                    st = st._replace(gar=st.gar + 1)
-                if not self.spec.new_target_here:
-                    st = self.remove_card(st, cid)
-            elif k == "unmodelled":
-                self.note(fx[1], add)
-        if spawns:
-            st = st._replace(queue=(("spawn", spawns),) + st.queue)
-        return st
-
 
 _QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a round result with hits only
 # where the decks lie in a St (hpool, hunknown | hbottom | lpool, lunknown), to put them back fast
@@ -438,6 +374,7 @@ assert St._fields[_HPOOL:_SKEL_RES] == ("hpool", "hunknown", "hbottom", "lpool",
 _make = St._make
 _DECKS = ("hpool", "hunknown", "hbottom", "lpool", "lunknown")
 _REGISTRY = ("registry",)  # a combat memo's Registry of tallies and exits (solve.solve_vec)
+_KERNEL = ("kernel",)  # ... and its Kernel (what it keeps of rounds outlives one call)
 
 
 def _forming(st: St) -> bool:
@@ -449,5 +386,3 @@ def _fragile(k) -> bool:
     return k == NO_LOSS or (type(k) is tuple and k[0] == "xl")
 
 
-def _packed(rew: dict) -> tuple:
-    return tuple(sorted((i, v) for i, v in rew.items() if v))

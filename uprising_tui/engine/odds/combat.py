@@ -31,6 +31,7 @@ HAVEN, TOWER, WALL = 1, 2, 4  # bits of `defs`
 
 
 _QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a result's fields after the hits, when nothing else happens
+_NOBODY = (((0, 0) + _QUIET, 1.0),)  # a round in which nobody rolls
 
 
 class C(NamedTuple):
@@ -90,6 +91,32 @@ class Kernel:
         self.pieces = not self.big
         self.nem_vp_index = (EMPIRE_VP if (self.foe and self.foe.kind == "legion") else CHAOS_VP)
         self._quiet: dict = {}
+        # what a round's key reads of the setting, worked out once
+        foe, terrain = self.foe, setting.terrain
+        self.mirror = foe is not None and foe.mirror
+        self.our_bolts = terrain != "curse" and not (foe is not None and foe.no_enemy_bolts)
+        self.our_shields = not (foe is not None and foe.no_enemy_shields)
+        if g == "skeletons":
+            self.mode = BOLTS_SKELETONS
+        elif foe is None or (terrain == "curse" and foe.kind != "horde"):
+            self.mode = BOLTS_UNUSED
+        else:
+            self.mode = BOLTS_GODPOWER
+        self.wild = "white" if terrain == "marsh" else "red"
+        self._budgets = {}
+        for clash in (False, True):
+            part = "clash" if clash else "archery"
+            woods = terrain == "woods" and not clash
+            theirs = [2] if woods else []
+            for count, per_druid, parts in (foe.reroll_blanks if foe is not None else ()):
+                if part in parts:
+                    theirs.append(count * (setting.n_druids if per_druid else 1))
+            self._budgets[clash] = ((2,) if woods else (), tuple(b for b in theirs if b > 0))
+        self._keys: dict = {}
+        self._ours: dict = {}
+        self._theirs: dict = {}
+        self._gp: dict = {}
+        self._druids: dict = {}
 
     # ------------------------------------------------------------ the chain's interface
     def transitions(self, c):
@@ -142,56 +169,69 @@ class Kernel:
         return {3: 1.0, 4: 1.0, 12: float(n)}  # DRAW, NO_LOSS, LEFT: a combat nobody can win is called off
 
     # ------------------------------------------------------------ one round's results
+    def round_key(self, c: C):
+        """The RoundKey of this state's round (None when nobody rolls a die in Archery)."""
+        lib, s, foe = self.lib, self.s, self.foe
+        clash = c.clash
+        part = "clash" if clash else "archery"
+        terrain = s.terrain
+        tower, wall = bool(c.defs & HAVEN and c.defs & TOWER), bool(c.defs & HAVEN and c.defs & WALL)
+        k1 = (c.units, clash, tower, wall)
+        got = self._ours.get(k1)
+        if got is None:
+            raw = lib.our_dice(c.units, part, terrain, tower, wall)
+            ours = lib.on_terrain(raw, part, terrain, player=True)
+            ours = tuple(lib.reroll_sorted(ours)) if (terrain == "woods" and not clash) else tuple(sorted(ours))
+            got = self._ours[k1] = (raw, ours, lib.rolls_bolts_dice(ours))
+        raw, ours, bolts = got
+        haven = bool(c.defs & HAVEN) or s.imperial
+        k2 = (clash, c.hp, haven, raw if self.mirror else None)
+        theirs = self._theirs.get(k2)
+        if theirs is None:
+            if s.group == "garrisons":
+                t = lib.garrison_dice(c.hp, part)
+            elif s.group == "skeletons":
+                t = lib.skeleton_dice(c.hp, part)
+            else:
+                t = foe.dice(part, c.hp, terrain, s.target_here, haven, lib.colours, raw)
+            t = lib.on_terrain(t, part, terrain, player=False)
+            theirs = self._theirs[k2] = tuple(t) if self._budgets[clash][1] else tuple(sorted(t))
+        if not clash and not ours and not theirs:
+            return None
+        our_budgets, their_budgets = self._budgets[clash]
+        gp = None
+        if self.mode == BOLTS_GODPOWER:
+            k3 = (c.gp_used, c.hp)
+            gp = self._gp.get(k3)
+            if gp is None:
+                g = foe.godpower
+                fires = 99 if g.limit == "none" else (0 if (g.limit == "once_per_combat" and c.gp_used) else 1)
+                track = g.limit == "once_per_combat"
+                if g.step == "after_damage":
+                    gp = GodpowerRound(fires, True, track=track)
+                else:
+                    gp = GodpowerRound(fires, False, g.skulls, g.shields, g.self_threat, g.kills, g.nem_vp,
+                                       g.other_threat, c.hp if (g.self_threat and fires > 1) else 0, track)
+                self._gp[k3] = gp
+        druids = ()
+        if self.our_bolts and s.druids and bolts:
+            k4 = (clash, c.once)
+            druids = self._druids.get(k4)
+            if druids is None:
+                druids = self._druids[k4] = tuple(d for d in s.druids if part in lib.druid_parts(d.id)
+                                                  and d.id not in c.once)
+        return RoundKey(ours, our_budgets, any(d.set_shield for d in druids), theirs, their_budgets,
+                        self.our_bolts, self.our_shields, self.mode, gp, druids, self.wild)
+
     def results(self, c: C):
         """The round's results, hits beyond what is there merged."""
-        lib, s, foe = self.lib, self.s, self.foe
-        part = "clash" if c.clash else "archery"
-        terrain = s.terrain
-        ours = lib.our_dice(c.units, part, terrain, bool(c.defs & HAVEN and c.defs & TOWER),
-                            bool(c.defs & HAVEN and c.defs & WALL))
-        if s.group == "garrisons":
-            theirs = lib.garrison_dice(c.hp, part)
-        elif s.group == "skeletons":
-            theirs = lib.skeleton_dice(c.hp, part)
-        else:
-            theirs = foe.dice(part, c.hp, terrain, s.target_here, bool(c.defs & HAVEN) or s.imperial,
-                              lib.colours, ours)
-        ours = lib.on_terrain(ours, part, terrain, player=True)
-        theirs = lib.on_terrain(theirs, part, terrain, player=False)
-        if not c.clash and not ours and not theirs:  # nobody shoots in Archery
-            return (((0, 0) + _QUIET, 1.0),)
-        woods = terrain == "woods" and not c.clash
-        our_budgets = (2,) if woods else ()
-        their_budgets = [2] if woods else []
-        if foe is not None:
-            for count, per_druid, parts in foe.reroll_blanks:
-                if part in parts:
-                    their_budgets.append(count * (s.n_druids if per_druid else 1))
-        their_budgets = tuple(b for b in their_budgets if b > 0)
-        ours = tuple(lib.reroll_sorted(ours)) if our_budgets else tuple(sorted(ours))
-        theirs = tuple(theirs) if their_budgets else tuple(sorted(theirs))
-        our_bolts = terrain != "curse" and not (foe is not None and foe.no_enemy_bolts)
-        our_shields = not (foe is not None and foe.no_enemy_shields)
-        gp = None
-        if s.group == "skeletons":
-            mode = BOLTS_SKELETONS
-        elif foe is None or (terrain == "curse" and foe.kind != "horde"):
-            mode = BOLTS_UNUSED
-        else:
-            mode = BOLTS_GODPOWER
-            g = foe.godpower
-            fires = 99 if g.limit == "none" else (0 if (g.limit == "once_per_combat" and c.gp_used) else 1)
-            track = g.limit == "once_per_combat"
-            if g.step == "after_damage":
-                gp = GodpowerRound(fires, True, track=track)
-            else:
-                gp = GodpowerRound(fires, False, g.skulls, g.shields, g.self_threat, g.kills, g.nem_vp,
-                                   g.other_threat, c.hp if (g.self_threat and fires > 1) else 0, track)
-        druids = ()
-        if our_bolts and s.druids and (lib.rolls_bolts_dice(ours)):
-            druids = tuple(d for d in s.druids if part in lib.druid_parts(d.id) and d.id not in c.once)
-        key = RoundKey(ours, our_budgets, any(d.set_shield for d in druids), theirs, their_budgets, our_bolts,
-                       our_shields, mode, gp, druids, "white" if terrain == "marsh" else "red")
+        k0 = (c.units, c.clash, c.hp, c.defs, c.once, c.gp_used)
+        key = self._keys.get(k0)
+        if key is None:
+            key = self._keys[k0] = self.round_key(c)
+        if key is None:  # nobody shoots in Archery
+            return _NOBODY
+        lib = self.lib
         hp = c.hp
         n = sum(x for _, x in c.units)
         ck = (key, hp, n)

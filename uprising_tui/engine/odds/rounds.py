@@ -108,9 +108,17 @@ class Rounds:
         killed) on us, any result of the key's distribution holds."""
         got = self._tops.get(key)
         if got is None:
-            dist = self.dist(key)
-            got = self._tops[key] = (max(max(r[D1], r[PRE_LOSS], r[WILD]) for r, _ in dist),
-                                     max(max(r[D2], r[KILLS]) for r, _ in dist))
+            a = b = 0
+            for r, _ in self.dist(key):
+                x = r[D1] if r[D1] > r[PRE_LOSS] else r[PRE_LOSS]
+                if r[WILD] > x:
+                    x = r[WILD]
+                if x > a:
+                    a = x
+                y = r[D2] if r[D2] > r[KILLS] else r[KILLS]
+                if y > b:
+                    b = y
+            got = self._tops[key] = (a, b)
         return got
 
     def _dist(self, key: RoundKey):
