@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .capital import resolve as resolve_calls
 from .chain import Chain
 from .hex_state import (BOTH, CHAOS_VP, CUT, DAMAGE, DESTROYED, DRAW, EMPIRE_VP, FORMED_LIMIT, FOUGHT, GAINED,
                         HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, OTHER_VP, SLOST, SVP, VP, WIN, WON)
@@ -82,6 +83,8 @@ def _solve(lib, spec: FightSpec) -> FightOdds:
     chain = Chain(lib, spec)
     start = chain.start()
     v = chain.value(chain.canon(start))
+    if chain.deck_apart:
+        v = resolve_calls(chain, v)
     t = v.get
     cat = lib.cat
     names = list(chain.slot_names)

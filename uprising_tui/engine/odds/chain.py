@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..fight_policy import DRUID_ORDER
+from .capital import CALLED, CALLED_L
 from .hex_pieces import HexPieces, _packed
 from .hex_state import (BOTH, CHAOS_VP, CUT, DRAW, FORMED_LIMIT, FOUGHT, HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, VP,
                         WIN, Cur, St)
@@ -45,6 +46,8 @@ class Chain(HexPieces):
         self.druids = tuple(m for m in (lib.druid(d) for d in DRUID_ORDER if d in spec.druids) if m is not None)
         self.n_druids = len(spec.druids)
         self.card_ids = frozenset(spec.card_ids())
+        # the Capital's Legion deck is put back by ``capital.resolve``: the chain runs without it
+        self.deck_apart = spec.capital
         for cid in self.card_ids:
             self.notes.update(lib.foe(cid).notes)
 
@@ -62,7 +65,8 @@ class Chain(HexPieces):
                   legions=tuple(sorted(sp.legions)), hordes=tuple(sorted(sp.hordes)), haven=sp.haven, tower=sp.tower and sp.haven,
                   wall=sp.wall and sp.haven, curse=sp.terrain == "curse", hpool=tuple(sp.horde_pool),
                   hunknown=sp.horde_count - len(sp.horde_bottom), hbottom=tuple(sp.horde_bottom),
-                  lpool=tuple(sp.legion_pool), lunknown=sp.legion_count, skel_res=sp.skeleton_reserve,
+                  lpool=() if self.deck_apart else tuple(sp.legion_pool),
+                  lunknown=0 if self.deck_apart else sp.legion_count, skel_res=sp.skeleton_reserve,
                   fallen=False, attacker=sp.attacker, mover=sp.mover, formed=0, cur=None, queue=())
 
     # ------------------------------------------------------------ what stands there
@@ -188,6 +192,8 @@ class Chain(HexPieces):
             return got
         if st.cur is not None and not _forming(st):
             v = self.combat_value(st)
+        elif self.deck_apart and self.calls(st):
+            v = {(CALLED, st): 1.0, (CALLED_L, st): 1.0}  # the Capital calls a Legion: see ``capital``
         else:
             out = self.transitions(st)
             if not out:
@@ -199,7 +205,7 @@ class Chain(HexPieces):
                         v[k] = v.get(k, 0.0) + p * x
                     lossy = any(k == LOST for k, _ in rew)
                     for k, x in self.value(nxt).items():
-                        if not (lossy and k == NO_LOSS):
+                        if not (lossy and _fragile_outer(k)):
                             v[k] = v.get(k, 0.0) + p * x
         memo[st] = v
         return v
@@ -222,12 +228,14 @@ class Chain(HexPieces):
             if core is not st and nxt.attacker != "cut":  # (a combat cut off keeps no decks)
                 nxt = _make(nxt[:_HPOOL] + decks[0] + nxt[_HBOTTOM:_LPOOL] + decks[1] + nxt[_SKEL_RES:])
             if not full:  # a lossless exit: its lossless part only
-                v[NO_LOSS] = v.get(NO_LOSS, 0.0) + x * value(canon(nxt)).get(NO_LOSS, 0.0)
+                for kk, y in value(canon(nxt)).items():
+                    if _fragile_outer(kk):
+                        v[kk] = v.get(kk, 0.0) + x * y
                 continue
             for i, y in rew:
                 v[i] = v.get(i, 0.0) + x * y
             for kk, y in value(canon(nxt)).items():
-                if kk != NO_LOSS:
+                if not _fragile_outer(kk):
                     v[kk] = v.get(kk, 0.0) + x * y
         return v
 
@@ -336,21 +344,18 @@ class Chain(HexPieces):
         if st.units and self.enemy_present(st):
             nxt = self.begin(st, self.next_group(st))
             return [(1.0, nxt, ((self.sidx(nxt.cur.slot, FOUGHT), 1.0),))]
-        sp = self.spec
-        if st.units and sp.capital and not st.fallen and not (st.gar or st.legions):
-            if st.lunknown <= 0 or not st.lpool:
-                return [(1.0, st._replace(fallen=True), ((VP if st.units else CHAOS_VP, 5.0),))]
-            out = []
-            w = 1.0 / len(st.lpool)
-            for cid in st.lpool:
-                s2 = st._replace(lpool=tuple(c for c in st.lpool if c != cid), lunknown=st.lunknown - 1,
-                                 attacker="empire", mover=cid)
-                rew: dict[int, float] = {}
-                s2 = self.arrive(s2, cid, rew)
-                s2 = self.work(s2, rew)
-                out.append((w, s2, _packed(rew)))
-            return out
-        return []
+        return []  # (the Capital calling a Legion is ``value``'s and ``capital``'s)
+
+    def calls(self, st: St) -> bool:
+        """Does the Capital call a Legion in this state (only our Units stand there)?"""
+        return bool(st.units) and self.spec.capital and not st.fallen and st.cur is None and not st.queue \
+            and st.attacker != "cut" and not self.enemy_present(st)
+
+    def arrival(self, st: St, cid: str) -> tuple[St, tuple]:
+        """The Capital called `cid`: the state once it has arrived (and attacks), its rewards."""
+        rew: dict[int, float] = {}
+        s2 = self.work(self.arrive(st._replace(attacker="empire", mover=cid), cid, rew), rew)
+        return s2, _packed(rew)
 
     def begin(self, st: St, group: str) -> St:
         if group in ("garrisons", "skeletons") or group in self.card_ids:
@@ -379,6 +384,11 @@ _KERNEL = ("kernel",)  # ... and its Kernel (what it keeps of rounds outlives on
 
 def _forming(st: St) -> bool:
     return bool(st.queue) and st.queue[0][0] == "form"
+
+
+def _fragile_outer(k) -> bool:
+    """The hex's tallies a loss breaks: no Unit lost, and reaching a draw point with none lost."""
+    return k == NO_LOSS or (type(k) is tuple and k[0] == CALLED_L)
 
 
 def _fragile(k) -> bool:
