@@ -31,7 +31,7 @@ HAVEN, TOWER, WALL = 1, 2, 4  # bits of `defs`
 
 
 _QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a result's fields after the hits, when nothing else happens
-_NOBODY = (((0, 0) + _QUIET, 1.0),)  # a round in which nobody rolls
+_NOBODY = (((0, 0) + _QUIET, 1.0, True),)  # a round in which nobody rolls
 
 
 class C(NamedTuple):
@@ -113,6 +113,8 @@ class Kernel:
                     theirs.append(count * (setting.n_druids if per_druid else 1))
             self._budgets[clash] = ((2,) if woods else (), tuple(b for b in theirs if b > 0))
         self._keys: dict = {}
+        self._drops: dict = {}
+        self._unions: dict = {}
         self._ours: dict = {}
         self._theirs: dict = {}
         self._gp: dict = {}
@@ -123,42 +125,58 @@ class Kernel:
         if type(c) is Exit:
             return []
         acc: dict = {}
-        quiet = _QUIET
-        lib = self.lib
         units, hp = c.units, c.hp
+        drops = self._drops.get(units)
+        if drops is None:
+            drop = self.lib.drop_cheapest
+            drops = self._drops[units] = [drop(units, d) for d in range(sum(n for _, n in units) + 1)]
         skeletons = self.s.group == "skeletons"
-        for res, p in self.results(c):
-            if res[2:] == quiet:  # hits only (most rounds): no need for the general way
-                d1, d2 = res[0], res[1]
-                left, lost = lib.drop_cheapest(units, d2) if d2 else (units, 0)
+        rewards = self.simple_rewards
+        for res, p, simple in self.results(c):
+            if simple:  # hits, Druids fired, VP: no need for the general way
+                d1 = res[0]
+                left, lost = drops[res[1]]
                 hp2 = hp - d1
-                if left and hp2 > 0:
-                    if d1 or d2 or not c.clash:
-                        nxt = C(left, hp2, True, c.gp_used, c.once, c.defs, c.curse,
-                                c.skel_res + d1 if skeletons else c.skel_res, c.others, c.formed, c.left)
-                    else:
-                        nxt = c
-                    k = (nxt, self.quiet_rewards(d1, lost))
-                    acc[k] = acc.get(k, 0.0) + p
-                    continue
-            k = self.apply(c, res)
+                once = c.once if not res[ONCE] else self.union(c.once, res[ONCE])
+                gp_used = c.gp_used or bool(res[GP_FIRED])
+                skel_res = c.skel_res + d1 if skeletons else c.skel_res
+                if not left or hp2 <= 0:
+                    nxt = _exit(left, hp2, c.defs, c.curse, skel_res, c.others, c.formed, False)
+                elif d1 or res[1] or not c.clash or once is not c.once or gp_used != c.gp_used:
+                    nxt = C(left, hp2, True, gp_used, once, c.defs, c.curse, skel_res, c.others, c.formed, False)
+                else:
+                    nxt = c
+                k = (nxt, rewards(d1, lost, res[P_VP], res[NEM_VP]))
+            else:
+                k = self.apply(c, res)
             acc[k] = acc.get(k, 0.0) + p
         return [(p, k[0], k[1]) for k, p in acc.items()]
 
-    def quiet_rewards(self, d1: int, lost: int) -> tuple:
-        key = (d1, lost)
+    def union(self, once: tuple, fired: tuple) -> tuple:
+        key = (once, fired)
+        got = self._unions.get(key)
+        if got is None:
+            got = self._unions[key] = tuple(sorted(set(once) | set(fired)))
+        return got
+
+    def simple_rewards(self, d1: int, lost: int, p_vp: int, nem_vp: int) -> tuple:
+        """The rewards of a simple round, in the order ``apply`` gives them (sorted by tally)."""
+        key = (d1, lost, p_vp, nem_vp)
         got = self._quiet.get(key)
         if got is None:
             rew: dict = {}
             slot = self.s.slot
+            vp = (d1 if self.pieces else 0) + p_vp
             if lost:
                 rew[LOST] = float(lost)
                 rew[slot + SLOST] = float(lost)
+            if vp:
+                rew[VP] = float(vp)
+                rew[slot + SVP] = float(vp)
+            if nem_vp:
+                rew[self.nem_vp_index] = float(nem_vp)
             if d1:
                 rew[slot + DAMAGE] = float(d1)
-                if self.pieces:
-                    rew[VP] = float(d1)
-                    rew[slot + SVP] = float(d1)
             got = self._quiet[key] = tuple(sorted(rew.items()))
         return got
 
@@ -241,15 +259,18 @@ class Kernel:
         dist = lib.rounds.dist(key)
         tops = lib.rounds.tops(key)  # the most of each capped field: nothing to cap below them
         if tops[0] <= hp and tops[1] <= n:
-            got = lib.capped[ck] = dist
-            return got
-        merged: dict = {}
-        for res, p in dist:
-            if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp:
-                res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n)) + \
-                    res[GP_AFTER:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
-            merged[res] = merged.get(res, 0.0) + p
-        got = lib.capped[ck] = tuple(merged.items())
+            items = dist
+        else:
+            merged: dict = {}
+            for res, p in dist:
+                if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp:
+                    res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n)) + \
+                        res[GP_AFTER:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
+                merged[res] = merged.get(res, 0.0) + p
+            items = merged.items()
+        # simple: nothing but hits, Druids fired once, the Godpower's mark, VP (see ``transitions``)
+        got = lib.capped[ck] = tuple((res, p, not (res[PRE_LOSS] or res[KILLS] or res[GP_AFTER] or res[OTHER_THREAT]
+                                                   or res[SPAWNS] or res[WILD])) for res, p in items)
         if len(lib.capped) > 200_000:
             lib.capped.clear()
         return got
