@@ -254,11 +254,19 @@ class Chain(HexPieces):
         cv = reg.as_dict(solve_vec(c0, kernel.transitions, kernel.terminal, reg, LOST))
         plain: dict = {}
         items = []
+        # a way out resumes to the same hex state from every state alike but for what the exit
+        # itself sets (our Units, the foe's Threat, ...): those resumes are shared
+        blank = self.blank(st, c0)
+        resumed = self.exits
         for k, x in cv.items():
             if type(k) is not tuple:
                 plain[k] = plain.get(k, 0.0) + x
                 continue
-            nxt, rew = self.resume(st, k[1])
+            rk = (blank, k[1])
+            got = resumed.get(rk)
+            if got is None:
+                got = resumed[rk] = self.resume(st, k[1])
+            nxt, rew = got
             if k[0] == "x":
                 items.append((True, x, nxt, rew))
             elif not any(i == LOST for i, _ in rew):
@@ -300,6 +308,28 @@ class Chain(HexPieces):
         c = C(st.units, hp, cur.part == "clash", cur.gp_used, cur.once, defs, st.curse if cursing else False,
               st.skel_res if skeletal else 0, others, cur.formed and g == "skeletons", False)
         return setting, c
+
+    def blank(self, st: St, c0) -> tuple:
+        """`st` less every field ``resume`` sets from a combat's exit (a key for its resumes)."""
+        g = st.cur.group
+        foe = self.lib.foe(g) if g not in ("garrisons", "skeletons") else None
+        hexfx = foe.godpower.hex_effects if foe is not None else ()
+        kw: dict = {"units": (), "cur": st.cur._replace(part="", gp_used=False, once=())}
+        if g == "skeletons" or any(fx[0] == "skeletons_elsewhere" for fx in hexfx):
+            kw["skel_res"] = 0
+        if any(fx[0] == "curse_here" for fx in hexfx):
+            kw["curse"] = False
+        if st.haven:
+            kw.update(tower=False, wall=False)
+        if g == "garrisons":
+            kw["gar"] = 0
+        elif g == "skeletons":
+            kw["skel"] = 0
+        out = st._replace(**kw)
+        if foe is not None:
+            for cid in (g,) + tuple(c for c, _ in c0.others):
+                out = self.set_threat(out, cid, 0)
+        return ("resume", out)
 
     def resume(self, st: St, ex) -> tuple[St, tuple]:
         """The hex's state at a combat's exit, After Combat (or the draw of a Horde) due."""
