@@ -256,19 +256,21 @@ class Kernel:
         got = lib.capped.get(ck)
         if got is not None:
             return got
-        entries, foe_hits, our_hits, top_foe, top_us = lib.rounds.marked(key)
-        if top_foe <= hp and top_us <= n:  # nothing to cap
-            got = lib.capped[ck] = entries
-            return got
-        merged: dict = {}
-        simple: dict = {}
-        for (res, p, easy), a, b in zip(entries, foe_hits, our_hits):
-            if a > hp or b > n:
-                res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n)) + \
-                    res[GP_AFTER:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
-            merged[res] = merged.get(res, 0.0) + p
-            simple[res] = easy  # (capping keeps a field above zero above zero)
-        got = lib.capped[ck] = tuple((res, p, simple[res]) for res, p in merged.items())
+        dist = lib.rounds.dist(key)
+        tops = lib.rounds.tops(key)  # the most of each capped field: nothing to cap below them
+        if tops[0] <= hp and tops[1] <= n:
+            items = dist
+        else:
+            merged: dict = {}
+            for res, p in dist:
+                if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp:
+                    res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n)) + \
+                        res[GP_AFTER:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
+                merged[res] = merged.get(res, 0.0) + p
+            items = merged.items()
+        # simple: nothing but hits, Druids fired once, the Godpower's mark, VP (see ``transitions``)
+        got = lib.capped[ck] = tuple((res, p, not (res[PRE_LOSS] or res[KILLS] or res[GP_AFTER] or res[OTHER_THREAT]
+                                                   or res[SPAWNS] or res[WILD])) for res, p in items)
         if len(lib.capped) > 200_000:
             lib.capped.clear()
         return got

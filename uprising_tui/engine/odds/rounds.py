@@ -87,7 +87,7 @@ class Rounds:
         self._memo: dict[RoundKey, tuple[tuple[Result, float], ...]] = {}
         self._skulls: dict[tuple[str, int], tuple[tuple[int, float], ...]] = {}
         self._bolts: dict[tuple, tuple] = {}
-        self._marked: dict[RoundKey, tuple] = {}
+        self._tops: dict[RoundKey, tuple[int, int]] = {}
         self._grids: dict[tuple, tuple] = {}
         self._tables: dict[tuple, tuple] = {}
 
@@ -105,19 +105,22 @@ class Rounds:
             got = self._memo[key] = self._dist(key)
         return got
 
-    def marked(self, key: RoundKey):
-        """The key's distribution as ((result, chance, simple?), ...), each result's most hits (or
-        Threat, Wild Heart Skulls) on the foe and most hits (or Units killed) on us, and the most
-        of each. Simple: nothing but hits, Druids fired once, the Godpower's mark and VP."""
-        got = self._marked.get(key)
+    def tops(self, key: RoundKey) -> tuple[int, int]:
+        """The most hits (or Threat, Wild Heart Skulls) on the foe, and the most hits (or Units
+        killed) on us, any result of the key's distribution holds."""
+        got = self._tops.get(key)
         if got is None:
-            entries, foe, us = [], [], []
-            for r, p in self.dist(key):
-                entries.append((r, p, not (r[PRE_LOSS] or r[KILLS] or r[GP_AFTER] or r[OTHER_THREAT] or r[SPAWNS]
-                                           or r[WILD])))
-                foe.append(max(r[D1], r[PRE_LOSS], r[WILD]))
-                us.append(max(r[D2], r[KILLS]))
-            got = self._marked[key] = (tuple(entries), foe, us, max(foe, default=0), max(us, default=0))
+            a = b = 0
+            for r, _ in self.dist(key):
+                x = r[D1] if r[D1] > r[PRE_LOSS] else r[PRE_LOSS]
+                if r[WILD] > x:
+                    x = r[WILD]
+                if x > a:
+                    a = x
+                y = r[D2] if r[D2] > r[KILLS] else r[KILLS]
+                if y > b:
+                    b = y
+            got = self._tops[key] = (a, b)
         return got
 
     def _dist(self, key: RoundKey):
