@@ -39,6 +39,7 @@ it is a branch of the fight):
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 
 from .capital import resolve as resolve_calls
@@ -64,7 +65,16 @@ def fight_odds(cat, spec: FightSpec) -> FightOdds:
         norm = normalised(lib, spec)
         got = lib.solved.get(norm)
         if got is None:
-            got = _solve(lib, norm)
+            # a solve keeps hundreds of thousands of small tuples (states, rewards) until it ends, and
+            # makes no reference cycles: the cycle collector would walk them again and again for
+            # nothing (it is switched back on after)
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                got = _solve(lib, norm)
+            finally:
+                if collecting:
+                    gc.enable()
             if len(lib.solved) > 50_000:
                 lib.solved.clear()
             lib.solved[norm] = got
