@@ -18,49 +18,52 @@ from __future__ import annotations
 STUCK = 1e-12
 
 
-def _components(start, trans: dict):
-    """Strongly connected components of the new states, successors first (Tarjan)."""
-    index: dict = {}
-    low: dict = {}
-    on_stack: set = set()
+def _components(succs: list):
+    """Strongly connected components of the new states (numbered, 0 the start; successors as in
+    ``solve_vec``: a negative one is solved already), successors first (Tarjan, iteratively)."""
+    n = len(succs)
+    index = [-1] * n
+    low = [0] * n
+    on_stack = [False] * n
     stack: list = []
     counter = 0
-    work = [(start, 0)]
+    work = [(0, 0)]
     while work:
         v, i = work.pop()
         if i == 0:
             index[v] = low[v] = counter
             counter += 1
             stack.append(v)
-            on_stack.add(v)
-        succ = trans[v]
+            on_stack[v] = True
+        succ = succs[v]
         recurse = False
         while i < len(succ):
             w = succ[i][1]
             i += 1
-            if w not in trans:
+            if w < 0:
                 continue  # solved already
-            if w not in index:
+            if index[w] < 0:
                 work.append((v, i))
                 work.append((w, 0))
                 recurse = True
                 break
-            if w in on_stack:
-                low[v] = min(low[v], index[w])
+            if on_stack[w] and index[w] < low[v]:
+                low[v] = index[w]
         if recurse:
             continue
         if low[v] == index[v]:
             comp = []
             while True:
                 w = stack.pop()
-                on_stack.discard(w)
+                on_stack[w] = False
                 comp.append(w)
                 if w == v:
                     break
             yield comp
         if work:
             u = work[-1][0]
-            low[u] = min(low[u], low[v])
+            if low[v] < low[u]:
+                low[u] = low[v]
 
 
 def _is_lossy(rew, lossy: int) -> bool:
@@ -235,55 +238,65 @@ def _taller(a):
 
 
 def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
-    """The value of `start`, with values as rows of the Registry's array (each state's value is a few
-    products of its successors' rows: fast when values have many entries, as a combat's exits
-    do). Returns the row of `start`."""
+    """The value of `start`, with values as rows of the Registry's array (each state's value is a
+    few products of its successors' rows: fast when values have many entries, as a combat's exits
+    do). Returns the row of `start`. New states are numbered as they are met (each hashed once)."""
     import numpy as np
     rows = reg.rows
     got = rows.get(start)
     if got is not None:
         return got
-    trans: dict = {}
+    ids = {start: 0}
+    states = [start]
+    succs: list = []  # per new state: [(chance, successor (a new state's number, or ~row), rewards' row, lossy?)]
     ends: dict = {}
-    stack = [start]
     reward = reg.reward
-    while stack:
-        v = stack.pop()
-        if v in trans or v in rows:
-            continue
+    i = 0
+    while i < len(states):
+        v = states[i]
         out = []
         for p, w, rew in transitions(v):
             r, lost = reward(rew, lossy)
-            out.append((p, w, r, lost))
-            if w not in trans and w not in rows:
-                stack.append(w)
-        trans[v] = out
+            j = ids.get(w)
+            if j is None:
+                row = rows.get(w)
+                if row is not None:
+                    j = ~row
+                else:
+                    j = ids[w] = len(states)
+                    states.append(w)
+            out.append((p, j, r, lost))
+        succs.append(out)
         if not out:
-            ends[v] = terminal(v)
-            for k in ends[v]:
+            ends[i] = terminal(v)
+            for k in ends[i]:
                 reg.at(k)
+        i += 1
     dot = np.dot
-    for comp in _components(start, trans):
+    local = [-1] * len(states)  # the row of each new state once solved
+    for comp in _components(succs):
         if len(comp) == 1:
             v = comp[0]
-            out = trans[v]
+            out = succs[v]
             if not out:
-                reg.put(v, reg.vector(ends[v]))
+                local[v] = reg.put(states[v], reg.vector(ends[v]))
                 continue
             stay = 0.0
             pn, rn, pl, rl, pr, rr = [], [], [], [], [], []
-            for p, w, r, lost in out:
+            for p, j, r, lost in out:
                 if r >= 0:
                     pr.append(p)
                     rr.append(r)
-                if w == v:
+                if j == v:
                     stay += p
-                elif lost:
+                    continue
+                row = ~j if j < 0 else local[j]
+                if lost:
                     pl.append(p)
-                    rl.append(rows[w])
+                    rl.append(row)
                 else:
                     pn.append(p)
-                    rn.append(rows[w])
+                    rn.append(row)
             vals = reg.vals
             acc = dot(pn, vals[rn]) if pn else np.zeros(vals.shape[1])
             if pl:
@@ -292,23 +305,25 @@ def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
                 acc += dot(pr, reg.rvals[rr])
             if stay:
                 if stay > 1.0 - STUCK:
-                    reg.put(v, reg.vector(terminal(v)))
+                    local[v] = reg.put(states[v], reg.vector(terminal(states[v])))
                     continue
                 acc /= (1.0 - stay)
-            reg.put(v, acc)
+            local[v] = reg.put(states[v], acc)
         else:
             # a loop of several states (rare): the dictionary way, then back to rows
             keys = reg.keys
-            dtrans = {v: [(p, w, _rewards_of(reg, r, keys)) for p, w, r, _ in trans[v]] for v in comp}
+            members = set(comp)
+            dtrans = {v: [(p, j if j >= 0 else ("row", ~j), _rewards_of(reg, r, keys)) for p, j, r, _ in succs[v]]
+                      for v in comp}
             dmemo: dict = {}
             for v in comp:
                 for _, w, _ in dtrans[v]:
-                    if w not in comp and w not in dmemo:
-                        dmemo[w] = reg.as_dict(rows[w])
-            _solve_many(comp, dtrans, terminal, dmemo, lambda k: reg._fragile(k), lossy)
+                    if w not in members and w not in dmemo:
+                        dmemo[w] = reg.as_dict(w[1] if type(w) is tuple else local[w])
+            _solve_many(comp, dtrans, lambda v: terminal(states[v]), dmemo, lambda k: reg._fragile(k), lossy)
             for v in comp:
-                reg.put(v, reg.vector(dmemo[v]))
-    return rows[start]
+                local[v] = reg.put(states[v], reg.vector(dmemo[v]))
+    return local[0]
 
 
 def _rewards_of(reg: Registry, r: int, keys: list) -> tuple:
