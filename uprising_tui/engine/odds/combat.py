@@ -112,6 +112,14 @@ class Kernel:
                 if part in parts:
                     theirs.append(count * (setting.n_druids if per_druid else 1))
             self._budgets[clash] = ((2,) if woods else (), tuple(b for b in theirs if b > 0))
+        # a Godpower after damage that only takes the hex's defences (or walks away): fires beyond
+        # what is left to take change nothing, so they are capped like hits (per defences left)
+        self._fires = None
+        gp = foe.godpower if foe is not None else None
+        if gp is not None and gp.step == "after_damage" and not (gp.skulls or gp.self_threat or gp.kills or gp.nem_vp) \
+                and all(fx[0] in ("remove_defense", "remove_haven", "skeletons_elsewhere", "leaves")
+                        for fx in gp.hex_effects):
+            self._fires = [self._saturate(defs) for defs in range(8)]
         self._keys: dict = {}
         self._drops: dict = {}
         self._unions: dict = {}
@@ -151,6 +159,20 @@ class Kernel:
                 k = self.apply(c, res)
             acc[k] = acc.get(k, 0.0) + p
         return [(p, k[0], k[1]) for k, p in acc.items()]
+
+    def _saturate(self, defs: int) -> int:
+        """How many after-damage fires of the Godpower still change something, from `defs`."""
+        count, left = 0, False
+        for _ in range(8):
+            if left:
+                break
+            rew: dict = {}
+            units, hp, d2, curse, left = self.godpower_after((), 1, defs, False, False, rew)
+            if d2 == defs and not left and not rew:
+                break
+            count += 1
+            defs = d2
+        return count
 
     def union(self, once: tuple, fired: tuple) -> tuple:
         key = (once, fired)
@@ -252,20 +274,22 @@ class Kernel:
         lib = self.lib
         hp = c.hp
         n = sum(x for _, x in c.units)
-        ck = (key, hp, n)
+        fires = self._fires[c.defs] if self._fires is not None else 99
+        ck = (key, hp, n, fires)
         got = lib.capped.get(ck)
         if got is not None:
             return got
         dist = lib.rounds.dist(key)
         tops = lib.rounds.tops(key)  # the most of each capped field: nothing to cap below them
-        if tops[0] <= hp and tops[1] <= n:
+        if tops[0] <= hp and tops[1] <= n and tops[2] <= fires:
             items = dist
         else:
             merged: dict = {}
             for res, p in dist:
-                if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp:
-                    res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n)) + \
-                        res[GP_AFTER:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
+                if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp or \
+                        res[GP_AFTER] > fires:
+                    res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n),
+                           min(res[GP_AFTER], fires)) + res[NEM_VP:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
                 merged[res] = merged.get(res, 0.0) + p
             items = merged.items()
         # simple: nothing but hits, Druids fired once, the Godpower's mark, VP (see ``transitions``)

@@ -105,12 +105,13 @@ class Rounds:
             got = self._memo[key] = self._dist(key)
         return got
 
-    def tops(self, key: RoundKey) -> tuple[int, int]:
-        """The most hits (or Threat, Wild Heart Skulls) on the foe, and the most hits (or Units
-        killed) on us, any result of the key's distribution holds."""
+    def tops(self, key: RoundKey) -> tuple[int, int, int]:
+        """The most hits (or Threat, Wild Heart Skulls) on the foe, the most hits (or Units killed)
+        on us, and the most Godpower fires due after damage, any result of the key's distribution
+        holds."""
         got = self._tops.get(key)
         if got is None:
-            a = b = 0
+            a = b = g = 0
             for r, _ in self.dist(key):
                 x = r[D1] if r[D1] > r[PRE_LOSS] else r[PRE_LOSS]
                 if r[WILD] > x:
@@ -120,7 +121,9 @@ class Rounds:
                 y = r[D2] if r[D2] > r[KILLS] else r[KILLS]
                 if y > b:
                     b = y
-            got = self._tops[key] = (a, b)
+                if r[GP_AFTER] > g:
+                    g = r[GP_AFTER]
+            got = self._tops[key] = (a, b, g)
         return got
 
     def _dist(self, key: RoundKey):
