@@ -158,9 +158,9 @@ class Rounds:
 
     def _table(self, key: RoundKey, o_groups, t_groups, any_bolt: bool):
         """Our Bolts per (our group, their Shields): an (groups x 8) array, and the once-per-combat
-        Druids' codes; kept per sides and Druids."""
-        k = (key.ours, key.our_budgets, key.track_blank, key.our_bolts, key.theirs, key.their_budgets,
-             key.their_mode != BOLTS_UNUSED, key.druids)
+        Druids' codes; kept per our side, their Shields met and Druids (so foes whose rolls show
+        the same Shields share it)."""
+        k = (key.ours, key.our_budgets, key.track_blank, key.our_bolts, tuple(t_groups), any_bolt, key.druids)
         got = self._tables.get(k)
         if got is None:
             import numpy as np
