@@ -301,41 +301,68 @@ class Kernel:
 
     # ------------------------------------------------------------ applying one
     def apply(self, c: C, res):
+        """A round's result applied to a state the general way: (the next state, its rewards)."""
         s = self.s
         slot = s.slot
         rew: dict[int, float] = {}
         units, hp = c.units, c.hp
         gp_used, once, defs, curse, skel_res, others = c.gp_used, c.once, c.defs, c.curse, c.skel_res, c.others
         left = c.left
+        pieces = self.pieces
+        lib = self.lib
+        lost = dmg = vp = 0  # Units lost, the foe's damage, our VP (the rest goes into `rew`)
         # before damage: the Godpower (its penalty paid in Threat, by the policy), Druids
         if res[PRE_LOSS]:
-            dealt = min(res[PRE_LOSS], hp)
+            dealt = res[PRE_LOSS] if res[PRE_LOSS] < hp else hp
             hp -= dealt
-            rew[slot + DAMAGE] = rew.get(slot + DAMAGE, 0.0) + dealt
+            dmg += dealt
         if res[KILLS]:
-            units = self.kill(units, res[KILLS], True, rew)
+            units, n = lib.drop_dearest(units, res[KILLS])
+            lost += n
         if res[GP_FIRED]:
             gp_used = True
         if res[ONCE]:
-            once = tuple(sorted(set(once) | set(res[ONCE])))
+            once = self.union(once, res[ONCE])
         if res[NEM_VP]:
-            rew[self.nem_vp_index] = rew.get(self.nem_vp_index, 0.0) + res[NEM_VP]
+            rew[self.nem_vp_index] = float(res[NEM_VP])
         if res[OTHER_THREAT] and others:
             others = self.raise_others(others, res[OTHER_THREAT], rew)
         # damage, both at once
-        if res[D1]:
-            hp, skel_res = self.hit(hp, skel_res, res[D1], rew)
+        d = res[D1]
+        if d:
+            n = d if d < hp else hp
+            if n > 0:
+                hp -= n
+                dmg += n
+                if pieces:  # a Garrison level or a Skeleton: 1 VP each
+                    vp += n
+                    if s.group == "skeletons":
+                        skel_res += n
         if res[D2]:
-            units = self.kill(units, res[D2], False, rew)
+            units, n = lib.drop_cheapest(units, res[D2])
+            lost += n
         # after damage: each side's queued effects, side a first
         for ours_first in ((True, False) if s.players_first else (False, True)):
             if ours_first:
-                if res[WILD]:
-                    hp, skel_res = self.hit(hp, skel_res, res[WILD], rew)
-                if res[P_VP]:
-                    rew[VP] = rew.get(VP, 0.0) + res[P_VP]
-                    rew[slot + SVP] = rew.get(slot + SVP, 0.0) + res[P_VP]
-            else:
+                d = res[WILD]
+                if d:
+                    n = d if d < hp else hp
+                    if n > 0:
+                        hp -= n
+                        dmg += n
+                        if pieces:
+                            vp += n
+                            if s.group == "skeletons":
+                                skel_res += n
+                vp += res[P_VP]
+            elif res[GP_AFTER]:
+                if lost:  # (godpower_after adds its own to `rew`)
+                    rew[LOST] = rew.get(LOST, 0.0) + lost
+                    rew[slot + SLOST] = rew.get(slot + SLOST, 0.0) + lost
+                    lost = 0
+                if dmg:
+                    rew[slot + DAMAGE] = rew.get(slot + DAMAGE, 0.0) + dmg
+                    dmg = 0
                 for _ in range(res[GP_AFTER]):
                     if hp <= 0 or left:
                         break
@@ -363,6 +390,14 @@ class Kernel:
             nxt = _exit(units, hp, defs, curse, skel_res, others, formed, left)
         else:
             nxt = C(units, hp, True, gp_used, once, defs, curse, skel_res, others, formed, left)
+        if lost:
+            rew[LOST] = rew.get(LOST, 0.0) + lost
+            rew[slot + SLOST] = rew.get(slot + SLOST, 0.0) + lost
+        if dmg:
+            rew[slot + DAMAGE] = rew.get(slot + DAMAGE, 0.0) + dmg
+        if vp:
+            rew[VP] = rew.get(VP, 0.0) + vp
+            rew[slot + SVP] = rew.get(slot + SVP, 0.0) + vp
         return nxt, tuple(sorted(rew.items()))
 
     def hit(self, hp: int, skel_res: int, hits: int, rew: dict) -> tuple[int, int]:
