@@ -89,6 +89,7 @@ class Rounds:
         self._bolts: dict[tuple, tuple] = {}
         self._tops: dict[RoundKey, tuple[int, int]] = {}
         self._grids: dict[tuple, tuple] = {}
+        self._by_group: dict[tuple, dict] = {}  # a side's rolls grouped for ``_dist_py``
         self._tables: dict[tuple, tuple] = {}
 
     def our_bolts(self, s: int, b: int, blank: int, th: int, key: RoundKey) -> tuple:
@@ -157,7 +158,7 @@ class Rounds:
         return got
 
     def _table(self, key: RoundKey, o_groups, t_groups, any_bolt: bool):
-        """Our Bolts per (our group, their Shields): an (groups x 8) array, and the once-per-combat
+        """Our Bolts per (our group, their Shields): an (8 x groups) array, and the once-per-combat
         Druids' codes; kept per our side, their Shields met and Druids (so foes whose rolls show
         the same Shields share it)."""
         k = (key.ours, key.our_budgets, key.track_blank, key.our_bolts, tuple(t_groups), any_bolt, key.druids)
@@ -175,7 +176,8 @@ class Rounds:
                     else:
                         rows.append((s, 0, 0, 0, 0, 0, 0, 0))
             table = np.asarray(rows, dtype=np.int64).reshape(len(rows), 8)
-            got = self._tables[k] = (table, {i: o for o, i in onces.items()}, table.max(axis=0).tolist())
+            got = self._tables[k] = (np.ascontiguousarray(table.T), {i: o for o, i in onces.items()},
+                                     table.max(axis=0).tolist())
         return got
 
     def _dist_np(self, key: RoundKey):
@@ -184,8 +186,7 @@ class Rounds:
         import numpy as np
         h, ts, th, tb, prob, gpair, o_groups, t_groups, o_bolts, ts_top, tb_top = self._grid(key)
         table, names, tops = self._table(key, o_groups, t_groups, key.our_bolts and o_bolts)
-        a = table[gpair]  # (pairs, 8)
-        s2, hadd, broken_t, cts, ctb, wild, vp, once = a.T
+        s2, hadd, broken_t, cts, ctb, wild, vp, once = table[:, gpair]  # each (pairs,)
         tb2 = np.maximum(tb - ctb, 0) if tops[4] else tb
         hh = h + hadd if tops[1] else h
         mode = key.their_mode
@@ -282,15 +283,19 @@ class Rounds:
     def _dist_py(self, key: RoundKey):
         """Every pair of rolls, grouped so the players' Bolts (which read only our Skulls,
         Bolts, a blank and their Shields) are worked out once per group."""
-        ours = self.faces.side(key.ours, key.our_budgets, key.track_blank, key.our_bolts)
-        theirs = self.faces.side(key.theirs, key.their_budgets, False, key.their_mode != BOLTS_UNUSED)
         bolts = self.our_bolts
-        by_sbk: dict[tuple, list] = {}
-        for (s, h, b, k), p in ours:
-            by_sbk.setdefault((s, b, k), []).append((h, p))
-        by_th: dict[int, list] = {}
-        for (ts, th, tb, _), p in theirs:
-            by_th.setdefault(th, []).append((ts, tb, p))
+        k1 = (key.ours, key.our_budgets, key.track_blank, key.our_bolts)
+        by_sbk = self._by_group.get(("ours",) + k1)
+        if by_sbk is None:
+            by_sbk = self._by_group[("ours",) + k1] = {}
+            for (s, h, b, k), p in self.faces.side(*k1):
+                by_sbk.setdefault((s, b, k), []).append((h, p))
+        k2 = (key.theirs, key.their_budgets, False, key.their_mode != BOLTS_UNUSED)
+        by_th = self._by_group.get(("theirs",) + k2)
+        if by_th is None:
+            by_th = self._by_group[("theirs",) + k2] = {}
+            for (ts, th, tb, _), p in self.faces.side(*k2):
+                by_th.setdefault(th, []).append((ts, tb, p))
         mode = key.their_mode
         gp = key.godpower
         fmax = gp.fires if (gp is not None and mode == BOLTS_GODPOWER) else 0
