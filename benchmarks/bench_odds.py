@@ -16,7 +16,9 @@ For each setup of ``uprising_tui.engine.odds.check.SETUPS`` it times:
 
 with --compare REV, the cold and warm times of that commit's tree beside these (taken with
 ``git archive`` and run in a child process with the same Python, before this tree's), and the
-ratio. The aim (issue 21) is every setup cold within 100 ms: the rows over it are marked.
+ratio; with --instructions, the instructions of some setups' cold solves counted by valgrind's
+callgrind (load-proof) for both trees. The aim (issue 21) is every setup cold within 100 ms:
+the rows over it are marked.
 """
 from __future__ import annotations
 
@@ -58,6 +60,43 @@ def exact_times(setups, repeat: int) -> dict:
     return out
 
 
+CHILD_INSTR = """
+import functools, sys
+from uprising_tui.engine.odds import fight_odds
+from uprising_tui.engine.odds.check import SETUPS, prepare
+from uprising_tui.engine.odds.library import forget
+names = sys.argv[1:]
+warm = prepare(SETUPS[0]); fight_odds(warm.game.cat, warm.spec)
+for name in names:
+    prep = prepare(next(s for s in SETUPS if s.name == name))
+    forget(prep.game.cat)
+    functools.reduce(lambda a, b: fight_odds(prep.game.cat, prep.spec), [0, 0])  # counted: inside reduce only
+"""
+
+
+def instructions(tree: Path | None, names: list[str]) -> dict:
+    """{setup: instructions of its cold solve} under callgrind (only what runs inside the one
+    ``functools.reduce`` call around each solve is counted; a dump after each)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        if tree is not None:
+            env.update(PYTHONPATH=str(tree), UPRISING_CONTENT=str(tree / "content"))
+        out = Path(tmp) / "cg"
+        got = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
+                              "--toggle-collect=functools_reduce", "--dump-after=functools_reduce",
+                              sys.executable, "-c", CHILD_INSTR, *names], cwd=tree or Path.cwd(), env=env,
+                             capture_output=True, text=True)
+        if got.returncode != 0:
+            raise SystemExit(f"callgrind failed:\n{got.stderr[-2000:]}")
+        counts = {}
+        for i, name in enumerate(names, 1):
+            for line in Path(f"{out}.{i}").read_text().splitlines():
+                if line.startswith(("summary:", "totals:")):
+                    counts[name] = int(line.split()[1])
+                    break
+        return counts
+
+
 def other_tree(rev: str, args) -> dict:
     """exact_times of commit `rev`'s tree, in a child process."""
     root = Path(__file__).resolve().parent.parent
@@ -71,7 +110,11 @@ def other_tree(rev: str, args) -> dict:
         got = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
         if got.returncode != 0:
             raise SystemExit(f"{rev}: the benchmark failed:\n{got.stdout}\n{got.stderr}")
-        return {k: tuple(v) for k, v in json.loads(got.stdout.strip().splitlines()[-1]).items()}
+        times = {k: tuple(v) for k, v in json.loads(got.stdout.strip().splitlines()[-1]).items()}
+        if args.instructions:
+            for k, n in instructions(tree, args.instructions).items():
+                times[k] = times[k] + (n,)
+        return times
 
 
 def main() -> None:
@@ -80,6 +123,9 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", default=[], metavar="TEXT", help="setups whose name contains TEXT")
     ap.add_argument("--repeat", type=int, default=3, help="cold tries per setup, the best kept (default 3)")
     ap.add_argument("--compare", metavar="REV", help="also time this commit's tree (e.g. main), side by side")
+    ap.add_argument("--instructions", nargs="*", default=None, metavar="SETUP",
+                    help="also count the instructions of these setups' cold solves (whole names; none: the five "
+                         "slowest) under valgrind's callgrind, load-proof (slow: a minute or more a tree)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -88,14 +134,22 @@ def main() -> None:
     if args.child:  # (inside --compare: this tree is the other commit's)
         print(json.dumps(exact_times(setups, args.repeat)))
         return
+    if args.instructions == []:
+        args.instructions = ["skeletons x2 + siren 3", "counter of omens 2, ice", "lich queen 3 + coven 3",
+                             "the Capital with the butcher 3", "warlock 6 attacks Haven+Tower+Wall"]
     old = other_tree(args.compare, args) if args.compare else {}
     ours = exact_times(setups, args.repeat)
+    counted = instructions(None, args.instructions) if args.instructions else {}
     rows = []
     for s in setups:
         cold, warm = ours[s.name]
         row = {"setup": s.name, "exact_cold_s": cold, "exact_warm_s": warm}
         if s.name in old:
             row.update(old_cold_s=old[s.name][0], old_warm_s=old[s.name][1], speedup=old[s.name][0] / cold)
+        if s.name in counted:
+            row["instructions"] = counted[s.name]
+            if s.name in old and len(old[s.name]) > 2:
+                row["old_instructions"] = old[s.name][2]
         if args.fights:
             t = time.perf_counter()
             sample(s, args.fights, seed=1, prep=prepare(s))
@@ -138,6 +192,14 @@ def main() -> None:
     if args.fights:
         print(f"median ratio engine / exact, cold: {statistics.median(r['ratio_cold'] for r in rows):.0f}x; "
               f"warm: {statistics.median(r['ratio_warm'] for r in rows):.0f}x")
+    if counted:
+        print(f"\ninstructions of a cold solve (callgrind){' , ' + args.compare + ' beside' if old else ''}:")
+        for r in rows:
+            if "instructions" in r:
+                line = f"  {r['setup']:<40} {r['instructions'] / 1e6:9.1f} M"
+                if "old_instructions" in r:
+                    line += f" {r['old_instructions'] / 1e6:9.1f} M  {r['old_instructions'] / r['instructions']:5.2f}x fewer"
+                print(line)
 
 
 if __name__ == "__main__":
