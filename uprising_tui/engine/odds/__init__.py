@@ -39,8 +39,10 @@ it is a branch of the fight):
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 
+from .capital import resolve as resolve_calls
 from .chain import Chain
 from .hex_state import (BOTH, CHAOS_VP, CUT, DAMAGE, DESTROYED, DRAW, EMPIRE_VP, FORMED_LIMIT, FOUGHT, GAINED,
                         HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, OTHER_VP, SLOST, SVP, VP, WIN, WON)
@@ -63,7 +65,16 @@ def fight_odds(cat, spec: FightSpec) -> FightOdds:
         norm = normalised(lib, spec)
         got = lib.solved.get(norm)
         if got is None:
-            got = _solve(lib, norm)
+            # a solve keeps hundreds of thousands of small tuples (states, rewards) until it ends, and
+            # makes no reference cycles: the cycle collector would walk them again and again for
+            # nothing (it is switched back on after)
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                got = _solve(lib, norm)
+            finally:
+                if collecting:
+                    gc.enable()
             if len(lib.solved) > 50_000:
                 lib.solved.clear()
             lib.solved[norm] = got
@@ -82,6 +93,8 @@ def _solve(lib, spec: FightSpec) -> FightOdds:
     chain = Chain(lib, spec)
     start = chain.start()
     v = chain.value(chain.canon(start))
+    if chain.deck_apart:
+        v = resolve_calls(chain, v)
     t = v.get
     cat = lib.cat
     names = list(chain.slot_names)

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..fight_policy import DRUID_ORDER
-from .hex_pieces import HexPieces
+from .capital import CALLED, CALLED_L
+from .hex_pieces import HexPieces, _packed
 from .hex_state import (BOTH, CHAOS_VP, CUT, DRAW, FORMED_LIMIT, FOUGHT, HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, VP,
                         WIN, Cur, St)
 
@@ -45,6 +46,8 @@ class Chain(HexPieces):
         self.druids = tuple(m for m in (lib.druid(d) for d in DRUID_ORDER if d in spec.druids) if m is not None)
         self.n_druids = len(spec.druids)
         self.card_ids = frozenset(spec.card_ids())
+        # the Capital's Legion deck is put back by ``capital.resolve``: the chain runs without it
+        self.deck_apart = spec.capital
         for cid in self.card_ids:
             self.notes.update(lib.foe(cid).notes)
 
@@ -62,7 +65,8 @@ class Chain(HexPieces):
                   legions=tuple(sorted(sp.legions)), hordes=tuple(sorted(sp.hordes)), haven=sp.haven, tower=sp.tower and sp.haven,
                   wall=sp.wall and sp.haven, curse=sp.terrain == "curse", hpool=tuple(sp.horde_pool),
                   hunknown=sp.horde_count - len(sp.horde_bottom), hbottom=tuple(sp.horde_bottom),
-                  lpool=tuple(sp.legion_pool), lunknown=sp.legion_count, skel_res=sp.skeleton_reserve,
+                  lpool=() if self.deck_apart else tuple(sp.legion_pool),
+                  lunknown=0 if self.deck_apart else sp.legion_count, skel_res=sp.skeleton_reserve,
                   fallen=False, attacker=sp.attacker, mover=sp.mover, formed=0, cur=None, queue=())
 
     # ------------------------------------------------------------ what stands there
@@ -82,8 +86,12 @@ class Chain(HexPieces):
     def canon(self, st: St) -> St:
         """An end keeps only what the tallies read (Units left, a loss, a foe standing), so
         the many ways of losing meet in a few states."""
-        if (st.hpool or st.hunknown or st.hbottom or st.skel_res != 11) and not self.skeletons_may_come(st):
-            st = st._replace(hpool=(), hunknown=0, hbottom=(), skel_res=11)  # no Skeleton, no Horde to draw
+        if (st.hpool or st.hunknown or st.hbottom or st.skel_res != 11 or st.formed) and \
+                not self.skeletons_may_come(st):
+            # no Skeleton, no Horde to draw (nor one formed to count, unless the Capital may still call
+            # a Legion that brings Skeletons)
+            formed = st.formed if (self.spec.capital and not st.fallen) else 0
+            st = st._replace(hpool=(), hunknown=0, hbottom=(), skel_res=11, formed=formed)
         elif st.formed >= FORMED_LIMIT and (st.hpool or st.hunknown or st.hbottom):
             st = st._replace(hpool=(), hunknown=0, hbottom=())  # no further Horde is drawn
         if st.cur is not None or st.queue or st.attacker == "cut":
@@ -184,6 +192,8 @@ class Chain(HexPieces):
             return got
         if st.cur is not None and not _forming(st):
             v = self.combat_value(st)
+        elif self.deck_apart and self.calls(st):
+            v = {(CALLED, st): 1.0, (CALLED_L, st): 1.0}  # the Capital calls a Legion: see ``capital``
         else:
             out = self.transitions(st)
             if not out:
@@ -195,7 +205,7 @@ class Chain(HexPieces):
                         v[k] = v.get(k, 0.0) + p * x
                     lossy = any(k == LOST for k, _ in rew)
                     for k, x in self.value(nxt).items():
-                        if not (lossy and k == NO_LOSS):
+                        if not (lossy and _fragile_outer(k)):
                             v[k] = v.get(k, 0.0) + p * x
         memo[st] = v
         return v
@@ -218,12 +228,14 @@ class Chain(HexPieces):
             if core is not st and nxt.attacker != "cut":  # (a combat cut off keeps no decks)
                 nxt = _make(nxt[:_HPOOL] + decks[0] + nxt[_HBOTTOM:_LPOOL] + decks[1] + nxt[_SKEL_RES:])
             if not full:  # a lossless exit: its lossless part only
-                v[NO_LOSS] = v.get(NO_LOSS, 0.0) + x * value(canon(nxt)).get(NO_LOSS, 0.0)
+                for kk, y in value(canon(nxt)).items():
+                    if _fragile_outer(kk):
+                        v[kk] = v.get(kk, 0.0) + x * y
                 continue
             for i, y in rew:
                 v[i] = v.get(i, 0.0) + x * y
             for kk, y in value(canon(nxt)).items():
-                if kk != NO_LOSS:
+                if not _fragile_outer(kk):
                     v[kk] = v.get(kk, 0.0) + x * y
         return v
 
@@ -233,19 +245,28 @@ class Chain(HexPieces):
         from .combat import Kernel
         from .solve import Registry, solve_vec
         setting, c0 = self.compact(st)
-        kernel = Kernel(self.lib, setting, self.lib.note_key)
         memo = self.lib.values(("combat", setting))
         reg = memo.get(_REGISTRY)
         if reg is None:
             reg = memo[_REGISTRY] = Registry(_fragile)
-        cv = reg.as_dict(solve_vec(c0, kernel.transitions, kernel.terminal, memo, reg, LOST))
+            memo[_KERNEL] = Kernel(self.lib, setting, self.lib.note_key)
+        kernel = memo[_KERNEL]
+        cv = reg.as_dict(solve_vec(c0, kernel.transitions, kernel.terminal, reg, LOST))
         plain: dict = {}
         items = []
+        # a way out resumes to the same hex state from every state alike but for what the exit
+        # itself sets (our Units, the foe's Threat, ...): those resumes are shared
+        blank = self.blank(st, c0)
+        resumed = self.exits
         for k, x in cv.items():
             if type(k) is not tuple:
                 plain[k] = plain.get(k, 0.0) + x
                 continue
-            nxt, rew = self.resume(st, k[1])
+            rk = (blank, k[1])
+            got = resumed.get(rk)
+            if got is None:
+                got = resumed[rk] = self.resume(st, k[1])
+            nxt, rew = got
             if k[0] == "x":
                 items.append((True, x, nxt, rew))
             elif not any(i == LOST for i, _ in rew):
@@ -287,6 +308,28 @@ class Chain(HexPieces):
         c = C(st.units, hp, cur.part == "clash", cur.gp_used, cur.once, defs, st.curse if cursing else False,
               st.skel_res if skeletal else 0, others, cur.formed and g == "skeletons", False)
         return setting, c
+
+    def blank(self, st: St, c0) -> tuple:
+        """`st` less every field ``resume`` sets from a combat's exit (a key for its resumes)."""
+        g = st.cur.group
+        foe = self.lib.foe(g) if g not in ("garrisons", "skeletons") else None
+        hexfx = foe.godpower.hex_effects if foe is not None else ()
+        kw: dict = {"units": (), "cur": st.cur._replace(part="", gp_used=False, once=())}
+        if g == "skeletons" or any(fx[0] == "skeletons_elsewhere" for fx in hexfx):
+            kw["skel_res"] = 0
+        if any(fx[0] == "curse_here" for fx in hexfx):
+            kw["curse"] = False
+        if st.haven:
+            kw.update(tower=False, wall=False)
+        if g == "garrisons":
+            kw["gar"] = 0
+        elif g == "skeletons":
+            kw["skel"] = 0
+        out = st._replace(**kw)
+        if foe is not None:
+            for cid in (g,) + tuple(c for c, _ in c0.others):
+                out = self.set_threat(out, cid, 0)
+        return ("resume", out)
 
     def resume(self, st: St, ex) -> tuple[St, tuple]:
         """The hex's state at a combat's exit, After Combat (or the draw of a Horde) due."""
@@ -331,21 +374,18 @@ class Chain(HexPieces):
         if st.units and self.enemy_present(st):
             nxt = self.begin(st, self.next_group(st))
             return [(1.0, nxt, ((self.sidx(nxt.cur.slot, FOUGHT), 1.0),))]
-        sp = self.spec
-        if st.units and sp.capital and not st.fallen and not (st.gar or st.legions):
-            if st.lunknown <= 0 or not st.lpool:
-                return [(1.0, st._replace(fallen=True), ((VP if st.units else CHAOS_VP, 5.0),))]
-            out = []
-            w = 1.0 / len(st.lpool)
-            for cid in st.lpool:
-                s2 = st._replace(lpool=tuple(c for c in st.lpool if c != cid), lunknown=st.lunknown - 1,
-                                 attacker="empire", mover=cid)
-                rew: dict[int, float] = {}
-                s2 = self.arrive(s2, cid, rew)
-                s2 = self.work(s2, rew)
-                out.append((w, s2, _packed(rew)))
-            return out
-        return []
+        return []  # (the Capital calling a Legion is ``value``'s and ``capital``'s)
+
+    def calls(self, st: St) -> bool:
+        """Does the Capital call a Legion in this state (only our Units stand there)?"""
+        return bool(st.units) and self.spec.capital and not st.fallen and st.cur is None and not st.queue \
+            and st.attacker != "cut" and not self.enemy_present(st)
+
+    def arrival(self, st: St, cid: str) -> tuple[St, tuple]:
+        """The Capital called `cid`: the state once it has arrived (and attacks), its rewards."""
+        rew: dict[int, float] = {}
+        s2 = self.work(self.arrive(st._replace(attacker="empire", mover=cid), cid, rew), rew)
+        return s2, _packed(rew)
 
     def begin(self, st: St, group: str) -> St:
         if group in ("garrisons", "skeletons") or group in self.card_ids:
@@ -361,71 +401,6 @@ class Chain(HexPieces):
         cur = Cur(group, "clash" if skip else "archery", terrain, False, (), slot, players_first, False)
         return st._replace(cur=cur)
 
-    def can_draw_horde(self, st: St) -> bool:
-        return (st.hunknown > 0 and bool(st.hpool)) or bool(st.hbottom)
-
-    def form_horde(self, st: St) -> list:
-        """Three Skeletons made a Horde: draw it (each card it could be, equally likely)."""
-        st = st._replace(formed=st.formed + 1)
-        if not self.can_draw_horde(st):  # no Horde left to place: Chaos scores instead
-            rew: dict[int, float] = {CHAOS_VP: 1.0}
-            return [(1.0, self.work(st, rew), _packed(rew))]
-        if st.hunknown > 0 and st.hpool:
-            pool = st.hpool
-            w = 1.0 / len(pool)
-            draws = [(w, cid, st._replace(hpool=tuple(c for c in pool if c != cid), hunknown=st.hunknown - 1))
-                     for cid in pool]
-        else:
-            draws = [(1.0, st.hbottom[0], st._replace(hbottom=st.hbottom[1:]))]
-        out = []
-        for w, cid, s2 in draws:
-            rew: dict[int, float] = {}
-            s2 = self.arrive(s2, cid, rew)
-            s2 = self.work(s2, rew)
-            out.append((w, s2, _packed(rew)))
-        return out
-
-    def arrive(self, st: St, cid: str, rew: dict) -> St:
-        """A Legion (the Capital rule) or a Horde (three Skeletons) arrives at the Event's
-        Threat and its immediate effect resolves (the parts that touch this fight)."""
-        def add(i: int, v: float) -> None:
-            rew[i] = rew.get(i, 0.0) + v
-        foe = self.lib.foe(cid)
-        threat = min(self.spec.event_threat, foe.max_threat)
-        if foe.kind == "legion":
-            st = st._replace(legions=tuple(sorted(st.legions + ((cid, threat),))))
-        else:
-            st = st._replace(hordes=tuple(sorted(st.hordes + ((cid, threat),))))
-        spawns = 0
-        for fx in foe.immediate:
-            k = fx[0]
-            if k == "curse_here":
-                st = self.curse_here(st, add)
-            elif k == "skeletons_here":
-                spawns += fx[1]
-            elif k == "set_threat":
-                st = self.set_threat(st, cid, min(fx[1], foe.max_threat))
-            elif k == "threat_self":
-                st = self.add_threat(st, cid, fx[1], add)
-            elif k == "threat_others":
-                for c, _ in st.legions + st.hordes:
-                    if c != cid:
-                        st = self.add_threat(st, c, fx[1], add)
-            elif k == "leaves":
-                st = self.remove_card(st, cid)
-            elif k == "activate_self" and foe.kind == "legion":
-                # a Legion activating leaves a Garrison where it stands, then steps towards its
-                # Target (away, unless its Target is here)
-                if st.gar < 3:
-                    st = st._replace(gar=st.gar + 1)
-                if not self.spec.new_target_here:
-                    st = self.remove_card(st, cid)
-            elif k == "unmodelled":
-                self.note(fx[1], add)
-        if spawns:
-            st = st._replace(queue=(("spawn", spawns),) + st.queue)
-        return st
-
 
 _QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a round result with hits only
 # where the decks lie in a St (hpool, hunknown | hbottom | lpool, lunknown), to put them back fast
@@ -434,10 +409,16 @@ assert St._fields[_HPOOL:_SKEL_RES] == ("hpool", "hunknown", "hbottom", "lpool",
 _make = St._make
 _DECKS = ("hpool", "hunknown", "hbottom", "lpool", "lunknown")
 _REGISTRY = ("registry",)  # a combat memo's Registry of tallies and exits (solve.solve_vec)
+_KERNEL = ("kernel",)  # ... and its Kernel (what it keeps of rounds outlives one call)
 
 
 def _forming(st: St) -> bool:
     return bool(st.queue) and st.queue[0][0] == "form"
+
+
+def _fragile_outer(k) -> bool:
+    """The hex's tallies a loss breaks: no Unit lost, and reaching a draw point with none lost."""
+    return k == NO_LOSS or (type(k) is tuple and k[0] == CALLED_L)
 
 
 def _fragile(k) -> bool:
@@ -445,5 +426,3 @@ def _fragile(k) -> bool:
     return k == NO_LOSS or (type(k) is tuple and k[0] == "xl")
 
 
-def _packed(rew: dict) -> tuple:
-    return tuple(sorted((i, v) for i, v in rew.items() if v))

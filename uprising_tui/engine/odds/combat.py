@@ -31,6 +31,7 @@ HAVEN, TOWER, WALL = 1, 2, 4  # bits of `defs`
 
 
 _QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a result's fields after the hits, when nothing else happens
+_NOBODY = (((0, 0) + _QUIET, 1.0, True),)  # a round in which nobody rolls
 
 
 class C(NamedTuple):
@@ -51,6 +52,17 @@ class C(NamedTuple):
 class Exit(NamedTuple):
     state: C
     forming: int  # -1: the combat is over; else a Horde forms, with this many Skeletons still to place
+
+
+def _exit(units, hp, defs, curse, skel_res, others, formed, left) -> Exit:
+    """A combat that is over, with only what the hex's chain reads after it: the Godpower and
+    Druids used this combat are forgotten (After Combat never reads them), and a combat lost
+    while the foe stands (it did not walk away) keeps only whether the Haven still stands: the
+    fights end there, and the foe's Threat, other Hordes, a Curse or the Skeleton reserve
+    change no tally. Exits alike meet, so the hex's chain resumes fewer of them."""
+    if not units and hp > 0 and not left:
+        return Exit(C((), 1, True, False, (), defs & HAVEN, False, 0, (), False, False), -1)
+    return Exit(C(units, hp, True, False, (), defs, curse, skel_res, others, formed, left), -1)
 
 
 class Setting(NamedTuple):
@@ -79,45 +91,114 @@ class Kernel:
         self.pieces = not self.big
         self.nem_vp_index = (EMPIRE_VP if (self.foe and self.foe.kind == "legion") else CHAOS_VP)
         self._quiet: dict = {}
+        # what a round's key reads of the setting, worked out once
+        foe, terrain = self.foe, setting.terrain
+        self.mirror = foe is not None and foe.mirror
+        self.our_bolts = terrain != "curse" and not (foe is not None and foe.no_enemy_bolts)
+        self.our_shields = not (foe is not None and foe.no_enemy_shields)
+        if g == "skeletons":
+            self.mode = BOLTS_SKELETONS
+        elif foe is None or (terrain == "curse" and foe.kind != "horde"):
+            self.mode = BOLTS_UNUSED
+        else:
+            self.mode = BOLTS_GODPOWER
+        self.wild = "white" if terrain == "marsh" else "red"
+        self._budgets = {}
+        for clash in (False, True):
+            part = "clash" if clash else "archery"
+            woods = terrain == "woods" and not clash
+            theirs = [2] if woods else []
+            for count, per_druid, parts in (foe.reroll_blanks if foe is not None else ()):
+                if part in parts:
+                    theirs.append(count * (setting.n_druids if per_druid else 1))
+            self._budgets[clash] = ((2,) if woods else (), tuple(b for b in theirs if b > 0))
+        # a Godpower after damage that only takes the hex's defences (or walks away): fires beyond
+        # what is left to take change nothing, so they are capped like hits (per defences left)
+        self._fires = None
+        gp = foe.godpower if foe is not None else None
+        if gp is not None and gp.step == "after_damage" and not (gp.skulls or gp.self_threat or gp.kills or gp.nem_vp) \
+                and all(fx[0] in ("remove_defense", "remove_haven", "skeletons_elsewhere", "leaves")
+                        for fx in gp.hex_effects):
+            self._fires = [self._saturate(defs) for defs in range(8)]
+        self._keys: dict = {}
+        self._drops: dict = {}
+        self._unions: dict = {}
+        self._ours: dict = {}
+        self._theirs: dict = {}
+        self._gp: dict = {}
+        self._druids: dict = {}
 
     # ------------------------------------------------------------ the chain's interface
     def transitions(self, c):
         if type(c) is Exit:
             return []
         acc: dict = {}
-        quiet = _QUIET
-        lib = self.lib
         units, hp = c.units, c.hp
-        for res, p in self.results(c):
-            if res[2:] == quiet:  # hits only (most rounds): no need for the general way
-                d1, d2 = res[0], res[1]
-                left, lost = lib.drop_cheapest(units, d2) if d2 else (units, 0)
+        drops = self._drops.get(units)
+        if drops is None:
+            drop = self.lib.drop_cheapest
+            drops = self._drops[units] = [drop(units, d) for d in range(sum(n for _, n in units) + 1)]
+        skeletons = self.s.group == "skeletons"
+        rewards = self.simple_rewards
+        for res, p, simple in self.results(c):
+            if simple:  # hits, Druids fired, VP: no need for the general way
+                d1 = res[0]
+                left, lost = drops[res[1]]
                 hp2 = hp - d1
-                if left and hp2 > 0:
-                    skel_res = c.skel_res + d1 if self.s.group == "skeletons" else c.skel_res
-                    nxt = c._replace(units=left, hp=hp2, clash=True, skel_res=skel_res) if (d1 or d2 or not c.clash) \
-                        else c
-                    k = (nxt, self.quiet_rewards(d1, lost))
-                    acc[k] = acc.get(k, 0.0) + p
-                    continue
-            k = self.apply(c, res)
+                once = c.once if not res[ONCE] else self.union(c.once, res[ONCE])
+                gp_used = c.gp_used or bool(res[GP_FIRED])
+                skel_res = c.skel_res + d1 if skeletons else c.skel_res
+                if not left or hp2 <= 0:
+                    nxt = _exit(left, hp2, c.defs, c.curse, skel_res, c.others, c.formed, False)
+                elif d1 or res[1] or not c.clash or once is not c.once or gp_used != c.gp_used:
+                    nxt = C(left, hp2, True, gp_used, once, c.defs, c.curse, skel_res, c.others, c.formed, False)
+                else:
+                    nxt = c
+                k = (nxt, rewards(d1, lost, res[P_VP], res[NEM_VP]))
+            else:
+                k = self.apply(c, res)
             acc[k] = acc.get(k, 0.0) + p
         return [(p, k[0], k[1]) for k, p in acc.items()]
 
-    def quiet_rewards(self, d1: int, lost: int) -> tuple:
-        key = (d1, lost)
+    def _saturate(self, defs: int) -> int:
+        """How many after-damage fires of the Godpower still change something, from `defs`."""
+        count, left = 0, False
+        for _ in range(8):
+            if left:
+                break
+            rew: dict = {}
+            units, hp, d2, curse, left = self.godpower_after((), 1, defs, False, False, rew)
+            if d2 == defs and not left and not rew:
+                break
+            count += 1
+            defs = d2
+        return count
+
+    def union(self, once: tuple, fired: tuple) -> tuple:
+        key = (once, fired)
+        got = self._unions.get(key)
+        if got is None:
+            got = self._unions[key] = tuple(sorted(set(once) | set(fired)))
+        return got
+
+    def simple_rewards(self, d1: int, lost: int, p_vp: int, nem_vp: int) -> tuple:
+        """The rewards of a simple round, in the order ``apply`` gives them (sorted by tally)."""
+        key = (d1, lost, p_vp, nem_vp)
         got = self._quiet.get(key)
         if got is None:
             rew: dict = {}
             slot = self.s.slot
+            vp = (d1 if self.pieces else 0) + p_vp
             if lost:
                 rew[LOST] = float(lost)
                 rew[slot + SLOST] = float(lost)
+            if vp:
+                rew[VP] = float(vp)
+                rew[slot + SVP] = float(vp)
+            if nem_vp:
+                rew[self.nem_vp_index] = float(nem_vp)
             if d1:
                 rew[slot + DAMAGE] = float(d1)
-                if self.pieces:
-                    rew[VP] = float(d1)
-                    rew[slot + SVP] = float(d1)
             got = self._quiet[key] = tuple(sorted(rew.items()))
         return got
 
@@ -128,111 +209,160 @@ class Kernel:
         return {3: 1.0, 4: 1.0, 12: float(n)}  # DRAW, NO_LOSS, LEFT: a combat nobody can win is called off
 
     # ------------------------------------------------------------ one round's results
+    def round_key(self, c: C):
+        """The RoundKey of this state's round (None when nobody rolls a die in Archery)."""
+        lib, s, foe = self.lib, self.s, self.foe
+        clash = c.clash
+        part = "clash" if clash else "archery"
+        terrain = s.terrain
+        tower, wall = bool(c.defs & HAVEN and c.defs & TOWER), bool(c.defs & HAVEN and c.defs & WALL)
+        k1 = (c.units, clash, tower, wall)
+        got = self._ours.get(k1)
+        if got is None:
+            raw = lib.our_dice(c.units, part, terrain, tower, wall)
+            ours = lib.on_terrain(raw, part, terrain, player=True)
+            ours = tuple(lib.reroll_sorted(ours)) if (terrain == "woods" and not clash) else tuple(sorted(ours))
+            got = self._ours[k1] = (raw, ours, lib.rolls_bolts_dice(ours))
+        raw, ours, bolts = got
+        haven = bool(c.defs & HAVEN) or s.imperial
+        k2 = (clash, c.hp, haven, raw if self.mirror else None)
+        theirs = self._theirs.get(k2)
+        if theirs is None:
+            if s.group == "garrisons":
+                t = lib.garrison_dice(c.hp, part)
+            elif s.group == "skeletons":
+                t = lib.skeleton_dice(c.hp, part)
+            else:
+                t = foe.dice(part, c.hp, terrain, s.target_here, haven, lib.colours, raw)
+            t = lib.on_terrain(t, part, terrain, player=False)
+            theirs = self._theirs[k2] = tuple(t) if self._budgets[clash][1] else tuple(sorted(t))
+        if not clash and not ours and not theirs:
+            return None
+        our_budgets, their_budgets = self._budgets[clash]
+        gp = None
+        if self.mode == BOLTS_GODPOWER:
+            k3 = (c.gp_used, c.hp)
+            gp = self._gp.get(k3)
+            if gp is None:
+                g = foe.godpower
+                fires = 99 if g.limit == "none" else (0 if (g.limit == "once_per_combat" and c.gp_used) else 1)
+                track = g.limit == "once_per_combat"
+                if g.step == "after_damage":
+                    gp = GodpowerRound(fires, True, track=track)
+                else:
+                    gp = GodpowerRound(fires, False, g.skulls, g.shields, g.self_threat, g.kills, g.nem_vp,
+                                       g.other_threat, c.hp if (g.self_threat and fires > 1) else 0, track)
+                self._gp[k3] = gp
+        druids = ()
+        if self.our_bolts and s.druids and bolts:
+            k4 = (clash, c.once)
+            druids = self._druids.get(k4)
+            if druids is None:
+                druids = self._druids[k4] = tuple(d for d in s.druids if part in lib.druid_parts(d.id)
+                                                  and d.id not in c.once)
+        return RoundKey(ours, our_budgets, any(d.set_shield for d in druids), theirs, their_budgets,
+                        self.our_bolts, self.our_shields, self.mode, gp, druids, self.wild)
+
     def results(self, c: C):
         """The round's results, hits beyond what is there merged."""
-        lib, s, foe = self.lib, self.s, self.foe
-        part = "clash" if c.clash else "archery"
-        terrain = s.terrain
-        ours = lib.our_dice(c.units, part, terrain, bool(c.defs & HAVEN and c.defs & TOWER),
-                            bool(c.defs & HAVEN and c.defs & WALL))
-        if s.group == "garrisons":
-            theirs = lib.garrison_dice(c.hp, part)
-        elif s.group == "skeletons":
-            theirs = lib.skeleton_dice(c.hp, part)
-        else:
-            theirs = foe.dice(part, c.hp, terrain, s.target_here, bool(c.defs & HAVEN) or s.imperial,
-                              lib.colours, ours)
-        ours = lib.on_terrain(ours, part, terrain, player=True)
-        theirs = lib.on_terrain(theirs, part, terrain, player=False)
-        if not c.clash and not ours and not theirs:  # nobody shoots in Archery
-            return (((0, 0) + _QUIET, 1.0),)
-        woods = terrain == "woods" and not c.clash
-        our_budgets = (2,) if woods else ()
-        their_budgets = [2] if woods else []
-        if foe is not None:
-            for count, per_druid, parts in foe.reroll_blanks:
-                if part in parts:
-                    their_budgets.append(count * (s.n_druids if per_druid else 1))
-        their_budgets = tuple(b for b in their_budgets if b > 0)
-        ours = tuple(lib.reroll_sorted(ours)) if our_budgets else tuple(sorted(ours))
-        theirs = tuple(theirs) if their_budgets else tuple(sorted(theirs))
-        our_bolts = terrain != "curse" and not (foe is not None and foe.no_enemy_bolts)
-        our_shields = not (foe is not None and foe.no_enemy_shields)
-        gp = None
-        if s.group == "skeletons":
-            mode = BOLTS_SKELETONS
-        elif foe is None or (terrain == "curse" and foe.kind != "horde"):
-            mode = BOLTS_UNUSED
-        else:
-            mode = BOLTS_GODPOWER
-            g = foe.godpower
-            fires = 99 if g.limit == "none" else (0 if (g.limit == "once_per_combat" and c.gp_used) else 1)
-            track = g.limit == "once_per_combat"
-            if g.step == "after_damage":
-                gp = GodpowerRound(fires, True, track=track)
-            else:
-                gp = GodpowerRound(fires, False, g.skulls, g.shields, g.self_threat, g.kills, g.nem_vp,
-                                   g.other_threat, c.hp if (g.self_threat and fires > 1) else 0, track)
-        druids = ()
-        if our_bolts and s.druids and (lib.rolls_bolts_dice(ours)):
-            druids = tuple(d for d in s.druids if part in lib.druid_parts(d.id) and d.id not in c.once)
-        key = RoundKey(ours, our_budgets, any(d.set_shield for d in druids), theirs, their_budgets, our_bolts,
-                       our_shields, mode, gp, druids, "white" if terrain == "marsh" else "red")
+        k0 = (c.units, c.clash, c.hp, c.defs, c.once, c.gp_used)
+        key = self._keys.get(k0)
+        if key is None:
+            key = self._keys[k0] = self.round_key(c)
+        if key is None:  # nobody shoots in Archery
+            return _NOBODY
+        lib = self.lib
         hp = c.hp
         n = sum(x for _, x in c.units)
-        ck = (key, hp, n)
+        fires = self._fires[c.defs] if self._fires is not None else 99
+        ck = (key, hp, n, fires)
         got = lib.capped.get(ck)
         if got is not None:
             return got
         dist = lib.rounds.dist(key)
-        merged: dict = {}
-        for res, p in dist:
-            if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp:
-                res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n)) + \
-                    res[GP_AFTER:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
-            merged[res] = merged.get(res, 0.0) + p
-        got = lib.capped[ck] = tuple(merged.items())
+        tops = lib.rounds.tops(key)  # the most of each capped field: nothing to cap below them
+        if tops[0] <= hp and tops[1] <= n and tops[2] <= fires:
+            items = dist
+        else:
+            merged: dict = {}
+            for res, p in dist:
+                if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp or \
+                        res[GP_AFTER] > fires:
+                    res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n),
+                           min(res[GP_AFTER], fires)) + res[NEM_VP:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
+                merged[res] = merged.get(res, 0.0) + p
+            items = merged.items()
+        # simple: nothing but hits, Druids fired once, the Godpower's mark, VP (see ``transitions``)
+        got = lib.capped[ck] = tuple((res, p, not (res[PRE_LOSS] or res[KILLS] or res[GP_AFTER] or res[OTHER_THREAT]
+                                                   or res[SPAWNS] or res[WILD])) for res, p in items)
         if len(lib.capped) > 200_000:
             lib.capped.clear()
         return got
 
     # ------------------------------------------------------------ applying one
     def apply(self, c: C, res):
+        """A round's result applied to a state the general way: (the next state, its rewards)."""
         s = self.s
         slot = s.slot
         rew: dict[int, float] = {}
         units, hp = c.units, c.hp
         gp_used, once, defs, curse, skel_res, others = c.gp_used, c.once, c.defs, c.curse, c.skel_res, c.others
         left = c.left
+        pieces = self.pieces
+        lib = self.lib
+        lost = dmg = vp = 0  # Units lost, the foe's damage, our VP (the rest goes into `rew`)
         # before damage: the Godpower (its penalty paid in Threat, by the policy), Druids
         if res[PRE_LOSS]:
-            dealt = min(res[PRE_LOSS], hp)
+            dealt = res[PRE_LOSS] if res[PRE_LOSS] < hp else hp
             hp -= dealt
-            rew[slot + DAMAGE] = rew.get(slot + DAMAGE, 0.0) + dealt
+            dmg += dealt
         if res[KILLS]:
-            units = self.kill(units, res[KILLS], True, rew)
+            units, n = lib.drop_dearest(units, res[KILLS])
+            lost += n
         if res[GP_FIRED]:
             gp_used = True
         if res[ONCE]:
-            once = tuple(sorted(set(once) | set(res[ONCE])))
+            once = self.union(once, res[ONCE])
         if res[NEM_VP]:
-            rew[self.nem_vp_index] = rew.get(self.nem_vp_index, 0.0) + res[NEM_VP]
+            rew[self.nem_vp_index] = float(res[NEM_VP])
         if res[OTHER_THREAT] and others:
             others = self.raise_others(others, res[OTHER_THREAT], rew)
         # damage, both at once
-        if res[D1]:
-            hp, skel_res = self.hit(hp, skel_res, res[D1], rew)
+        d = res[D1]
+        if d:
+            n = d if d < hp else hp
+            if n > 0:
+                hp -= n
+                dmg += n
+                if pieces:  # a Garrison level or a Skeleton: 1 VP each
+                    vp += n
+                    if s.group == "skeletons":
+                        skel_res += n
         if res[D2]:
-            units = self.kill(units, res[D2], False, rew)
+            units, n = lib.drop_cheapest(units, res[D2])
+            lost += n
         # after damage: each side's queued effects, side a first
         for ours_first in ((True, False) if s.players_first else (False, True)):
             if ours_first:
-                if res[WILD]:
-                    hp, skel_res = self.hit(hp, skel_res, res[WILD], rew)
-                if res[P_VP]:
-                    rew[VP] = rew.get(VP, 0.0) + res[P_VP]
-                    rew[slot + SVP] = rew.get(slot + SVP, 0.0) + res[P_VP]
-            else:
+                d = res[WILD]
+                if d:
+                    n = d if d < hp else hp
+                    if n > 0:
+                        hp -= n
+                        dmg += n
+                        if pieces:
+                            vp += n
+                            if s.group == "skeletons":
+                                skel_res += n
+                vp += res[P_VP]
+            elif res[GP_AFTER]:
+                if lost:  # (godpower_after adds its own to `rew`)
+                    rew[LOST] = rew.get(LOST, 0.0) + lost
+                    rew[slot + SLOST] = rew.get(slot + SLOST, 0.0) + lost
+                    lost = 0
+                if dmg:
+                    rew[slot + DAMAGE] = rew.get(slot + DAMAGE, 0.0) + dmg
+                    dmg = 0
                 for _ in range(res[GP_AFTER]):
                     if hp <= 0 or left:
                         break
@@ -254,9 +384,20 @@ class Kernel:
                 formed = True
                 forming = n - i - 1
                 break
-        nxt = C(units, hp, True, gp_used, once, defs, curse, skel_res, others, formed, left)
-        if forming >= 0 or not units or hp <= 0 or left:
-            nxt = Exit(nxt, forming)
+        if forming >= 0:
+            nxt = Exit(C(units, hp, True, gp_used, once, defs, curse, skel_res, others, formed, left), forming)
+        elif not units or hp <= 0 or left:
+            nxt = _exit(units, hp, defs, curse, skel_res, others, formed, left)
+        else:
+            nxt = C(units, hp, True, gp_used, once, defs, curse, skel_res, others, formed, left)
+        if lost:
+            rew[LOST] = rew.get(LOST, 0.0) + lost
+            rew[slot + SLOST] = rew.get(slot + SLOST, 0.0) + lost
+        if dmg:
+            rew[slot + DAMAGE] = rew.get(slot + DAMAGE, 0.0) + dmg
+        if vp:
+            rew[VP] = rew.get(VP, 0.0) + vp
+            rew[slot + SVP] = rew.get(slot + SVP, 0.0) + vp
         return nxt, tuple(sorted(rew.items()))
 
     def hit(self, hp: int, skel_res: int, hits: int, rew: dict) -> tuple[int, int]:

@@ -1,5 +1,6 @@
 """The chain's moves on the pieces of a hex: what stands there, Threat, our Units lost
-or placed, a Curse, and After Combat (a destroyed card's rewards and effects)."""
+or placed, a Curse, After Combat (a destroyed card's rewards and effects), and a Horde or
+Legion arriving (drawn from its deck)."""
 from __future__ import annotations
 
 from .hex_state import (CHAOS_VP, DAMAGE, DESTROYED, EMPIRE_VP, GAINED, HAVEN_LOST, HEX_LIMIT, LOST, OTHER_VP, SLOST,
@@ -147,3 +148,73 @@ class HexPieces:
             st = st._replace(units=tuple(units.items()))
             add(GAINED, 1.0)
         return st
+
+    # ------------------------------------------------------------ cards arriving
+    def can_draw_horde(self, st: St) -> bool:
+        return (st.hunknown > 0 and bool(st.hpool)) or bool(st.hbottom)
+
+    def form_horde(self, st: St) -> list:
+        """Three Skeletons made a Horde: draw it (each card it could be, equally likely)."""
+        st = st._replace(formed=st.formed + 1)
+        if not self.can_draw_horde(st):  # no Horde left to place: Chaos scores instead
+            rew: dict[int, float] = {CHAOS_VP: 1.0}
+            return [(1.0, self.work(st, rew), _packed(rew))]
+        if st.hunknown > 0 and st.hpool:
+            pool = st.hpool
+            w = 1.0 / len(pool)
+            draws = [(w, cid, st._replace(hpool=tuple(c for c in pool if c != cid), hunknown=st.hunknown - 1))
+                     for cid in pool]
+        else:
+            draws = [(1.0, st.hbottom[0], st._replace(hbottom=st.hbottom[1:]))]
+        out = []
+        for w, cid, s2 in draws:
+            rew: dict[int, float] = {}
+            s2 = self.arrive(s2, cid, rew)
+            s2 = self.work(s2, rew)
+            out.append((w, s2, _packed(rew)))
+        return out
+
+    def arrive(self, st: St, cid: str, rew: dict) -> St:
+        """A Legion (the Capital rule) or a Horde (three Skeletons) arrives at the Event's
+        Threat and its immediate effect resolves (the parts that touch this fight)."""
+        def add(i: int, v: float) -> None:
+            rew[i] = rew.get(i, 0.0) + v
+        foe = self.lib.foe(cid)
+        threat = min(self.spec.event_threat, foe.max_threat)
+        if foe.kind == "legion":
+            st = st._replace(legions=tuple(sorted(st.legions + ((cid, threat),))))
+        else:
+            st = st._replace(hordes=tuple(sorted(st.hordes + ((cid, threat),))))
+        spawns = 0
+        for fx in foe.immediate:
+            k = fx[0]
+            if k == "curse_here":
+                st = self.curse_here(st, add)
+            elif k == "skeletons_here":
+                spawns += fx[1]
+            elif k == "set_threat":
+                st = self.set_threat(st, cid, min(fx[1], foe.max_threat))
+            elif k == "threat_self":
+                st = self.add_threat(st, cid, fx[1], add)
+            elif k == "threat_others":
+                for c, _ in st.legions + st.hordes:
+                    if c != cid:
+                        st = self.add_threat(st, c, fx[1], add)
+            elif k == "leaves":
+                st = self.remove_card(st, cid)
+            elif k == "activate_self" and foe.kind == "legion":
+                # a Legion activating leaves a Garrison where it stands, then steps towards its
+                # Target (away, unless its Target is here)
+                if st.gar < 3:
+                    st = st._replace(gar=st.gar + 1)
+                if not self.spec.new_target_here:
+                    st = self.remove_card(st, cid)
+            elif k == "unmodelled":
+                self.note(fx[1], add)
+        if spawns:
+            st = st._replace(queue=(("spawn", spawns),) + st.queue)
+        return st
+
+
+def _packed(rew: dict) -> tuple:
+    return tuple(sorted((i, v) for i, v in rew.items() if v))

@@ -31,15 +31,17 @@ class Faces:
         self._memo: dict[tuple, Dist] = {}
         self._arrays: dict[tuple, tuple] = {}
 
-    def arrays(self, colours: tuple[str, ...], budgets: tuple[int, ...] = (), track_blank: bool = False):
+    def arrays(self, colours: tuple[str, ...], budgets: tuple[int, ...] = (), track_blank: bool = False,
+               bolts: bool = True):
         """The side's distribution as numpy arrays (skulls, shields, bolts, blank, chance),
         its groups by (skulls, bolts, blank) with each entry's group, for ``rounds``; the
-        groups by Shields for the other side's use."""
-        key = (colours, budgets, track_blank)
+        groups by Shields for the other side's use. Without `bolts`, Bolts and blanks are summed
+        out (a round that never reads them)."""
+        key = (colours, budgets, track_blank, bolts)
         got = self._arrays.get(key)
         if got is None:
             import numpy as np
-            dist = self.side(colours, budgets, track_blank)
+            dist = self.side(colours, budgets, track_blank, bolts)
             s = np.asarray([x[0][0] for x in dist], dtype=np.int64)
             h = np.asarray([x[0][1] for x in dist], dtype=np.int64)
             b = np.asarray([x[0][2] for x in dist], dtype=np.int64)
@@ -53,11 +55,20 @@ class Faces:
                                        list(by_h), np.asarray(gh, dtype=np.int64))
         return got
 
-    def side(self, colours: tuple[str, ...], budgets: tuple[int, ...] = (), track_blank: bool = False) -> Dist:
-        key = (colours, budgets, track_blank)
+    def side(self, colours: tuple[str, ...], budgets: tuple[int, ...] = (), track_blank: bool = False,
+             bolts: bool = True) -> Dist:
+        """The side's distribution; without `bolts`, with Bolts and blanks summed out (as zeros)."""
+        key = (colours, budgets, track_blank, bolts)
         got = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = self._side(colours, budgets, track_blank)
+            if bolts:
+                got = self._side(colours, budgets, track_blank)
+            else:
+                acc: dict[Summary, float] = {}
+                for (s, h, _, _), p in self.side(colours, budgets, track_blank):
+                    acc[(s, h, 0, 0)] = acc.get((s, h, 0, 0), 0.0) + p
+                got = tuple(sorted(acc.items()))
+            self._memo[key] = got
         return got
 
     def _side(self, colours, budgets, track_blank) -> Dist:

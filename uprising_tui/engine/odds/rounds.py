@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .rolls import Faces
 
-NUMPY_FROM = 400
+NUMPY_FROM = 150
 try:
     import importlib.util
     _HAVE_NUMPY = importlib.util.find_spec("numpy") is not None
@@ -86,6 +86,19 @@ class Rounds:
         self.faces = faces
         self._memo: dict[RoundKey, tuple[tuple[Result, float], ...]] = {}
         self._skulls: dict[tuple[str, int], tuple[tuple[int, float], ...]] = {}
+        self._bolts: dict[tuple, tuple] = {}
+        self._tops: dict[RoundKey, tuple[int, int]] = {}
+        self._grids: dict[tuple, tuple] = {}
+        self._by_group: dict[tuple, dict] = {}  # a side's rolls grouped for ``_dist_py``
+        self._tables: dict[tuple, tuple] = {}
+
+    def our_bolts(self, s: int, b: int, blank: int, th: int, key: RoundKey) -> tuple:
+        """``our_bolts``, kept: it reads of the key only whether we may use Bolts and the Druids."""
+        k = (s, b, blank, th, key.our_bolts, key.druids)
+        got = self._bolts.get(k)
+        if got is None:
+            got = self._bolts[k] = our_bolts(s, b, blank, th, key)
+        return got
 
     def dist(self, key: RoundKey) -> tuple[tuple[Result, float], ...]:
         got = self._memo.get(key)
@@ -93,93 +106,169 @@ class Rounds:
             got = self._memo[key] = self._dist(key)
         return got
 
+    def tops(self, key: RoundKey) -> tuple[int, int, int]:
+        """The most hits (or Threat, Wild Heart Skulls) on the foe, the most hits (or Units killed)
+        on us, and the most Godpower fires due after damage, any result of the key's distribution
+        holds."""
+        got = self._tops.get(key)
+        if got is None:
+            a = b = g = 0
+            for r, _ in self.dist(key):
+                x = r[D1] if r[D1] > r[PRE_LOSS] else r[PRE_LOSS]
+                if r[WILD] > x:
+                    x = r[WILD]
+                if x > a:
+                    a = x
+                y = r[D2] if r[D2] > r[KILLS] else r[KILLS]
+                if y > b:
+                    b = y
+                if r[GP_AFTER] > g:
+                    g = r[GP_AFTER]
+            got = self._tops[key] = (a, b, g)
+        return got
+
     def _dist(self, key: RoundKey):
         """Small rounds the plain way, larger ones on arrays (numpy's overhead pays off
         from a few hundred pairs of rolls)."""
-        pairs = len(self.faces.side(key.ours, key.our_budgets, key.track_blank)) * \
-            len(self.faces.side(key.theirs, key.their_budgets, False))
+        pairs = len(self.faces.side(key.ours, key.our_budgets, key.track_blank, key.our_bolts)) * \
+            len(self.faces.side(key.theirs, key.their_budgets, False, key.their_mode != BOLTS_UNUSED))
         if pairs < NUMPY_FROM or not _HAVE_NUMPY:
             return self._dist_py(key)
         return self._dist_np(key)
+
+    def _grid(self, key: RoundKey):
+        """Every pair of rolls of the key's dice, flat: (our Shields, their Skulls, Shields, Bolts,
+        chance, the pair's (our group, their Shields group) index), and both sides' groups; kept
+        per pair of sides (keys that differ in Druids or the Godpower share it)."""
+        k = (key.ours, key.our_budgets, key.track_blank, key.our_bolts, key.theirs, key.their_budgets,
+             key.their_mode != BOLTS_UNUSED)
+        got = self._grids.get(k)
+        if got is None:
+            import numpy as np
+            o_s, o_h, o_b, o_k, o_p, o_groups, o_g, _, _ = self.faces.arrays(key.ours, key.our_budgets,
+                                                                               key.track_blank, key.our_bolts)
+            t_s, t_h, t_b, _, t_p, _, _, t_groups, t_g = self.faces.arrays(key.theirs, key.their_budgets, False,
+                                                                            key.their_mode != BOLTS_UNUSED)
+            nt = len(t_s)
+            gpair = (o_g[:, None] * len(t_groups) + t_g[None, :]).ravel()
+            got = self._grids[k] = (np.repeat(o_h, nt), np.tile(t_s, len(o_s)), np.tile(t_h, len(o_s)),
+                                    np.tile(t_b, len(o_s)), (o_p[:, None] * t_p[None, :]).ravel(), gpair,
+                                    o_groups, t_groups, bool(o_b.any()), int(t_s.max()) if nt else 0,
+                                    int(t_b.max()) if nt else 0)
+        return got
+
+    def _table(self, key: RoundKey, o_groups, t_groups, any_bolt: bool):
+        """Our Bolts per (our group, their Shields): an (8 x groups) array, and the once-per-combat
+        Druids' codes; kept per our side, their Shields met and Druids (so foes whose rolls show
+        the same Shields share it)."""
+        k = (key.ours, key.our_budgets, key.track_blank, key.our_bolts, tuple(t_groups), any_bolt, key.druids)
+        got = self._tables.get(k)
+        if got is None:
+            import numpy as np
+            onces: dict[tuple, int] = {(): 0}
+            bolts = self.our_bolts
+            rows = []
+            for s, b, blank in o_groups:
+                for th in t_groups:
+                    if any_bolt and b:
+                        s2, hadd, broken_t, cts, ctb, wild, vp, once = bolts(s, b, blank, th, key)
+                        rows.append((s2, hadd, broken_t, cts, ctb, wild, vp, onces.setdefault(once, len(onces))))
+                    else:
+                        rows.append((s, 0, 0, 0, 0, 0, 0, 0))
+            table = np.asarray(rows, dtype=np.int64).reshape(len(rows), 8)
+            got = self._tables[k] = (np.ascontiguousarray(table.T), {i: o for o, i in onces.items()},
+                                     table.max(axis=0).tolist())
+        return got
 
     def _dist_np(self, key: RoundKey):
         """`_dist_py` on arrays: the players' Bolts per group in Python, every pair of
         rolls at once with numpy, equal results summed."""
         import numpy as np
-        ours = self.faces.arrays(key.ours, key.our_budgets, key.track_blank)
-        theirs = self.faces.arrays(key.theirs, key.their_budgets, False)
-        o_s, o_h, o_b, o_k, o_p, o_groups, o_g, _, _ = ours  # our groups: by (Skulls, Bolts, blank)
-        t_s, t_h, t_b, _, t_p, _, _, t_groups, t_g = theirs  # theirs: by Shields
-        onces: dict[tuple, int] = {(): 0}
-        table = np.zeros((len(o_groups), len(t_groups), 8), dtype=np.int64)
-        any_bolt = key.our_bolts and bool(o_b.any())
-        for gi, (s, b, k) in enumerate(o_groups):
-            for ti, th in enumerate(t_groups):
-                if any_bolt and b:
-                    s2, hadd, broken_t, cts, ctb, wild, vp, once = our_bolts(s, b, k, th, key)
-                    table[gi, ti] = (s2, hadd, broken_t, cts, ctb, wild, vp, onces.setdefault(once, len(onces)))
-                else:
-                    table[gi, ti, 0] = s
-        a = table[o_g[:, None], t_g[None, :]]  # (ours, theirs, 8)
-        s2, hadd, broken_t, cts, ctb, wild, vp, once = (a[..., i] for i in range(8))
-        h = o_h[:, None]
-        ts, th, tb = t_s[None, :], t_h[None, :], t_b[None, :]
-        prob = o_p[:, None] * t_p[None, :]
-        zero = np.zeros_like(s2)
-        tb2 = np.maximum(tb - ctb, 0)
-        hh = h + hadd
+        h, ts, th, tb, prob, gpair, o_groups, t_groups, o_bolts, ts_top, tb_top = self._grid(key)
+        table, names, tops = self._table(key, o_groups, t_groups, key.our_bolts and o_bolts)
+        s2, hadd, broken_t, cts, ctb, wild, vp, once = table[:, gpair]  # each (pairs,)
+        tb2 = np.maximum(tb - ctb, 0) if tops[4] else tb
+        hh = h + hadd if tops[1] else h
         mode = key.their_mode
         gp = key.godpower
-        f = spawns = broken_u = pre = kills = gaft = nem = other = zero
-        ts2, th2 = ts + zero, th + zero
+        fields = []  # (column, its largest value + 1), in the Result's order but for d1, d2
+        ts2, th2 = ts, th
+        broken_u = None
+        f = None
+        fmax = 0
         if mode == BOLTS_SKELETONS:
             spawns = tb2
-        elif mode == BOLTS_GODPOWER and gp is not None:
-            fmax = gp.fires
-            if gp.alive_hp and gp.self_threat:
-                fmax = min(fmax, -(-gp.alive_hp // gp.self_threat))
-            f = np.minimum(tb2, fmax)
-            broken_u = np.minimum(tb2 - f, np.maximum(hh, 0))
-            if gp.after:
-                gaft = f
-            else:
-                ts2 = ts2 + gp.skulls * f
-                th2 = th2 + gp.shields * f
-                pre, kills, nem, other = gp.self_threat * f, gp.kills * f, gp.nem_vp * f, gp.other_threat * f
+        else:
+            spawns = None
+            if mode == BOLTS_GODPOWER and gp is not None:
+                fmax = gp.fires
+                if gp.alive_hp and gp.self_threat:
+                    fmax = min(fmax, -(-gp.alive_hp // gp.self_threat))
+                fmax = min(fmax, tb_top)
+                if tb_top:  # their Bolts fire the Godpower, the rest break our Shields
+                    f = np.minimum(tb2, fmax) if fmax > 0 else None
+                    broken_u = np.minimum(tb2 - f if f is not None else tb2, np.maximum(hh, 0))
+                if f is not None:
+                    if not gp.after:
+                        if gp.skulls:
+                            ts2 = ts + gp.skulls * f
+                        if gp.shields:
+                            th2 = th + gp.shields * f
         left_t = th2 - broken_t
         d1 = np.maximum(np.where(left_t > 0, s2 - left_t, s2), 0)
-        sk = np.maximum(ts2 - cts, 0)
-        sh = (hh - broken_u) if key.our_shields else zero
-        d2 = np.maximum(np.where(sh > 0, sk - sh, sk), 0)
-        fired = (f > 0).astype(np.int64) if (gp is not None and gp.track) else zero
-        fields = [d1, d2, pre, kills, gaft, nem, other, spawns, wild, vp, fired, once]
-        code = np.zeros_like(d1)
-        radix = []
-        for i, x in enumerate(fields):
-            r = int(x.max()) + 1 if (x is not zero and x.size) else 1
-            radix.append(r)
-            if r > 1:
-                code = code * r + x
-        uniq, inv = np.unique(code.ravel(), return_inverse=True)
-        weights = np.bincount(inv, weights=prob.ravel()).tolist()
-        cols = []
-        rest = uniq
-        for r in reversed(radix):
-            if r > 1:
-                cols.append((rest % r).tolist())
-                rest = rest // r
-            else:
-                cols.append(None)
-        cols.reverse()
+        sk = np.maximum(ts2 - cts, 0) if tops[3] else ts2
+        if key.our_shields:
+            sh = hh - broken_u if broken_u is not None else hh
+            d2 = np.maximum(np.where(sh > 0, sk - sh, sk), 0)
+        else:
+            d2 = sk
+        after = f is not None and gp.after
+        before = f is not None and not gp.after
+        fields = [
+            (d1, tops[0] + 1),
+            (d2, ts_top + (gp.skulls * fmax if before else 0) + 1),
+            (gp.self_threat * f, gp.self_threat * fmax + 1) if before and gp.self_threat else None,
+            (gp.kills * f, gp.kills * fmax + 1) if before and gp.kills else None,
+            (f, fmax + 1) if after else None,
+            (gp.nem_vp * f, gp.nem_vp * fmax + 1) if before and gp.nem_vp else None,
+            (gp.other_threat * f, gp.other_threat * fmax + 1) if before and gp.other_threat else None,
+            (spawns, tb_top + 1) if spawns is not None else None,
+            (wild, tops[5] + 1) if tops[5] else None,
+            (vp, tops[6] + 1) if tops[6] else None,
+            ((f > 0).astype(np.int64), 2) if (f is not None and gp.track) else None,
+            (once, tops[7] + 1) if tops[7] else None,
+        ]
+        code = None
+        size = 1
+        for x in fields:
+            if x is not None and x[1] > 1:
+                code = x[0] if code is None else code * x[1] + x[0]
+                size *= x[1]
+        if code is None:
+            code = np.zeros(len(prob), dtype=np.int64)
+        if size <= 1 << 22:  # every code a bin: no sort
+            w = np.bincount(code, weights=prob, minlength=size)
+            uniq = np.flatnonzero(w)
+            weights = w[uniq].tolist()
+        else:
+            uniq, inv = np.unique(code, return_inverse=True)
+            weights = np.bincount(inv, weights=prob).tolist()
         n = len(weights)
-        columns = [c if c is not None else [0] * n for c in cols]
-        names = {i: o for o, i in onces.items()}
+        columns = []
+        rest = uniq
+        for x in reversed(fields):
+            if x is not None and x[1] > 1:
+                columns.append((rest % x[1]).tolist())
+                rest = rest // x[1]
+            else:
+                columns.append([0] * n)
+        columns.reverse()
         columns[ONCE] = [names[i] for i in columns[ONCE]]
         acc = dict(zip(zip(*columns), weights))
         return self._with_wild(key, acc)
 
     def _with_wild(self, key: RoundKey, acc: dict):
-        if any(r[WILD] for r in acc):
+        if any(d.after_dice for d in key.druids) and any(r[WILD] for r in acc):
             out: dict = {}
             for r, p in acc.items():
                 if r[WILD]:
@@ -194,14 +283,19 @@ class Rounds:
     def _dist_py(self, key: RoundKey):
         """Every pair of rolls, grouped so the players' Bolts (which read only our Skulls,
         Bolts, a blank and their Shields) are worked out once per group."""
-        ours = self.faces.side(key.ours, key.our_budgets, key.track_blank)
-        theirs = self.faces.side(key.theirs, key.their_budgets, False)
-        by_sbk: dict[tuple, list] = {}
-        for (s, h, b, k), p in ours:
-            by_sbk.setdefault((s, b, k), []).append((h, p))
-        by_th: dict[int, list] = {}
-        for (ts, th, tb, _), p in theirs:
-            by_th.setdefault(th, []).append((ts, tb, p))
+        bolts = self.our_bolts
+        k1 = (key.ours, key.our_budgets, key.track_blank, key.our_bolts)
+        by_sbk = self._by_group.get(("ours",) + k1)
+        if by_sbk is None:
+            by_sbk = self._by_group[("ours",) + k1] = {}
+            for (s, h, b, k), p in self.faces.side(*k1):
+                by_sbk.setdefault((s, b, k), []).append((h, p))
+        k2 = (key.theirs, key.their_budgets, False, key.their_mode != BOLTS_UNUSED)
+        by_th = self._by_group.get(("theirs",) + k2)
+        if by_th is None:
+            by_th = self._by_group[("theirs",) + k2] = {}
+            for (ts, th, tb, _), p in self.faces.side(*k2):
+                by_th.setdefault(th, []).append((ts, tb, p))
         mode = key.their_mode
         gp = key.godpower
         fmax = gp.fires if (gp is not None and mode == BOLTS_GODPOWER) else 0
@@ -216,7 +310,7 @@ class Rounds:
         acc: dict = {}
         for (s, b, k), hs in by_sbk.items():
             for th, tl in by_th.items():
-                s2, hadd, broken_t, cts, ctb, wild, vp, once = our_bolts(s, b, k, th, key)
+                s2, hadd, broken_t, cts, ctb, wild, vp, once = bolts(s, b, k, th, key)
                 for h, ph in hs:
                     hh = h + hadd
                     for ts, tb, pt in tl:

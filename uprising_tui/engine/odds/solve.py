@@ -18,75 +18,52 @@ from __future__ import annotations
 STUCK = 1e-12
 
 
-def solve(start, transitions, terminal, memo: dict, fragile, lossy: int) -> dict:
-    """The value of `start`. `transitions(s)` -> [(chance, next, ((key, reward), ...))];
-    `terminal(s)` -> the value of an end; `fragile(key)` says which tallies a transition
-    with the `lossy` reward key breaks (a chance of losing nothing)."""
-    got = memo.get(start)
-    if got is not None:
-        return got
-    trans: dict = {}
-    stack = [start]
-    while stack:
-        v = stack.pop()
-        if v in trans or v in memo:
-            continue
-        out = transitions(v)
-        trans[v] = out
-        for _, w, _ in out:
-            if w not in trans and w not in memo:
-                stack.append(w)
-    for comp in _components(start, trans):
-        if len(comp) == 1:
-            _solve_one(comp[0], trans, terminal, memo, fragile, lossy)
-        else:
-            _solve_many(comp, trans, terminal, memo, fragile, lossy)
-    return memo[start]
-
-
-def _components(start, trans: dict):
-    """Strongly connected components of the new states, successors first (Tarjan)."""
-    index: dict = {}
-    low: dict = {}
-    on_stack: set = set()
+def _components(succs: list):
+    """Strongly connected components of the new states (numbered, 0 the start; successors as in
+    ``solve_vec``: a negative one is solved already), successors first (Tarjan, iteratively)."""
+    n = len(succs)
+    index = [-1] * n
+    low = [0] * n
+    on_stack = [False] * n
     stack: list = []
     counter = 0
-    work = [(start, 0)]
+    work = [(0, 0)]
     while work:
         v, i = work.pop()
         if i == 0:
             index[v] = low[v] = counter
             counter += 1
             stack.append(v)
-            on_stack.add(v)
-        succ = trans[v]
+            on_stack[v] = True
+        succ = succs[v]
         recurse = False
         while i < len(succ):
             w = succ[i][1]
             i += 1
-            if w not in trans:
+            if w < 0:
                 continue  # solved already
-            if w not in index:
+            if index[w] < 0:
                 work.append((v, i))
                 work.append((w, 0))
                 recurse = True
                 break
-            if w in on_stack:
-                low[v] = min(low[v], index[w])
+            if on_stack[w] and index[w] < low[v]:
+                low[v] = index[w]
         if recurse:
             continue
         if low[v] == index[v]:
             comp = []
             while True:
                 w = stack.pop()
-                on_stack.discard(w)
+                on_stack[w] = False
                 comp.append(w)
                 if w == v:
                     break
             yield comp
         if work:
             u = work[-1][0]
-            low[u] = min(low[u], low[v])
+            if low[v] < low[u]:
+                low[u] = low[v]
 
 
 def _is_lossy(rew, lossy: int) -> bool:
@@ -94,35 +71,6 @@ def _is_lossy(rew, lossy: int) -> bool:
         if k == lossy and x:
             return True
     return False
-
-
-def _solve_one(v, trans, terminal, memo, fragile, lossy: int) -> None:
-    out = trans[v]
-    if not out:
-        memo[v] = terminal(v)
-        return
-    acc: dict = {}
-    stay = 0.0
-    for p, w, rew in out:
-        for k, x in rew:
-            acc[k] = acc.get(k, 0.0) + p * x
-        if w == v:
-            stay += p
-            continue
-        if _is_lossy(rew, lossy):
-            for k, x in memo[w].items():
-                if not fragile(k):
-                    acc[k] = acc.get(k, 0.0) + p * x
-        else:
-            for k, x in memo[w].items():
-                acc[k] = acc.get(k, 0.0) + p * x
-    if stay:
-        if stay > 1.0 - STUCK:
-            memo[v] = terminal(v)
-            return
-        f = 1.0 / (1.0 - stay)
-        acc = {k: x * f for k, x in acc.items()}
-    memo[v] = acc
 
 
 def _solve_many(comp, trans, terminal, memo, fragile, lossy: int) -> None:
@@ -198,108 +146,188 @@ def _gauss(a: list[list[float]], b: list[list[float]]) -> list[list[float]] | No
 
 # ------------------------------------------------------------------ the same, on arrays
 class Registry:
-    """Tally keys (and a combat's exits) to array positions, shared by every state of a
-    combat's memo; `fragile` marks the positions a loss breaks."""
+    """Tally keys (and a combat's exits) to columns, and every solved state's value as a row of
+    one array, shared by every state of a combat's memo; `fragile` marks the columns a loss
+    breaks. Rewards met on the way are rows of a second array, one per distinct reward."""
 
     def __init__(self, fragile):
+        import numpy as np
         self.index: dict = {}
         self.keys: list = []
         self._fragile = fragile
         self._flags: list[bool] = []
-        self._keep = None
+        self.rows: dict = {}  # a solved state -> its row of `vals`
+        self.vals = np.zeros((64, 32))
+        self.n = 0
+        self._rew: dict = {}  # a rewards tuple -> (its row of `rvals` or -1, lossy?)
+        self.rvals = np.zeros((16, 32))
+        self.nr = 0
+        self.keep = np.ones(32)  # 1.0 where a lossy transition passes the value on, 0.0 at fragile columns
 
     def at(self, key) -> int:
         got = self.index.get(key)
         if got is None:
             got = self.index[key] = len(self.keys)
             self.keys.append(key)
-            self._flags.append(bool(self._fragile(key)))
-            self._keep = None
+            fragile = bool(self._fragile(key))
+            self._flags.append(fragile)
+            if got >= self.vals.shape[1]:
+                self._widen()
+            if fragile:
+                self.keep[got] = 0.0
         return got
 
-    def keep(self, n: int):
-        """1.0 where a lossy transition passes the value on, 0.0 at fragile positions."""
+    def _widen(self) -> None:
         import numpy as np
-        if self._keep is None or len(self._keep) < n:
-            self._keep = np.asarray([0.0 if f else 1.0 for f in self._flags])
-        return self._keep[:n]
+        w = 2 * self.vals.shape[1]
+        for name in ("vals", "rvals"):
+            old = getattr(self, name)
+            new = np.zeros((old.shape[0], w))
+            new[:, :old.shape[1]] = old
+            setattr(self, name, new)
+        keep = np.ones(w)
+        keep[:len(self.keep)] = self.keep
+        self.keep = keep
+
+    def reward(self, rew: tuple, lossy: int) -> tuple[int, bool]:
+        """(the row of these rewards, -1 for none; does it lose a Unit?)"""
+        got = self._rew.get(rew)
+        if got is None:
+            lost = any(k == lossy and x for k, x in rew)
+            if not rew:
+                got = self._rew[rew] = (-1, lost)
+                return got
+            cols = [self.at(k) for k, _ in rew]
+            if self.nr >= self.rvals.shape[0]:
+                self.rvals = _taller(self.rvals)
+            row = self.rvals[self.nr]
+            for c, (_, x) in zip(cols, rew):
+                row[c] += x
+            got = self._rew[rew] = (self.nr, lost)
+            self.nr += 1
+        return got
+
+    def put(self, state, vec) -> int:
+        if self.n >= self.vals.shape[0]:
+            self.vals = _taller(self.vals)
+        self.vals[self.n, :len(vec)] = vec
+        self.rows[state] = self.n
+        self.n += 1
+        return self.n - 1
 
     def vector(self, d: dict):
         import numpy as np
         idx = [self.at(k) for k in d]
-        out = np.zeros(len(self.keys))
+        out = np.zeros(self.vals.shape[1])
         out[idx] = list(d.values())
         return out
 
-    def as_dict(self, v) -> dict:
+    def as_dict(self, row: int) -> dict:
         import numpy as np
+        v = self.vals[row, :len(self.keys)]
         nz = np.nonzero(v)[0]
         keys = self.keys
         return {keys[i]: x for i, x in zip(nz.tolist(), v[nz].tolist())}
 
 
-def solve_vec(start, transitions, terminal, memo: dict, reg: Registry, lossy: int):
-    """``solve`` with values as numpy vectors over `reg` (much faster to add up when a
-    value has many entries, as a combat's exits do). Returns the value of `start`."""
+def _taller(a):
     import numpy as np
-    got = memo.get(start)
+    new = np.zeros((2 * a.shape[0], a.shape[1]))
+    new[:a.shape[0]] = a
+    return new
+
+
+def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
+    """The value of `start`, with values as rows of the Registry's array (each state's value is a
+    few products of its successors' rows: fast when values have many entries, as a combat's exits
+    do). Returns the row of `start`. New states are numbered as they are met (each hashed once)."""
+    import numpy as np
+    rows = reg.rows
+    got = rows.get(start)
     if got is not None:
         return got
-    trans: dict = {}
-    stack = [start]
-    at = reg.at
-    while stack:
-        v = stack.pop()
-        if v in trans or v in memo:
-            continue
+    ids = {start: 0}
+    states = [start]
+    succs: list = []  # per new state: [(chance, successor (a new state's number, or ~row), rewards' row, lossy?)]
+    ends: dict = {}
+    reward = reg.reward
+    i = 0
+    while i < len(states):
+        v = states[i]
         out = []
         for p, w, rew in transitions(v):
-            idx = [at(k) for k, _ in rew]
-            vals = [x for _, x in rew]
-            out.append((p, w, idx, vals, any(k == lossy and x for k, x in rew)))
-            if w not in trans and w not in memo:
-                stack.append(w)
-        trans[v] = out
-    comps = list(_components(start, {v: [(p, w, None) for p, w, *_ in out] for v, out in trans.items()}))
-    for comp in comps:
+            r, lost = reward(rew, lossy)
+            j = ids.get(w)
+            if j is None:
+                row = rows.get(w)
+                if row is not None:
+                    j = ~row
+                else:
+                    j = ids[w] = len(states)
+                    states.append(w)
+            out.append((p, j, r, lost))
+        succs.append(out)
+        if not out:
+            ends[i] = terminal(v)
+            for k in ends[i]:
+                reg.at(k)
+        i += 1
+    dot = np.dot
+    local = [-1] * len(states)  # the row of each new state once solved
+    for comp in _components(succs):
         if len(comp) == 1:
             v = comp[0]
-            out = trans[v]
+            out = succs[v]
             if not out:
-                memo[v] = reg.vector(terminal(v))
+                local[v] = reg.put(states[v], reg.vector(ends[v]))
                 continue
-            succ = [memo[w] for _, w, *_ in out if w != v]
-            n = max([len(reg.keys)] + [len(s) for s in succ])
-            acc = np.zeros(n)
             stay = 0.0
-            for p, w, idx, vals, lost in out:
-                if idx:
-                    np.add.at(acc, idx, np.asarray(vals) * p)
-                if w == v:
+            pn, rn, pl, rl, pr, rr = [], [], [], [], [], []
+            for p, j, r, lost in out:
+                if r >= 0:
+                    pr.append(p)
+                    rr.append(r)
+                if j == v:
                     stay += p
                     continue
-                vw = memo[w]
-                m = len(vw)
+                row = ~j if j < 0 else local[j]
                 if lost:
-                    acc[:m] += p * vw * reg.keep(m)
+                    pl.append(p)
+                    rl.append(row)
                 else:
-                    acc[:m] += p * vw
+                    pn.append(p)
+                    rn.append(row)
+            vals = reg.vals
+            acc = dot(pn, vals[rn]) if pn else np.zeros(vals.shape[1])
+            if pl:
+                acc += dot(pl, vals[rl]) * reg.keep
+            if pr:
+                acc += dot(pr, reg.rvals[rr])
             if stay:
                 if stay > 1.0 - STUCK:
-                    memo[v] = reg.vector(terminal(v))
+                    local[v] = reg.put(states[v], reg.vector(terminal(states[v])))
                     continue
                 acc /= (1.0 - stay)
-            memo[v] = acc
+            local[v] = reg.put(states[v], acc)
         else:
-            # a loop of several states (rare): the dictionary way, then back to vectors
-            dtrans = {v: [(p, w, tuple(zip([reg.keys[i] for i in idx], vals))) for p, w, idx, vals, _ in trans[v]]
+            # a loop of several states (rare): the dictionary way, then back to rows
+            keys = reg.keys
+            members = set(comp)
+            dtrans = {v: [(p, j if j >= 0 else ("row", ~j), _rewards_of(reg, r, keys)) for p, j, r, _ in succs[v]]
                       for v in comp}
             dmemo: dict = {}
             for v in comp:
                 for _, w, _ in dtrans[v]:
-                    if w not in comp and w not in dmemo:
-                        dmemo[w] = reg.as_dict(memo[w])
-            _solve_many(comp, dtrans, terminal, dmemo, lambda k: reg._fragile(k), lossy)
+                    if w not in members and w not in dmemo:
+                        dmemo[w] = reg.as_dict(w[1] if type(w) is tuple else local[w])
+            _solve_many(comp, dtrans, lambda v: terminal(states[v]), dmemo, lambda k: reg._fragile(k), lossy)
             for v in comp:
-                memo[v] = reg.vector(dmemo[v])
-    return memo[start]
+                local[v] = reg.put(states[v], reg.vector(dmemo[v]))
+    return local[0]
+
+
+def _rewards_of(reg: Registry, r: int, keys: list) -> tuple:
+    if r < 0:
+        return ()
+    v = reg.rvals[r, :len(keys)]
+    return tuple((keys[i], v[i]) for i in v.nonzero()[0].tolist())
