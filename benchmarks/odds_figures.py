@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 LEGIONS = ("assassin", "courtesan", "executioner", "imperial_guard", "new_emperor", "spymaster", "warlock")
 HORDES = ("banished", "bloodwyrm", "counter_of_omens", "coven_of_yssat", "false_messiah", "lich_queen", "siren")
-DRUIDS = ("thorn_speaker", "root_mother", "raven_wife", "harvest_singer")
+DRUIDS = ("deep_dweller", "treemother", "silence", "faceless_one")
 DUER = (("younglings", 2), ("spearsingers", 2), ("oathsworn", 1))
 
 

@@ -1,6 +1,7 @@
 """The faster odds (issue 21: the Capital's Legions over every set of cards at once, combats' exits
 merged, resumes shared, ...) give the same figures as the plain chain did: fights pinned to the
-figures main computed before the work (c5d32cb), within 1e-12. The full comparison over every
+figures main's plain chain computed before the work (3b5275b, the box's content; first pinned at c5d32cb
+before the box renamed the Druids and reshaped the Nemesis), within 1e-12. The full comparison over every
 setup is ``benchmarks/odds_figures.py --compare REV``."""
 from __future__ import annotations
 
@@ -11,53 +12,40 @@ from uprising_tui.engine.odds import FightSpec, fight_odds
 from uprising_tui.engine.odds.library import forget
 
 CAT = default_catalog()
-DRUIDS = ("thorn_speaker", "root_mother", "raven_wife", "harvest_singer")
+# (named thorn_speaker, root_mother, raven_wife and harvest_singer before the box took the published names)
+DRUIDS = ("deep_dweller", "treemother", "silence", "faceless_one")
 TOP = ("win", "lose", "both_wiped", "draw", "no_loss", "units_lost", "units_gained", "units_left", "vp_gained",
        "vp_others", "empire_vp", "chaos_vp", "haven_lost")
 
 CASES = {
-    "the Capital calls two of four Legions": (
+    'the Capital calls two of four Legions': (
         FightSpec(units=(("swordsisters", 2), ("rangers", 1)), legions=(("spymaster", 2),), capital=True,
                   legion_pool=("courtesan", "executioner", "new_emperor", "warlock"), legion_count=2, druids=DRUIDS),
-        (0.10019531671531709, 0.5056967319697956, 0.39410795131488713, 0.0, 0.008673245007688731, 2.8510361935484387,
-         0.0, 0.148963806451561, 4.890026262774464, 0.0, 0.0, 0.0, 0.0),
-        [("spymaster", 1.0, 0.6640374804373446, 0.8999563310770444, 1.8685615968564777, 1.7595763894595888,
-          3.5998253243081777),
-         ("capital_legion", 0.7311644746617711, 0.2245810004154119, 0.3492652732208443, 1.4306766352280387,
-          0.9747288860730664, 0.5932430105695833),
-         ("garrisons", 0.2197352059260306, 0.16247651645036248, 0.1959813443201174, 0.1959813443201174,
-          0.11673091801578381, 0.1959813443201174)]),
-    "the Capital falls at once: no Legion left": (
+        (0.07974910356772147, 0.4656659232850551, 0.45458497314722335, 0.0, 0.006424579731154399, 2.882877676465906, 0.0, 0.11712232353409369, 5.160755827371127, 0.0, 0.0, 0.0, 0.0),
+        [('spymaster', 1.0, 0.7378618586032638, 0.9417791123429153, 1.9303444041758884, 1.565667248809408, 3.7671164493716613),
+         ('capital_legion', 0.7953062573470009, 0.18138643996621331, 0.39796479924291006, 1.7144992749928338, 1.2141155314498424, 0.7756288233909452),
+         ('garrisons', 0.22936861429379296, 0.18517567663903822, 0.21926503676991327, 0.21926503676991324, 0.10309489620665557, 0.21926503676991324)]),
+    'the Capital falls at once: no Legion left': (
         FightSpec(units=(("younglings", 2), ("spearsingers", 2), ("oathsworn", 1)), legions=(("butcher", 2),),
                   capital=True, legion_pool=("assassin", "courtesan", "executioner", "imperial_guard", "new_emperor",
                                              "spymaster", "warlock"), legion_count=0, druids=DRUIDS),
-        (0.9524315133554506, 0.02477480628185876, 0.022793680362690444, 0.0, 0.3687368295640677, 1.335544233086399,
-         0.0, 3.6644557669136018, 7.687833147931677, 0.0, 0.0, 0.0, 0.0),
-        [("butcher", 1.0, 0.9524315133554506, 0.9752251937181411, 1.9688893475635454, 1.335544233086399,
-          2.925675581154424)]),
-    "Skeletons, the Banished at the bottom of the deck": (
+        (0.9620450307441712, 0.01624224292569979, 0.021712726330128964, 0.0, 0.3762330521417854, 1.2862971507842909, 0.0, 3.7137028492157094, 7.761498424943757, 0.0, 0.0, 0.0, 0.0),
+        [('butcher', 1.0, 0.9620450307441712, 0.9837577570743002, 1.9796179801201166, 1.2862971507842909, 2.951273271222901)]),
+    'Skeletons, the Banished at the bottom of the deck': (
         FightSpec(units=(("tribesmen", 3), ("vargs", 1)), skeletons=2,
                   horde_pool=("siren", "lich_queen", "coven_of_yssat"), horde_count=3, horde_bottom=("banished",),
                   returned=("banished",), druids=DRUIDS),
-        (0.8373851436179331, 0.07000969723830516, 0.09260439714688247, 7.61996878860784e-07, 0.10345336481700115,
-         2.067947842775442, 0.0, 1.9320521572245561, 2.3168912538880915, 0.0, 0.0, 0.0, 0.0),
-        [("skeletons", 1.0, 0.8438250783947459, 0.9289127540362239, 2.315437368909942, 2.0548986157353757,
-          2.315437368909942),
-         ("formed_horde", 0.006731330757659955, 0.0002913959808472124, 0.0005297824705283291, 0.004470140584585907,
-          0.013049227040066995, 0.0014538849781503603)]),
-    "a Skeleton and the Counter of Omens on our Haven": (
+        (0.8553475209875658, 0.09284720145715475, 0.05179465095731988, 1.0626597959390686e-05, 0.34937912798925724, 1.4356483477887703, 0.0, 2.5643474298551223, 2.286316253135483, 0.0, 0.0, 0.0, 0.0),
+        [('skeletons', 1.0, 0.8921491971876676, 0.8948265669787735, 2.26558563427994, 1.3302751155434844, 2.26558563427994),
+         ('formed_horde', 0.0434356786297083, 0.006634002429606416, 0.007395830578970002, 0.042923436156630426, 0.10537323224528568, 0.020730618855542414)]),
+    'a Skeleton and the Counter of Omens on our Haven': (
         FightSpec(units=(("sellswords", 2), ("hunters", 1)), skeletons=1, hordes=(("counter_of_omens", 4),),
                   haven=True, wall=True, horde_pool=("banished", "bloodwyrm", "counter_of_omens", "coven_of_yssat"),
                   horde_count=3, druids=DRUIDS),
-        (0.019225475919585032, 0.970627505501797, 0.010005392446568754, 0.00014162613204894296,
-         0.004516067390114209, 2.9649810027189916, 0.0, 0.03488327372787789, 1.439056733368379, 0.0, 0.0, 0.0,
-         0.9706389363878318),
-        [("skeletons", 1.051178347057123, 1.016049612770671, 1.0273828398800973, 1.2356936873825677,
-          0.26256551820116425, 1.2356936873825677),
-         ("counter_of_omens", 0.9950491527002618, 0.05117834705712292, 0.10136382458130623, 1.431195836015058,
-          2.6997418176996613, 0.20272764916261246),
-         ("formed_horde", 0.0018599437248339418, 8.495957400968487e-05, 0.00015889334125079212,
-          0.000999104183916053, 0.0026736668181661523, 0.0006353968231990523)]),
+        (0.019225475919585032, 0.970627505501797, 0.010005392446568754, 0.00014162613204894296, 0.004516067390114209, 2.9649810027189916, 0.0, 0.03488327372787789, 1.439056733368379, 0.0, 0.0, 0.0, 0.9706389363878318),
+        [('skeletons', 1.051178347057123, 1.016049612770671, 1.0273828398800973, 1.2356936873825677, 0.26256551820116425, 1.2356936873825677),
+         ('counter_of_omens', 0.9950491527002618, 0.05117834705712292, 0.10136382458130623, 1.431195836015058, 2.6997418176996613, 0.20272764916261246),
+         ('formed_horde', 0.0018599437248339418, 8.495957400968487e-05, 0.00015889334125079212, 0.000999104183916053, 0.0026736668181661523, 0.0006353968231990523)]),
 }
 
 
