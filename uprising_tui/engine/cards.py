@@ -18,24 +18,27 @@ Gen = Generator[Decision, str, object]
 CARD_LIMIT = 10
 
 
-def draw_item(ctx: "Ctx") -> str | None:
+def draw(ctx: "Ctx", deck: str) -> str | None:
+    """The top card of the Item or the Quest deck (`deck`: "item" / "quest"). An empty deck is
+    made again from its discard pile, shuffled; None when both are empty."""
     st = ctx.state
-    if not st.item_deck and st.item_discard:
-        st.item_deck = st.item_discard
-        st.item_discard = []
-        ctx.rng.shuffle(st.item_deck)
-        ctx.emit(Reshuffled("item", len(st.item_deck)))
-    if not st.item_deck:
+    cards, discard = (st.item_deck, st.item_discard) if deck == "item" else (st.quest_deck, st.quest_discard)
+    if not cards and discard:
+        cards.extend(discard)
+        discard.clear()
+        ctx.rng.shuffle(cards)
+        ctx.emit(Reshuffled(deck, len(cards)))
+    if not cards:
         return None
-    iid = st.item_deck.pop(0)
-    ctx.emit(DeckChanged("item", len(st.item_deck)))
-    return iid
+    cid = cards.pop(0)
+    ctx.emit(DeckChanged(deck, len(cards)))
+    return cid
 
 
 def refill_market(ctx: "Ctx") -> None:
     st = ctx.state
     while len(st.market) < 3:
-        iid = draw_item(ctx)
+        iid = draw(ctx, "item")
         if iid is None:
             break
         st.market.append(iid)

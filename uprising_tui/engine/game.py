@@ -6,13 +6,11 @@ import hashlib
 import json
 import os
 import random
-import tempfile
-from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .. import __version__
 from ..content.loader import Catalog, default_catalog
-from ..files import clip, shorten
+from ..files import clip, shorten, write_atomic
 from .board import Board
 from .context import Ctx
 from .decision import Decision, GameFinished, IllegalChoice
@@ -178,21 +176,8 @@ class Game:
         }
 
     def save_to(self, path: str | os.PathLike) -> None:
-        """Write the save atomically (temp file, fsync, rename)."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        data = json.dumps(self.save(), indent=1)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        """Write the save atomically (temp file, fsync, rename: files.write_atomic)."""
+        write_atomic(path, json.dumps(self.save(), indent=1))
 
     @classmethod
     def replay(cls, setup: Setup, answers: Iterable[str], catalog: Catalog | None = None) -> "Game":

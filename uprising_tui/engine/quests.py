@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Generator
 
-from .cards import can_use_card, card_use, pay_card_cost
+from .cards import can_use_card, card_use, draw, pay_card_cost
 from .decision import CANCELLED, Decision, Option, option
 from .effects import Source, run_effect
-from .events import DeckChanged, HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken, Reshuffled
+from .events import HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken
 from .refs import Ref, SourceRef
 from .state import CardState
 
@@ -56,22 +56,8 @@ def roll_hero_dice(ctx: "Ctx", p: "Player", extra: list[str]) -> Gen:
     return roll_pool(ctx, p, pool)
 
 
-def draw_quest_card(ctx: "Ctx") -> str | None:
-    st = ctx.state
-    if not st.quest_deck and st.quest_discard:
-        st.quest_deck = st.quest_discard
-        st.quest_discard = []
-        ctx.rng.shuffle(st.quest_deck)
-        ctx.emit(Reshuffled("quest", len(st.quest_deck)))
-    if not st.quest_deck:
-        return None
-    qid = st.quest_deck.pop(0)
-    ctx.emit(DeckChanged("quest", len(st.quest_deck)))
-    return qid
-
-
 def deal_quest(ctx: "Ctx") -> Gen:
-    qid = draw_quest_card(ctx)
+    qid = draw(ctx, "quest")
     if qid is None:
         ctx.emit(Note("quest_deck_empty"))
         return

@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from ..engine.game import SAVE_FORMAT, SAVE_VERSION
+from ..files import write_atomic  # the one atomic write (Game.save_to uses it too)
 
 APP_NAME = "uprising-tui"
 AUTOSAVE = "autosave"
@@ -32,22 +32,6 @@ def default_dir() -> Path:
         return Path(env)
     from platformdirs import user_data_dir
     return Path(user_data_dir(APP_NAME, appauthor=False)) / "saves"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` so that the file is either the old one or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def check_name(name: str) -> str:
