@@ -13,9 +13,15 @@ can never drift from the game, and nothing hidden can reach it (the events carry
 Applying an event is cheap (a few dictionary updates); ``view()`` rebuilds only the hexes
 and players that changed since the last call.
 
+The projection is the public view: ``Game.public_view()`` is its game's projection, brought up
+to date from the log when asked. ``Projection.of_table(...)`` reads one from a table as it lies
+(the opening view ``GameStarted`` carries; the tests' check that the events told every change).
+
 This module holds the ``Projection`` class itself; its records and handler registry are in
 projection_state.py, the handlers by event group in projection_table.py (opening, flow, players,
 cards), projection_map.py (hexes and pieces), projection_nemesis.py and projection_combat.py.
+A new event type needs its class (events*.py), its step here (a handler, or NO_CHANGE) and its
+words (log.py).
 """
 from __future__ import annotations
 
@@ -23,11 +29,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterable
 
 # the handler modules register themselves in _HANDLERS when imported
-from . import projection_combat, projection_map, projection_nemesis, projection_table  # noqa: F401
+from . import projection_combat, projection_map, projection_nemesis  # noqa: F401
+from .projection_table import open_table
 from .projection_state import (  # noqa: F401  (NO_CHANGE, ProjectionError, _HANDLERS: imported from here)
-    _CARD_EVENTS,
     _HANDLERS,
-    _TABLE_EVENTS,
     NO_CHANGE,
     ProjectionError,
     _Combat,
@@ -40,7 +45,9 @@ from .public import ACTIVATION_TOKENS, TOWERS, WALLS, CardView, CombatView, HexV
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
+    from .board import Board
     from .events import GameEvent
+    from .state import GameState
 
 
 class Projection:
@@ -58,6 +65,15 @@ class Projection:
         proj = cls(cat)
         for e in events:
             proj.apply(e)
+        return proj
+
+    @classmethod
+    def of_table(cls, cat: "Catalog", state: "GameState", board: "Board", combat=None,
+                 difficulty: str = "") -> "Projection":
+        """The projection of a table as it lies now: what the table shows of `state` and of the
+        `combat` being fought (projection_table.open_table)."""
+        proj = cls(cat)
+        open_table(proj, state, board, combat, difficulty)
         return proj
 
     @classmethod
@@ -85,10 +101,6 @@ class Projection:
             raise ProjectionError(f"{name} before GameStarted: a projection starts from the first event")
         fn(self, event)
         self._view = None
-        if name in _CARD_EVENTS:
-            self._cards_dirty = True
-        if name in _TABLE_EVENTS:
-            self._table_dirty = True
 
     # ------------------------------------------------------------ the view
     def view(self) -> PublicView:
@@ -194,6 +206,22 @@ class Projection:
     def player(self, faction: str) -> _Player:
         self._dirty_players.add(faction)
         return self.players[faction]
+
+    def nemesis(self) -> dict[str, dict]:
+        """The Legions and Hordes in play by id, to change."""
+        self._cards_dirty = True
+        return self.cards
+
+    def piles(self) -> dict:
+        """The table's counts, piles and reserves (``meta``), to change a pile or a reserve of
+        pieces (counts and flags are read as they are at every view)."""
+        self._table_dirty = True
+        return self.meta
+
+    def graveyard(self, side: str) -> dict[tuple[str, str], int]:
+        """The Imperial ('empire') or Chaos ('chaos') Graveyard, to change."""
+        self._table_dirty = True
+        return self.graveyards[side]
 
     def combat(self, cid: int) -> _Combat:
         for c in reversed(self.combats):
