@@ -4,8 +4,9 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Generator, Iterable
 
-from .decision import Decision, option
+from .decision import Decision, Option, option
 from .causes import caused_by
+from .memo import static
 from .events import CardDiscarded, CardFlipped, CardGained, CardUsed, DeckChanged, MarketDealt, Note, Reshuffled
 from .refs import Ref
 from .state import CardState
@@ -120,14 +121,7 @@ def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
     ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
     kept: list[str] = []
     while len(kept) < min(keep, len(drawn)):
-        made = ctx.kept("static:feat")  # by Feat id: see Ctx.kept
-        opts = []
-        for f in drawn:
-            if f not in kept:
-                got = made.get(f)
-                if got is None:
-                    got = made[f] = option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),))
-                opts.append(got)
+        opts = [feat_option(ctx, f) for f in drawn if f not in kept]
         fid = (yield from ctx.ask(p.faction, "keep_feat", "Keep which Feat?", opts)).split(":", 1)[1]
         kept.append(fid)
     back = [f for f in drawn if f not in kept]
@@ -136,6 +130,18 @@ def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
         ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
     for f in kept:
         yield from take_card(ctx, p, "feat", f, "drawn")
+
+
+@static
+def feat_option(ctx: "Ctx", fid: str) -> Option:
+    """``feat:<fid>``: a Feat to keep."""
+    return option(f"feat:{fid}", ctx.name(fid), "card", (Ref("card", fid),))
+
+
+@static
+def card_option(ctx: "Ctx", cid: str) -> Option:
+    """``card:<cid>``, "Use <card>" (group ``card``): a card's option."""
+    return option(f"card:{cid}", f"Use {ctx.name(cid)}", "card", (Ref("card", cid),))
 
 
 def card_def(ctx: "Ctx", cid: str):

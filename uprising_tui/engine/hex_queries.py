@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator, Iterable
 
 from .decision import Decision, Option, ref
+from .memo import per_hex
 from .refs import SourceRef
 
 if TYPE_CHECKING:
@@ -46,17 +47,16 @@ def capital_id(ctx: "Ctx") -> str:
 
 
 def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
-    hexes = ctx.state.hexes
-    kept = ctx.kept(prefix)  # see Ctx.kept
     out = []
-    for hid in hids:
-        h = hexes[hid]
-        got = kept.get(hid)
-        if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
-            got = kept[hid] = (h, h.explored, h.tile,
-                               Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),)))
-        out.append(got[3])
+    for hid in hids:  # (a loop: in 3.11 a comprehension is a function made per call)
+        out.append(hex_option(ctx, hid, prefix))
     return out
+
+
+@per_hex
+def hex_option(ctx: "Ctx", hid: str, prefix: str) -> Option:
+    """``<prefix>:<hid>``, labelled with the hex (group ``hex``)."""
+    return Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),))
 
 
 def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Generator
 
-from .cards import can_use_card, card_use, draw, pay_card_cost
+from .cards import can_use_card, card_option, card_use, draw, pay_card_cost
 from .decision import CANCELLED, Decision, Option, option
 from .effects import Source, run_effect
 from .events import HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken
@@ -110,8 +110,7 @@ def quest_card_window(ctx: "Ctx", p: "Player", *, after: bool, pool: list | None
         if not usable:
             return
         done = "Keep the roll" if after else "Roll the dice"
-        opts = [ctx.card_option(c) for c in usable] + \
-            [option("done", done, "done")]
+        opts = [card_option(ctx, c) for c in usable] + [option("done", done, "done")]
         pick = yield from ctx.ask(p.faction, "quest_card", f"{'After' if after else 'Before'} rolling: use a card?", opts,
                                   source=source)
         if pick == "done":

@@ -25,10 +25,7 @@ def can_hold(ctx: "Ctx", h: "Hex", faction: str, n: int = 1) -> bool:
 
 def add_units(ctx: "Ctx", h: "Hex", faction: str, unit: str, n: int = 1) -> None:
     h.units[unit] = h.units.get(unit, 0) + n
-    old = h.owner
-    if old != faction:
-        h.owner = faction
-        ctx.board.owner_changed(h.id, old, faction)  # the Board's index of each faction's hexes follows
+    h.owner = faction
 
 
 def take_units(ctx: "Ctx", h: "Hex", unit: str, n: int = 1) -> None:
@@ -39,9 +36,8 @@ def take_units(ctx: "Ctx", h: "Hex", unit: str, n: int = 1) -> None:
         h.units[unit] = left
     else:
         del h.units[unit]
-    if not h.units and h.owner is not None:
-        old, h.owner = h.owner, None
-        ctx.board.owner_changed(h.id, old, None)
+    if not h.units:
+        h.owner = None
 
 
 def move_units(ctx: "Ctx", faction: str, unit: str, n: int, src: str, dst: str) -> None:

@@ -21,7 +21,6 @@ def flip_hex(ctx, p, hid: str):
     h = st.hexes[hid]
     tile = ctx.cat.hexes[h.tile]
     h.explored = True
-    ctx.board.touch(hid)
     ctx.emit(HexExplored(p.faction, hid, h.tile, h.rotation))
     with ctx.cause(SourceRef("hex", h.tile, "explore")):
         yield from run_effect(ctx, tile.explore, Source(p.faction, hid, h.tile))
@@ -31,7 +30,6 @@ def flip_hex(ctx, p, hid: str):
         with ctx.cause(SourceRef("rule", "orientation")):
             pick = yield from ctx.ask(p.faction, "orient", f"Orient {tile.name}'s impassable edges", opts)
             h.rotation = int(pick.split(":")[1])
-            ctx.board.touch(hid)
             ctx.emit(HexOriented(p.faction, hid, h.rotation))
     settle = _fights.settle
     yield from settle(ctx, hid, attacker=None)

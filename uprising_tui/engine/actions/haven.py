@@ -36,11 +36,7 @@ def run(ctx, p):
 
 
 def place_haven(ctx, p, hid: str) -> None:
-    h = ctx.state.hexes[hid]
-    if h.haven is not None:  # (never: a Haven is built on a hex without one) the index follows all the same
-        ctx.board.havens[h.haven].pop(hid, None)
-    h.haven = p.faction
-    ctx.board.havens.setdefault(p.faction, {})[hid] = None  # Board.havens
+    ctx.state.hexes[hid].haven = p.faction
     p.havens_in_supply -= 1
     ctx.emit(HavenBuilt(p.faction, hid))
 
