@@ -66,7 +66,7 @@ class _Version(argparse.Action):
     """--version, importing the engine only when asked."""
 
     def __call__(self, parser, namespace, values, option_string=None) -> NoReturn:
-        from .engine.game import ENGINE_VERSION
+        from .engine.game import ENGINE_VERSION  # (the engine loads when a command runs, not at start-up)
         print(f"uprising {__version__} (engine {ENGINE_VERSION})")
         parser.exit()
 
@@ -100,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
 def load_content(args: argparse.Namespace):
     """The catalog from ``--content`` / ``$UPRISING_CONTENT`` / the bundled content, read once
     per process and directory. Raises ContentError (main() reports it)."""
-    from .content.loader import cached_catalog
+    from .content.loader import cached_catalog  # (the content loads when a command needs it)
     return cached_catalog(getattr(args, "content", None))
 
 
@@ -128,8 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def report(args: argparse.Namespace, exc: Exception) -> int:
     """Print a known error (content, save, engine, usage) and give its exit code."""
-    from .content.loader import ContentError
-    from .engine import EngineError, SaveError
+    from .content.loader import ContentError  # (the engine loads when a command runs, not at start-up)
+    from .engine import EngineError, SaveError  # (the engine loads when a command runs, not at start-up)
 
     want_json = bool(getattr(args, "json", False))
     if isinstance(exc, ContentError):

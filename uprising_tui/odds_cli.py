@@ -75,7 +75,7 @@ def _units(items: list[str]) -> tuple[tuple[str, int], ...]:
 
 
 def build_spec(cat, args):
-    from .engine.odds import FightSpec, OddsError
+    from .engine.odds import FightSpec, OddsError  # (the odds load when the command runs)
     legions = tuple(_card(t, "legion") for t in args.legion)
     hordes = tuple(_card(t, "horde") for t in args.horde)
     druids = tuple(d.strip() for d in args.druids.split(",") if d.strip())
@@ -100,8 +100,8 @@ def build_spec(cat, args):
 
 
 def run(args) -> int:
-    from .cli import load_content
-    from .engine.odds import OddsError, fight_odds
+    from .cli import load_content  # (the content loads when the command runs)
+    from .engine.odds import OddsError, fight_odds  # (the odds load when the command runs)
     cat = load_content(args)  # a content problem is reported by `uprising` itself, like every command
     try:
         spec = build_spec(cat, args)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
 COMMANDS = ("new", "load", "serve", "screenshots")
@@ -26,7 +27,7 @@ def _client_options(p: argparse.ArgumentParser) -> None:
 
 def add_commands(sub) -> None:
     """Add the client's sub-commands to `uprising`'s sub-parsers."""
-    from .engine.setup import DIFFICULTIES
+    from .engine.setup import DIFFICULTIES  # (the difficulties, for the parser)
 
     new = sub.add_parser("new", help="start a new game in the terminal client",
                          description="Open the client straight into a new game.")
@@ -62,17 +63,15 @@ def _error(message: str) -> int:
 
 
 def run_title(data_dir: str | None = None, pacing: str = "auto", light: bool = False) -> int:
-    from .tui.app import make_app
+    from .tui.app import make_app  # (textual loads when the client opens)
     make_app(data_dir=data_dir, pacing=pacing, light=light).run()
     return 0
 
 
 def new_setup(args):
     """The Setup and seats `uprising new` asks for (ValueError when they do not fit together)."""
-    import random
-
-    from .engine import Setup
-    from .tui.controller import default_seats
+    from .engine import Setup  # (the engine loads when a command runs, not at start-up)
+    from .tui.controller import default_seats  # (textual loads when the client opens)
 
     factions = args.play or list(FACTIONS[: args.factions])
     stray = [b for b in args.bots if b not in factions]
@@ -92,7 +91,7 @@ def new_setup(args):
 
 
 def cmd_new(args) -> int:
-    from .tui.app import make_app
+    from .tui.app import make_app  # (textual loads when the client opens)
     try:
         setup, seats = new_setup(args)
     except ValueError as exc:
@@ -102,9 +101,9 @@ def cmd_new(args) -> int:
 
 
 def cmd_load(args) -> int:
-    from .engine import SaveError
-    from .tui.app import make_app
-    from .tui.controller import GameController
+    from .engine import SaveError  # (the engine loads when a command runs, not at start-up)
+    from .tui.app import make_app  # (textual loads when the client opens)
+    from .tui.controller import GameController  # (textual loads when the client opens)
     try:  # check it before the screen opens, so a bad file gets a plain message
         GameController.load(args.save, autosave=False)
     except (SaveError, ValueError, OSError) as exc:
@@ -119,13 +118,13 @@ def serve_command() -> str:
 
 
 def cmd_serve(args) -> int:
-    from textual_serve.server import Server
+    from textual_serve.server import Server  # (textual-serve loads when serving)
     Server(serve_command(), host=args.host, port=args.port, title="Uprising").serve()
     return 0
 
 
 def cmd_screenshots(args) -> int:
-    from .tui.screenshots import write_screenshots
+    from .tui.screenshots import write_screenshots  # (textual loads when the client opens)
     for path in write_screenshots(args.out, seed=args.seed):
         print(path)
     return 0

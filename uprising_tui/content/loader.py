@@ -39,7 +39,7 @@ class ContentError(Exception):
 def packaged_content_dir() -> Path | None:
     """The content shipped inside the installed package (``uprising_tui/content_data``, see
     setup.py), found with importlib.resources; None when running from a clone."""
-    from importlib import resources
+    from importlib import resources  # (only when the bundled content is looked for)
     try:
         where = resources.files("uprising_tui") / PACKAGED
     except (ModuleNotFoundError, TypeError):  # pragma: no cover - odd import systems
@@ -150,7 +150,7 @@ def _field_path(loc: tuple) -> str:
 
 def _parse(path: Path, model: type[Record], loader: type | None = None) -> Record:
     from .validation import ValidationError, validate  # here: a cached catalog needs no YAML, no pydantic
-    from .yaml_read import YamlProblem, read_yaml_file
+    from .yaml_read import YamlProblem, read_yaml_file  # (YAML is read only without a cached catalog (start-up))
 
     rel = str(path)
     try:

@@ -22,6 +22,7 @@ type and fields, and hash by their fields' values.
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable, ClassVar
 
 _MISSING: Any = object()
@@ -175,8 +176,6 @@ def _frozen(v: Any) -> Any:
 
 def literal_value(cls: type[Record], name: str) -> Any:
     """The one value a ``Literal["x"]`` field can hold (an op's name), read from its annotation."""
-    import sys
-
     text, module = cls.__hints__[name]
     hint = eval(text, vars(sys.modules[module]))  # noqa: S307 - our own annotation text
     (value,) = hint.__args__

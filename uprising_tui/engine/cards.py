@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Generator, Iterable
 
 from .decision import Decision, Option, option
 from .causes import caused_by
+from .effects import Source, run_effect
 from .memo import static
 from .events import CardDiscarded, CardFlipped, CardGained, CardUsed, DeckChanged, MarketDealt, Note, Reshuffled
 from .refs import Ref
@@ -72,7 +73,6 @@ def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
         yield from enforce_limit(ctx, p)  # first: no other choice is asked while over the limit
     if kind == "feat" and cid in _attribute_feats(ctx.cat) and any(c.id == cid for c in p.feats):
         # attribute Feats take effect as they come into play (unless discarded at once for the limit)
-        Source, run_effect = _effects.Source, _effects.run_effect
         yield from run_effect(ctx, ctx.cat.feats[cid].effect, Source(p.faction, p.hero_hex, cid))
 
 
@@ -248,7 +248,6 @@ def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
 
 
 def use_card(ctx: "Ctx", p: "Player", cid: str) -> Gen:
-    Source, run_effect = _effects.Source, _effects.run_effect
     use, eff = card_use(ctx, cid)
     pay_card_cost(ctx, p, cid)
     yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid))
@@ -274,13 +273,7 @@ def triggered(ctx: "Ctx", on: str, only: str | None = None) -> list[tuple["Playe
 
 def fire_triggers(ctx: "Ctx", on: str, only: str | None = None) -> Gen:
     """Run the ongoing effects waiting for `on` (only `only`'s cards, when given)."""
-    Source, run_effect = _effects.Source, _effects.run_effect
     for p, cid in triggered(ctx, on, only):
         use, eff = card_use(ctx, cid)
         pay_card_cost(ctx, p, cid) if use.cost != "none" else ctx.emit(CardUsed(p.faction, cid))
         yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid))
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from . import effects as _effects  # noqa: E402

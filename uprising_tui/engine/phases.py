@@ -37,7 +37,7 @@ from .events import (
     Produced,
     QuestsDiscarded,
 )
-from .fights import capital_legion, capital_needs_legion, settle
+from .fights import capital_legion, capital_owed, settle
 from .memo import per_hex, static
 from .nemesis import nemesis_phase
 from .quests import deal_quest
@@ -251,7 +251,7 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
             build_unit(ctx, p, unit, hid, "built")
             if hid not in built_on:
                 built_on.append(hid)
-            if hid == ctx.board.capital and capital_needs_legion(ctx):
+            if hid == ctx.board.capital and capital_owed(ctx):
                 yield from capital_legion(ctx)  # the Capital rule: the Legion comes at once
         elif kind in ("tower", "wall"):
             h = st.hexes[rest]

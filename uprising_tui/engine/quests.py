@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Generator
 
 from .cards import can_use_card, card_option, card_use, draw, pay_card_cost
 from .decision import CANCELLED, Decision, Option, option
+from .economy import add_ap
 from .effects import Source, run_effect
 from .events import HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken
 from .refs import Ref, SourceRef
@@ -165,7 +166,6 @@ def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[s
     if extra is None:
         return CANCELLED
     if action:
-        add_ap = _economy.add_ap
         add_ap(ctx, p, -1, "quest")
     pool = hero_pool(p) + guile + list(bonus or []) + extra
     # Quest cards (e.g. Xyxrit Leaves) before rolling
@@ -207,8 +207,3 @@ def resolve_failure(ctx: "Ctx", p: "Player", qid: str) -> Gen:
         st.quest_offer.remove(qid)
         st.quest_discard.append(qid)
         ctx.emit(QuestsDiscarded((qid,), "failure_resolved"))
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from . import economy as _economy  # noqa: E402

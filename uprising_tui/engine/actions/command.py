@@ -13,6 +13,7 @@ from ..decision import CANCEL, CANCELLED, Option, OptionCost, option, ref
 from ..economy import add_ap, pay
 from ..events import HeroMoved
 from ..memo import per_hex, static
+from ..fights import settle
 from ..refs import Ref
 from ..units import HEX_LIMIT, move_units
 
@@ -168,10 +169,4 @@ def run(ctx, p, dst: str):
         src = p.hero_hex
         p.hero_hex = dst
         ctx.emit(HeroMoved(p.faction, src, dst, "command"))
-    settle = _fights.settle
     yield from settle(ctx, dst, attacker=p.faction)
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from .. import fights as _fights  # noqa: E402

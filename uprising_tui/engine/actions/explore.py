@@ -7,6 +7,7 @@ from ..economy import add_ap
 from ..effects import Source, run_effect
 from ..events import HexExplored, HexOriented
 from ..refs import Ref, SourceRef
+from ..fights import settle
 
 
 def options(ctx, p) -> list[Option]:
@@ -31,7 +32,6 @@ def flip_hex(ctx, p, hid: str):
             pick = yield from ctx.ask(p.faction, "orient", f"Orient {tile.name}'s impassable edges", opts)
             h.rotation = int(pick.split(":")[1])
             ctx.emit(HexOriented(p.faction, hid, h.rotation))
-    settle = _fights.settle
     yield from settle(ctx, hid, attacker=None)
 
 
@@ -39,8 +39,3 @@ def flip_hex(ctx, p, hid: str):
 def run(ctx, p):
     add_ap(ctx, p, -1, "explore")
     yield from flip_hex(ctx, p, p.hero_hex)
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from .. import fights as _fights  # noqa: E402

@@ -1,6 +1,7 @@
 """Haven: 1 AP + the faction's Haven cost in Plunder, on the Hero's hex."""
 from __future__ import annotations
 
+from ..cards import fire_triggers
 from ..causes import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
@@ -31,7 +32,6 @@ def run(ctx, p):
     add_ap(ctx, p, -1, "haven")
     pay(ctx, p, "haven", plunder=ctx.cat.factions[p.faction].haven_cost)
     place_haven(ctx, p, p.hero_hex)
-    fire_triggers = _cards.fire_triggers
     yield from fire_triggers(ctx, "haven_built", only=p.faction)
 
 
@@ -39,8 +39,3 @@ def place_haven(ctx, p, hid: str) -> None:
     ctx.state.hexes[hid].haven = p.faction
     p.havens_in_supply -= 1
     ctx.emit(HavenBuilt(p.faction, hid))
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from .. import cards as _cards  # noqa: E402
