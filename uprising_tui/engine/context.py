@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, Sequence
 
 from .causes import Cause
 from .changes import WATCH
-from .decision import CANCEL, Decision, decision
+from .decision import CANCEL, Decision, new_tuple
 from .event_base import GameEvent as _GameEvent
 from .history import NOTED
 from .memo import Memo, per_hex
@@ -140,7 +140,7 @@ class Ctx:
                 shown += (CANCEL,)
             if kind not in _NO_ENTRY and _ALWAYS.offered(self, actor, kind):  # (turn and build list it all directly)
                 shown += (_ENTRY,)
-            answer = yield decision(actor, kind, prompt, shown, source, tuple(chosen))
+            answer = yield new_tuple(Decision, (actor, kind, prompt, shown, source, tuple(chosen)))
             if answer == _ENTRY.id and answer not in (o.id for o in opts):
                 yield from _ALWAYS.menu(self, self.state.player(actor), _ALWAYS.BACK)
                 continue  # asked again, recomputed
