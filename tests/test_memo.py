@@ -15,6 +15,8 @@ from uprising_tui.engine import Game, Setup, changes
 from uprising_tui.engine.actions import command, move
 from uprising_tui.engine.board import Board
 from uprising_tui.engine.events import (
+    DefenseBuilt,
+    DefenseRemoved,
     HavenBuilt,
     HavenRemoved,
     HexExplored,
@@ -61,17 +63,23 @@ def fill(g) -> None:
 
 def check(g) -> None:
     memo, board = g.ctx.memo, g.board
-    for (fn, *args), value in list(memo.static.items()):
-        assert value == fresh(g, fn, *args), (fn.__name__, args)
+    for fn, entries in list(memo.static.items()):
+        for key, value in list(entries.items()):
+            args = key if fn.__code__.co_argcount > 2 else (key,)
+            assert value == fresh(g, fn, *args), (fn.__name__, args)
     for where, table in (("hex", memo.hexes), ("area", memo.areas)):
         for hid, entries in list(table.items()):
-            for key, value in list(entries.items()):
-                fn, args = (key[0], key[1:]) if isinstance(key, tuple) else (key, ())
-                assert value == fresh(g, fn, hid, *args), (where, hid, fn.__name__, args)
+            for fn, value in list(entries.items()):
+                if fn.__code__.co_argcount == 2:
+                    assert value == fresh(g, fn, hid), (where, hid, fn.__name__)
+                    continue
+                for a, kept in list(value.items()):
+                    assert kept == fresh(g, fn, hid, a), (where, hid, fn.__name__, a)
     new = Board(g.state, g.cat, board.fixed_edges)
     as_sets = lambda index: {f: set(hids) for f, hids in index.items() if hids}  # noqa: E731
     assert as_sets(board.owned) == as_sets(new.owned)
     assert as_sets(board.havens) == as_sets(new.havens)
+    assert (board.towers, board.walls) == (new.towers, new.walls)
     for hid in board.all_ids:
         assert board.walk_neighbours(hid) == new.walk_neighbours(hid), hid
         assert board.hero_reach(hid) == new.hero_reach(hid), hid
@@ -112,6 +120,7 @@ def test_what_is_kept_equals_a_fresh_reading_after_every_answer(game):
 @pytest.mark.parametrize("event, game", [
     (HexExplored, TURNED), (HexOriented, ROTATED), (SeaTowerRemoved, LOST_TOWER), (UnitsMoved, TURNED),
     (UnitPlaced, TURNED), (UnitDestroyed, LOST_TOWER), (HavenBuilt, TURNED), (HavenRemoved, LOST_TOWER),
+    (DefenseBuilt, TURNED), (DefenseRemoved, TURNED),
 ])
 def test_each_step_of_changes_is_needed(monkeypatch, event, game):
     monkeypatch.setitem(changes.STEPS, event, lambda ctx, e: None)

@@ -16,8 +16,8 @@ _GEOMETRY: dict[tuple, tuple] = {}  # ((hex id, q, r), ...) -> (geo, near, bits,
 
 class Board:
     """The map's geometry: static neighbours, passability (impassable edges, Sea Towers) and
-    distances, kept until a hex changes face (`touch`); and two indexes of the state, the hexes of
-    each faction's Units and of its Havens. changes.py keeps all of it in step with the events (a
+    distances, kept until a hex changes face (`touch`); and indexes of the state: the hexes of
+    each faction's Units and of its Havens, and the Towers and Walls on the map. changes.py keeps all of it in step with the events (a
     hex explored, turned or lost to the sea; Units or a Haven on a hex changed), in one place."""
 
     def __init__(self, state: "GameState", cat: "Catalog", fixed_edges: dict[str, tuple[int, ...]]):
@@ -67,6 +67,9 @@ class Board:
         self.havens: dict[str, dict[str, None]] = {}
         self._owners: dict[str, str] = {}  # hex -> the faction `owned` has it under
         self._haven_of: dict[str, str] = {}  # hex -> the faction `havens` has it under
+        # the Towers and Walls on the map (the box holds ten of each), kept by `defences_changed`
+        self.towers = self.walls = 0
+        self._defences: dict[str, tuple[bool, bool]] = {}  # hex -> (Tower, Wall) as counted
         for h in state.hexes.values():
             if h.owner is not None:
                 self.owned.setdefault(h.owner, {})[h.id] = None
@@ -74,6 +77,8 @@ class Board:
             if h.haven is not None:
                 self.havens.setdefault(h.haven, {})[h.id] = None
                 self._haven_of[h.id] = h.haven
+            if h.tower or h.wall:
+                self.defences_changed(h.id)
 
     def in_map_order(self, hids) -> list[str]:
         """`hids` sorted as the map lists its hexes (the order every scan of the map gave)."""
@@ -122,6 +127,15 @@ class Board:
             got = owned[new] = {}
         got[hid] = None
         self._unit_reach.pop(new, None)
+
+    def defences_changed(self, hid: str) -> None:
+        """A Tower or a Wall was built on `hid` or taken off it: the counts follow."""
+        h = self.state.hexes[hid]
+        was_tower, was_wall = self._defences.pop(hid, (False, False))
+        self.towers += h.tower - was_tower
+        self.walls += h.wall - was_wall
+        if h.tower or h.wall:
+            self._defences[hid] = (h.tower, h.wall)
 
     def haven_changed(self, hid: str) -> None:
         """A Haven was built on `hid` or removed from it: Board.havens follows."""

@@ -5,8 +5,8 @@ Every change of the table is announced by an event, and an event that changes a 
 to date what depends on it:
 
 * the Board (board.py): a hex that changed face (explored, turned, a Sea Tower lost) forgets its
-  walks and distances; Units or a Haven that changed on a hex update the Board's indexes of each
-  faction's hexes and Havens;
+  walks and distances; Units, a Haven or Defenses that changed on a hex update the Board's indexes
+  of each faction's hexes and Havens and its counts of Towers and Walls;
 * the memo (memo.py): what read the face of a hex that changed face is forgotten;
 * the Capital rule (fights.py): an event that names the Capital says what stands there may have
   changed, so the rule's one check is owed (``ctx.capital_changed``).
@@ -21,6 +21,8 @@ from typing import Callable
 
 from .events import (
     EVENT_TYPES,
+    DefenseBuilt,
+    DefenseRemoved,
     GameEvent,
     HavenBuilt,
     HavenRemoved,
@@ -58,10 +60,19 @@ def _haven(ctx, e) -> None:
     ctx.board.haven_changed(e.hex)
 
 
+def _haven_removed(ctx, e) -> None:  # with its Tower and Wall
+    ctx.board.haven_changed(e.hex)
+    ctx.board.defences_changed(e.hex)
+
+
+def _defences(ctx, e) -> None:
+    ctx.board.defences_changed(e.hex)
+
+
 STEPS: dict[type, Callable] = {
     HexExplored: _face, HexOriented: _face, SeaTowerRemoved: _lost_tower,
     UnitsMoved: _units_moved, UnitPlaced: _units, UnitDestroyed: _units,  # (an exchange keeps the hex's owner)
-    HavenBuilt: _haven, HavenRemoved: _haven,
+    HavenBuilt: _haven, HavenRemoved: _haven_removed, DefenseBuilt: _defences, DefenseRemoved: _defences,
 }
 
 

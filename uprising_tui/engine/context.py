@@ -23,7 +23,7 @@ from .changes import WATCH
 from .decision import CANCEL, Decision, new_tuple
 from .event_base import GameEvent as _GameEvent
 from .history import NOTED
-from .memo import Memo, per_hex
+from .memo import Memo
 from .refs import Ref, SourceRef
 
 if TYPE_CHECKING:
@@ -159,14 +159,10 @@ class Ctx:
 
     def hex_label(self, hid: str) -> str:
         """'H07 Torment', or 'H07 (unexplored)' while the hex is face down."""
-        return _hex_label(self, hid)
+        h = self.state.hexes[hid]
+        return f"{hid} {self.cat.hexes[h.tile].name}" if h.explored else f"{hid} (unexplored)"
 
     @property
     def first(self) -> "Player":
         return self.state.first
 
-
-@per_hex
-def _hex_label(ctx: Ctx, hid: str) -> str:
-    h = ctx.state.hexes[hid]
-    return f"{hid} {ctx.cat.hexes[h.tile].name}" if h.explored else f"{hid} (unexplored)"

@@ -40,9 +40,11 @@ class Memo:
 
     def __init__(self, board: "Board"):
         self.board = board
-        self.static: dict = {}
-        self.hexes: dict[str, dict] = defaultdict(dict)  # hex id -> what @per_hex keeps for it
-        self.areas: dict[str, dict] = defaultdict(dict)  # hex id -> what @per_area keeps for the area around it
+        # the entries of each kept function: @static's by function, then argument (or arguments);
+        # @per_hex's and @per_area's by hex, then function (and argument)
+        self.static: dict[Callable, dict] = defaultdict(dict)
+        self.hexes: dict[str, dict] = defaultdict(dict)
+        self.areas: dict[str, dict] = defaultdict(dict)
 
     def forget(self, hid: str | None = None) -> None:
         """The face of hex `hid` changed (of every hex: None): forget what read it."""
@@ -61,24 +63,24 @@ class Memo:
 
 # The kept forms below take their function's arguments one by one rather than as ``*args``: a call
 # with a fixed number of positional arguments costs about a third of one through ``*args`` in
-# CPython 3.11 (it runs inline, with no argument tuple made), and they are called about 3,500
-# times a game (docs/performance.md, "The house").
+# CPython 3.11 (it runs inline, with no argument tuple made), and with one argument besides the
+# hex they keep a dict per function rather than a tuple key (no tuple made per call). They are
+# called about 3,500 times a game (docs/performance.md, "The house").
 
 def static(fn: F) -> F:
     """Keep ``fn(ctx, a[, b[, c]])`` for the game, by its arguments."""
     n = _arity(fn) - 1
     if n == 1:
         def kept(ctx, a):
-            table = ctx.memo.static
-            key = (fn, a)
-            got = table.get(key, _MISSING)
+            table = ctx.memo.static[fn]
+            got = table.get(a, _MISSING)
             if got is _MISSING:
-                got = table[key] = fn(ctx, a)
+                got = table[a] = fn(ctx, a)
             return got
     elif n == 2:
         def kept(ctx, a, b):
-            table = ctx.memo.static
-            key = (fn, a, b)
+            table = ctx.memo.static[fn]
+            key = (a, b)
             got = table.get(key, _MISSING)
             if got is _MISSING:
                 got = table[key] = fn(ctx, a, b)
@@ -87,8 +89,8 @@ def static(fn: F) -> F:
         assert n == 3, f"{fn.__qualname__}: @static takes ctx and one to three arguments"
 
         def kept(ctx, a, b, c):
-            table = ctx.memo.static
-            key = (fn, a, b, c)
+            table = ctx.memo.static[fn]
+            key = (a, b, c)
             got = table.get(key, _MISSING)
             if got is _MISSING:
                 got = table[key] = fn(ctx, a, b, c)
@@ -110,11 +112,13 @@ def per_hex(fn: F) -> F:
         assert n == 1, f"{fn.__qualname__}: @per_hex takes ctx, the hex and at most one argument more"
 
         def kept(ctx, hid, a):
-            table = ctx.memo.hexes[hid]
-            key = (fn, a)
-            got = table.get(key, _MISSING)
+            hexes = ctx.memo.hexes[hid]
+            table = hexes.get(fn)
+            if table is None:
+                table = hexes[fn] = {}
+            got = table.get(a, _MISSING)
             if got is _MISSING:
-                got = table[key] = fn(ctx, hid, a)
+                got = table[a] = fn(ctx, hid, a)
             return got
     return _named(kept, fn)
 
