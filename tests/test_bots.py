@@ -120,7 +120,7 @@ def test_the_bot_reads_the_engines_odds():
     foes = bot.foes_on(v, target)
     units = ["oathsworn", "oathsworn", "younglings"]
     out = bot.fight_odds(v, target, units, foes)
-    want = fight_odds(game.cat, fight_spec(game, target, "duerkhar", units, foes))
+    want = fight_odds(game.cat, fight_spec(game, game.public_view(), target, "duerkhar", units, foes))
     assert [f.name for f in foes] == ["garrisons", "butcher"]
     assert out.win == pytest.approx(want.win) and out.losses == pytest.approx(want.units_lost)
     assert out.damage == pytest.approx(tuple(f.damage for f in want.fights))

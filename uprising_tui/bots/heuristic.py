@@ -1,10 +1,10 @@
 """The heuristic bot: plays sensibly and fast.
 
-It reads the live game (``game.state``, ``game.cat``, ``game.board``,
-``game.ctx``) strictly read-only, never copies it, and answers each Decision
-kind with a small function. Unknown kinds fall back to a safe default. Every
-answer is checked against the Decision's options before it is returned. It
-never looks at the tile of a face-down hex (a person could not).
+It reads what a player at the table reads: the public view (``Game.public_view()``), the
+Decision, the catalog, the events, and the map's geometry read from the view (``View``,
+``geometry.PublicBoard``); never the game's state (a test holds it to that). It answers each
+Decision kind with a small function. Unknown kinds fall back to a safe default. Every answer
+is checked against the Decision's options before it is returned.
 
 Every choice is weighed in VP for the team (``values``): what the players gain
 plus what the Empire and Chaos will not score. The Nemesis score most of their VP
@@ -43,6 +43,7 @@ from typing import Callable
 from ..engine import events as ev
 from .decision_view import View
 from .estimate import Dice
+from .geometry import PublicBoard
 from .heuristic_answers import AnswersMixin
 from .heuristic_cards import CardsMixin
 from .heuristic_defence import DefenceMixin
@@ -81,11 +82,15 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         self._game = None
         self._seen = 0  # events of the log already seen
         self._last_entry: tuple | None = None  # the last `always`/`cancel` taken, and where (entry_key)
+        self._board: PublicBoard | None = None  # the map's geometry as the table shows it, until it changes
 
     # ------------------------------------------------------------------ entry point
     def choose(self, game, decision) -> str:
-        v = View(game, decision)
         self.notice(game)
+        table = game.public_view()
+        if self._board is None:
+            self._board = PublicBoard(table)
+        v = View(game, decision, table, self._board)
         handler = HANDLERS.get(decision.kind)
         pick = handler(self, v) if handler is not None else None
         if pick is None or (pick not in v.ids and pick not in v.entries) or \
@@ -113,6 +118,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         if game is not self._game or n < self._seen:
             self._game, self.memo, self.map_memo, self.geo_memo = game, {}, {}, {}
             self._walks, self._walks_seen, self._touched, self._last_fc = {}, 0, set(), None
+            self._board = None
         elif n != self._seen:
             self.memo = {}
             moved = geometry = False
@@ -130,6 +136,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
                 self.geo_memo = {}
                 self._walks.clear()
                 self._last_fc = None
+                self._board = None
         self._seen = n
 
     @staticmethod
@@ -159,7 +166,7 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
         got = self.map_memo.get("havens")
         if got is None:
             got = {None: []}
-            for h in v.st.hexes.values():
+            for h in v.table.hexes.values():
                 if h.haven:
                     got.setdefault(h.haven, []).append(h.id)
                     got[None].append(h.id)
@@ -179,10 +186,10 @@ class HeuristicBot(TurnMixin, DefenceMixin, FightMixin, ForecastMixin, Placement
 
     def threatened(self, v: View, hid: str) -> bool:
         """Forecast to be attacked, enemies within 2 hexes, or a Legion's Target."""
-        st = v.st
+        st = v.table
         if self.haven_attacked(v, hid):
             return True
-        for card in st.legions.values():
+        for card in v.table.legions:
             if card.target == hid:
                 return True
         if v.enemy_hexes is None:

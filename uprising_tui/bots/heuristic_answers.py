@@ -30,14 +30,14 @@ class AnswersMixin:
         p = v.p
         if p is None:
             return None
-        order = sorted(("might", "magic", "leadership"), key=lambda a: (p.attr(a), a))
+        order = sorted(("might", "magic", "leadership"), key=lambda a: (getattr(p, a), a))
         return v.pick(*(f"attr:{a}" for a in order))
 
     def on_gain_choice(self, v: View) -> str | None:
         p = v.p
         if p is None:
             return None
-        order = sorted(("plunder", "food", "salt"), key=lambda r: p.res(r))
+        order = sorted(("plunder", "food", "salt"), key=lambda r: getattr(p, r))
         return v.pick(*(f"res:{r}" for r in order))
 
     def on_discard(self, v: View) -> str | None:
@@ -53,7 +53,8 @@ class AnswersMixin:
 
     # ------------------------------------------------------------------ combat
     def on_combat_card(self, v: View) -> str | None:
-        key_base = (v.st.counter, v.d.actor)
+        combat = v.table.combat
+        key_base = (combat.id if combat is not None else None, v.d.actor)
         for oid in v.with_prefix("card:"):
             key = key_base + (oid,)
             if self.card_uses.get(key, 0) < 2:
@@ -78,7 +79,7 @@ class AnswersMixin:
 
     def unit_option(self, v: View, pick=min) -> str | None:
         """The `unit:` option whose Unit is cheapest (pick=min) or dearest (pick=max)."""
-        units = [(unit_value(v.ctx, oid.split(":", 1)[1]), oid) for oid in v.with_prefix("unit:")
+        units = [(unit_value(v.cat, oid.split(":", 1)[1]), oid) for oid in v.with_prefix("unit:")
                  if oid.split(":", 1)[1] in v.cat.units]
         return pick(units, key=lambda x: x[0])[1] if units else None
 
@@ -107,7 +108,7 @@ class AnswersMixin:
         return self.unit_option(v, max)
 
     def on_place_unit_hex(self, v: View) -> str | None:
-        st = v.st
+        st = v.table
         mine = self.own_havens(v)
 
         def score(hid: str) -> float:
@@ -127,7 +128,7 @@ class AnswersMixin:
         return self.hex_choice(v, lambda hid: -self.dist_to_set(v, hid, havens))
 
     def on_remove_haven(self, v: View) -> str | None:
-        st, cat = v.st, v.cat
+        st, cat = v.table, v.cat
 
         def score(hid: str) -> float:  # lose the least valuable Haven
             h = st.hexes[hid]
@@ -137,11 +138,11 @@ class AnswersMixin:
         return self.hex_choice(v, score)
 
     def on_target_haven(self, v: View) -> str | None:
-        st = v.st
+        st = v.table
         return self.hex_choice(v, lambda hid: st.hexes[hid].unit_count + st.hexes[hid].tower + st.hexes[hid].wall)
 
     def on_target_faction(self, v: View) -> str | None:
-        st = v.st
+        st = v.table
 
         def strength(fac: str) -> int:
             return sum(h.unit_count for h in st.hexes.values() if h.owner == fac)
@@ -155,7 +156,7 @@ class AnswersMixin:
         havens = self.all_havens(v)
         best = None
         for oid in v.with_prefix("card:"):
-            card = v.st.nem(oid[5:])
+            card = v.nem(oid[5:])
             d = self.dist_to_set(v, card.hex, havens) if card is not None else 0
             if best is None or d > best[0]:
                 best = (d, oid)
@@ -172,13 +173,13 @@ class AnswersMixin:
         card = self.action_card(v)
         if card:
             return card
-        if v.p is not None and v.p.ap > 0 and v.st.phase in ("nemesis", "production", "scoring"):
+        if v.p is not None and v.p.ap > 0 and v.table.phase in ("nemesis", "production", "scoring"):
             return v.pick("trade:ap") or leave
         return leave
 
     # ------------------------------------------------------------------ scoring
     def on_buy_vp(self, v: View) -> str | None:
-        st = v.st
+        st = v.table
         if st.chapter != st.chapters:
             return "done"
         if v.p is not None and v.p.ap > 0 and "always" in v.entries and self.entry_ok(v, "always"):

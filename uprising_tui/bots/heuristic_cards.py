@@ -39,12 +39,12 @@ class CardsMixin:
         return self.card_effect(v, cid)[0]
 
     def curses_near(self, v: View, hid: str) -> bool:
-        st = v.st
+        st = v.table
         return st.hexes[hid].curse or any(st.hexes[n].curse for n in v.board.adjacent(hid, reach=True))
 
     def effect_worth_here(self, v: View, effect, hero_hex: str) -> float:
         """What an effect is worth if used now with the Hero on `hero_hex`."""
-        st = v.st
+        st = v.table
         worth = 0.0
         rest = []
         here = st.hexes[hero_hex]
@@ -57,7 +57,7 @@ class CardsMixin:
             elif op.op == "explore":  # a free Explore: worth an AP, where the Hero stands on a face-down hex
                 worth += 0.5 if not here.explored and not here.curse else -1.0
             elif op.op == "remove_here":  # Garrisons sent home stop scoring for the Empire every Chapter
-                n = len(here.garrisons) if op.what == "garrisons" else here.skeletons
+                n = here.garrisons if op.what == "garrisons" else here.skeletons
                 worth += float(values.scorings_left(st)) if n else -1.0
             elif op.op == "free_quest":
                 worth += self.free_quest_worth(v)
@@ -70,7 +70,7 @@ class CardsMixin:
     def free_quest_worth(self, v: View) -> float:
         """A Quest attempt that costs no AP: the best Quest on offer worth trying (else a loss)."""
         best = -1.0
-        for qid in v.st.quest_offer:
+        for qid in v.table.quest_offer:
             if qid not in v.cat.quests:
                 continue
             chance, _ = self.quest_pool(v, qid)
@@ -113,7 +113,7 @@ class CardsMixin:
         placed = [op for op in item.effect if op.op in PLACED]
         worth = sum(PLACED[op.op] for op in placed)
         worth += self.effect_worth_here(v, [op for op in item.effect if op.op not in PLACED], v.p.hero_hex)
-        return worth * (1 if item.use.cost == "discard" else values.scorings_left(v.st))
+        return worth * (1 if item.use.cost == "discard" else values.scorings_left(v.table))
 
     def best_market(self, v: View):
         """(worth, option) of the best Item to buy now, or None."""
@@ -142,7 +142,7 @@ class CardsMixin:
         got = self.map_memo.get("curse_spots")
         if got is None:
             out = set()
-            for h in v.st.hexes.values():
+            for h in v.table.hexes.values():
                 if h.curse:  # the Hero lifts it from there, a hex adjacent to it or any Sea Tower
                     out.add(h.id)
                     out.update(v.board.adjacent(h.id))

@@ -25,7 +25,7 @@ MIN_DEFENCE = 0.8  # a defensive Command must gain this many VP
 class DefenceMixin:
     def haven_keep_worth(self, v: View, hid: str) -> float:
         """What keeping this Haven through the Nemesis Phase is worth (VP and production)."""
-        st = v.st
+        st = v.table
         tile = v.cat.hexes[st.hexes[hid].tile]
         return values.haven_worth(st, tile.vp, self.own_share(v))
 
@@ -34,18 +34,18 @@ class DefenceMixin:
         key = ("attackers", hid)
         got = self.map_memo.get(key)
         if got is None:
-            st = v.st
+            st = v.table
             got = self.map_memo[key] = [self.card_foe(v, cid, hid, terrain_of(v, hid))
-                                        for cid in self.attacks_on(v, hid) if st.nem(cid) is not None]
+                                        for cid in self.attacks_on(v, hid) if v.nem(cid) is not None]
         return got
 
     def defence_worth(self, v: View, hid: str, units: list[str], foes) -> float:
         """Expected VP of the coming attack on our Haven `hid` held by `units`."""
-        st = v.st
+        st = v.table
         h = st.hexes[hid]
         key = (v.d.actor, hid, h.tile, st.chapter, st.chapters, st.curse_reserve, tuple(sorted(units)), h.tower,
                h.wall,
-               tuple((f.key, f.hp, st.nem(f.key.split("@")[0]).tokens) for f in foes),
+               tuple((f.key, f.hp, v.nem(f.key.split("@")[0]).tokens) for f in foes),
                values.in_graveyard(st, "empire", v.d.actor), values.in_graveyard(st, "chaos", v.d.actor),
                self.own_share(v))
         cache = self.shared(v, "defences")
@@ -55,7 +55,7 @@ class DefenceMixin:
         return got
 
     def _defence_worth(self, v: View, hid: str, units: list[str], foes) -> float:
-        h = v.st.hexes[hid]
+        h = v.table.hexes[hid]
         keep = self.haven_keep_worth(v, hid)
         if not foes:
             return 0.0
@@ -66,13 +66,13 @@ class DefenceMixin:
         for foe, dmg, kill in zip(foes, out.damage, out.killed):
             full = self.foe_worth(v, hid, foe)
             worth += kill * full + max(0.0, dmg - kill * foe.hp) * 0.2 * full / max(foe.hp, 1)
-        side = "chaos" if any(f.key.split("@")[0] in v.st.hordes for f in foes) else "empire"
-        worth -= (1.0 - out.no_loss) * values.graveyard_cost(v.st, side, v.d.actor)
-        worth -= out.losses * values.unit_worth(v.st, 3)
+        side = "chaos" if any(f.key.split("@")[0] in v.hordes for f in foes) else "empire"
+        worth -= (1.0 - out.no_loss) * values.graveyard_cost(v.table, side, v.d.actor)
+        worth -= out.losses * values.unit_worth(v.table, 3)
         return worth
 
     def units_on(self, v: View, hid: str) -> list[str]:
-        return [u for u, n in sorted(v.st.hexes[hid].units.items()) for _ in range(n)]
+        return [u for u, n in v.table.hexes[hid].units for _ in range(n)]
 
     def defence_choice(self, v: View):
         """(gain, option, plan) of the best Command that helps a Haven under attack."""
@@ -123,7 +123,7 @@ class DefenceMixin:
 
     def refuge(self, v: View, hid: str) -> str | None:
         """An empty explored hex next to `hid` that no Legion or Horde will walk into."""
-        st = v.st
+        st = v.table
         for dst in v.board.unit_adjacent(hid):
             h = st.hexes[dst]
             if (h.explored or h.curse) and not h.has_units and not h.haven and dst not in self.attack_targets(v):

@@ -26,7 +26,7 @@ def p_total(v) -> int:
 class EconomyMixin:
     def quest_pool(self, v: View, qid: str) -> tuple[float, str | None]:
         """Best success chance for quest `qid` now, and the Guile split that gives it."""
-        p, cat, st = v.p, v.cat, v.st
+        p, cat, st = v.p, v.cat, v.table
         q = cat.quests[qid]
         h = st.hexes[p.hero_hex]
         terrain = None if (h.curse or not h.explored) else cat.hexes[h.tile].terrain
@@ -64,7 +64,7 @@ class EconomyMixin:
         """Expected VP of attempting a Quest: its solve effect and, roughly, its goal
         rewards if solved; its failure effect otherwise."""
         q = v.cat.quests[qid]
-        st = v.st
+        st = v.table
         solved = values.effect_worth(st, q.solve)
         goals = sum(values.effect_worth(st, g.reward) for g in q.goals) * 0.5
         failed = values.effect_worth(st, q.fail)
@@ -72,7 +72,7 @@ class EconomyMixin:
 
     def quest_options(self, v: View):
         """(worth, chance, option, quest, Guile split) for each Quest on offer."""
-        p, st = v.p, v.st
+        p, st = v.p, v.table
         h = st.hexes[p.hero_hex]
         terrain = None if (h.curse or not h.explored) else v.cat.hexes[h.tile].terrain
         key = (p.faction, tuple(st.quest_offer), p.might, p.magic, p.leadership, p.guile, terrain, h.curse,
@@ -93,7 +93,7 @@ class EconomyMixin:
 
     def best_quest(self, v: View):
         """(worth, option) of the best Quest to attempt, or None; remembers the Guile split."""
-        if v.p is None or v.p.ap < 1 or not v.st.quest_offer:
+        if v.p is None or v.p.ap < 1 or not v.table.quest_offer:
             return None
         opts = [o for o in self.quest_options(v) if o[1] >= QUEST_CHANCE]
         if not opts:
@@ -129,7 +129,7 @@ class EconomyMixin:
 
     def on_die_colour(self, v: View) -> str | None:
         plan = self.quest_plan.get(v.d.actor)
-        if plan and v.st.phase == "actions" and plan[0] in v.cat.quests and v.d.prompt.startswith("Quest"):
+        if plan and v.table.phase == "actions" and plan[0] in v.cat.quests and v.d.prompt.startswith("Quest"):
             goals = tuple((g.symbol, g.count) for g in v.cat.quests[plan[0]].goals)
             return v.pick(f"colour:{self.best_colour(goals)}")
         return self.strongest_colour(v)
@@ -139,7 +139,7 @@ class EconomyMixin:
 
     # ------------------------------------------------------------------ build
     def reserves(self, v: View) -> dict[str, int]:
-        p, st = v.p, v.st
+        p, st = v.p, v.table
         if st.phase == "scoring" or p is None:
             return {"salt": 0, "plunder": 0, "food": 0}
         plunder = v.cat.factions[p.faction].haven_cost if p.havens_in_supply > 0 else 0
@@ -150,7 +150,7 @@ class EconomyMixin:
         keep = self.reserves(v)
         score = 0.0
         for r, n in way.items():
-            left = p.res(r) - n
+            left = getattr(p, r) - n
             score += n * PAY_WEIGHT[r] + 10 * max(0, keep[r] - left) - 0.01 * left
         return score
 
@@ -162,7 +162,7 @@ class EconomyMixin:
         memo = odds_for(v.cat).memo
         if key in memo:
             return memo[key]
-        ok = [w for w in payments(p, costs) if all(p.res(r) - n >= keep[r] for r, n in w.items())]
+        ok = [w for w in payments(p, costs) if all(getattr(p, r) - n >= keep[r] for r, n in w.items())]
         got = memo[key] = min(ok, key=lambda w: self.pay_score(v, w)) if ok else None
         return got
 
@@ -174,7 +174,7 @@ class EconomyMixin:
         if card:
             return card
         havens = self.own_havens(v)
-        key = (p.faction, v.st.chapter, tuple(havens))
+        key = (p.faction, v.table.chapter, tuple(havens))
         danger = self.build_danger.get(key)
         if danger is None:  # once per Build: the Units we place hardly change the forecast
             danger = self.build_danger[key] = {h for h in havens if self.threatened(v, h)}
@@ -185,7 +185,7 @@ class EconomyMixin:
         p = v.p
         spare = p.plunder - self.reserves(v)["plunder"]
         for hid in sorted(danger):
-            if spare >= 1 and v.st.hexes[hid].unit_count > 0:
+            if spare >= 1 and v.table.hexes[hid].unit_count > 0:
                 pick = v.pick(f"tower:{hid}", f"wall:{hid}")
                 if pick:
                     return pick
@@ -193,7 +193,7 @@ class EconomyMixin:
 
     def build_unit(self, v: View, danger: set[str]) -> str | None:
         """The strongest Unit we can afford while keeping the reserves, where it is most needed."""
-        st, cat = v.st, v.cat
+        st, cat = v.table, v.cat
         best = None
         ways: dict[str, dict[str, int] | None] = {}
         for oid in v.with_prefix("build:"):

@@ -31,7 +31,7 @@ def odds_for(cat) -> Memo:
 
 
 def terrain_of(v: View, hid: str) -> str:
-    h = v.st.hexes[hid]
+    h = v.table.hexes[hid]
     if h.curse:
         return "curse"
     if not h.explored:
@@ -58,7 +58,7 @@ class FightMixin:
     # ------------------------------------------------------------------ what stands there
     def foes_on(self, v: View, hid: str) -> list[FoeSpec]:
         """The enemy groups on a hex in the order a player fights them."""
-        st, cat = v.st, v.cat
+        st, cat = v.table, v.cat
         h = st.hexes[hid]
         terrain = terrain_of(v, hid)
         order = cat.strength_order
@@ -69,7 +69,7 @@ class FightMixin:
             def gdice(part: str, hp: int, levels=levels) -> tuple[str, ...]:
                 lvl = levels[min(hp, len(levels)) - 1]
                 return on_terrain(lvl.archery if part == "archery" else lvl.clash, part, terrain, order)
-            foes.append(FoeSpec(f"garrisons@{dice_terrain(terrain)}", len(h.garrisons), len(h.garrisons), gdice))
+            foes.append(FoeSpec(f"garrisons@{dice_terrain(terrain)}", h.garrisons, h.garrisons, gdice))
         for cid in sorted(h.legions, key=lambda c: cat.nemesis(c).initiative):
             foes.append(self.card_foe(v, cid, hid, terrain))
         if h.skeletons:
@@ -91,8 +91,8 @@ class FightMixin:
 
     def card_foe(self, v: View, cid: str, hid: str, terrain: str) -> FoeSpec:
         spec = v.cat.nemesis(cid)
-        card = v.st.nem(cid)
-        h = v.st.hexes[hid]
+        card = v.nem(cid)
+        h = v.table.hexes[hid]
         order = v.cat.strength_order
         extra = {"archery": [], "clash": []}
         kinds = set()
@@ -100,7 +100,7 @@ class FightMixin:
             kinds.add(ab.kind)
             if ab.kind != "extra_dice" or (ab.terrain and ab.terrain != terrain):
                 continue
-            if ab.condition == "target_here" and not any(c.target == hid for c in v.st.legions.values()):
+            if ab.condition == "target_here" and not any(c.target == hid for c in v.table.legions):
                 continue
             if ab.condition == "haven_or_imperial" and not (h.haven or h.garrisons or h.legions):
                 continue
@@ -143,14 +143,14 @@ class FightMixin:
         return self.policy(v) or "done"
 
     def on_remove_haven(self, v: View) -> str | None:
-        return (self.policy(v) if v.ctx.combat is not None else None) or super().on_remove_haven(v)
+        return (self.policy(v) if v.table.combat is not None else None) or super().on_remove_haven(v)
 
     # ------------------------------------------------------------------ the odds
     def fight_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
                    defences: tuple[bool, bool] = (False, False)) -> Outcome:
         """How `units` fare on `hid` against `foes` (the engine's exact odds; the hex's own
         Haven, Tower and Wall count as they stand)."""
-        return bot_odds(v.game, hid, v.d.actor, units, foes)
+        return bot_odds(v.game, v.table, hid, v.d.actor, units, foes)
 
     def plan_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
                   defences: tuple[bool, bool] = (False, False)) -> Outcome:
@@ -165,7 +165,7 @@ class FightMixin:
         = (Tower, Wall) of our Haven there."""
         side = self.side_dice(v, units, hid, defences)
         bolts = terrain_of(v, hid) != "curse" and not any(
-            ab.kind == "no_enemy_bolts" for cid in v.st.hexes[hid].hordes for ab in v.cat.nemesis(cid).abilities)
+            ab.kind == "no_enemy_bolts" for cid in v.table.hexes[hid].hordes for ab in v.cat.nemesis(cid).abilities)
         return quick_for(v.cat).fight(side[0], side[1], foes, bolts=bolts, side=side)
 
     def side_dice(self, v: View, units: list[str], hid: str, defences: tuple[bool, bool] = (False, False)):
@@ -182,7 +182,7 @@ class FightMixin:
     def _side_dice(self, v: View, units: list[str], terrain: str, defences: tuple[bool, bool]):
         cat = v.cat
         order = cat.strength_order
-        ranked = sorted(units, key=lambda u: (-unit_value(v.ctx, u), u))
+        ranked = sorted(units, key=lambda u: (-unit_value(v.cat, u), u))
         tower, wall = defences
         archery, clash = [], []
         for k in range(len(ranked) + 1):
@@ -205,7 +205,7 @@ class FightMixin:
     def own_share(self, v: View) -> float:
         """What 1 VP for the acting player is worth to the team (``values.own_weight``), in
         steps of 1/8 so the shared caches stay useful."""
-        st = v.st
+        st = v.table
         key = ("own", v.d.actor, tuple(p.vp for p in st.players))
         got = self.map_memo.get(key)
         if got is None:
@@ -220,7 +220,7 @@ class FightMixin:
         return got
 
     def _foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
-        st = v.st
+        st = v.table
         own = self.own_share(v)
         name = foe.key.split("@", 1)[0]
         if name == "garrisons":
@@ -229,7 +229,7 @@ class FightMixin:
             return values.skeleton_worth(st, foe.hp, own)
         if name == NEW_LEGION[0]:
             return 5.0 + foe.vp * own
-        card = st.nem(name)
+        card = v.nem(name)
         spec = v.cat.nemesis(name)
         worth = values.horde_worth(st, card, spec, own) if card.kind == "horde" \
             else values.legion_worth(st, card, spec, own)
@@ -238,10 +238,10 @@ class FightMixin:
     def menace(self, v: View, card) -> float:
         """Extra worth of a Legion/Horde about to fall on a Haven of ours."""
         hit = self.forecast(v).get(card.id)
-        return 0.0 if not hit else 0.5 * values.haven_worth(v.st, 0, self.own_share(v))
+        return 0.0 if not hit else 0.5 * values.haven_worth(v.table, 0, self.own_share(v))
 
     def attack_worth(self, v: View, hid: str, foes: list[FoeSpec], out: Outcome, units: list[str]) -> float:
-        st = v.st
+        st = v.table
         worth = 0.0
         share = PARTIAL
         own = self.own_share(v)
@@ -251,24 +251,24 @@ class FightMixin:
                 worth += kill * full + max(0.0, dmg - kill * foe.hp) * share * full / max(foe.hp, 1)
             else:  # Garrisons and Skeletons pay 1 VP a piece as they fall, the rest once cleared
                 worth += own * dmg + kill * (full - own * foe.hp)
-        side = "chaos" if any(f.key.startswith("skeletons") or (f.big and f.key.split("@")[0] in st.hordes)
+        side = "chaos" if any(f.key.startswith("skeletons") or (f.big and f.key.split("@")[0] in v.hordes)
                               for f in foes) else "empire"
         worth -= (1.0 - out.no_loss) * values.graveyard_cost(st, side, v.d.actor)
-        price = sum(unit_value(v.ctx, u) for u in units) / max(len(units), 1) / 2
+        price = sum(unit_value(v.cat, u) for u in units) / max(len(units), 1) / 2
         worth -= out.losses * values.unit_worth(st, price)
         return worth
 
     def site_bonus(self, v: View, hid: str) -> float:
         """A cleared hex where we can build a Haven this Chapter."""
         p = v.p
-        h = v.st.hexes[hid]
+        h = v.table.hexes[hid]
         if p is None or p.havens_in_supply <= 0 or p.ap < 3 or h.haven or h.curse or not h.explored:
             return 0.0
         if v.cat.hexes[h.tile].no_haven or h.role in ("capital", "region"):
             return 0.0
         if p.plunder < v.cat.factions[p.faction].haven_cost:
             return 0.0
-        return 0.5 * values.haven_worth(v.st, v.cat.hexes[h.tile].vp, self.own_share(v))
+        return 0.5 * values.haven_worth(v.table, v.cat.hexes[h.tile].vp, self.own_share(v))
 
     # ------------------------------------------------------------------ Command
     def best_command(self, v: View):
@@ -299,14 +299,14 @@ class FightMixin:
         """(hex, (worth, chance to win, Units)) of the best force against each enemy hex
         our Units can reach; the same while no piece on the map moves."""
         out = []
-        hexes = v.st.hexes
+        hexes = v.table.hexes
         for hid in sorted(self.unit_reach(v)):
             h = hexes[hid]
             if not (h.garrisons or h.skeletons or h.legions or h.hordes):
                 continue
             if h.owner not in (None, v.d.actor) or not (h.explored or h.curse):
                 continue
-            if h.role == "capital" and not h.capital_fallen and v.st.legion_deck:
+            if h.role == "capital" and not h.capital_fallen and v.table.legion_deck:
                 continue  # clearing the Capital only calls a fresh Legion onto our Units
             key = self.attack_key(v, hid)
             plans = self.shared(v, "plans")
@@ -326,7 +326,7 @@ class FightMixin:
             if reach is None:
                 reach = {}
                 fac = v.d.actor
-                for h in v.st.hexes.values():
+                for h in v.table.hexes.values():
                     if h.owner == fac and h.units:
                         for n in v.board.unit_adjacent(h.id):
                             if n != h.id:
@@ -337,24 +337,24 @@ class FightMixin:
 
     def unit_pool(self, v: View, hid: str) -> list[tuple[float, str, str]]:
         """(strength, source hex, unit) of every Unit that could step into `hid`, strongest first."""
-        st, cat = v.st, v.cat
+        st, cat = v.table, v.cat
         pool = []
         for src in self.unit_reach(v).get(hid, ()):
-            for unit, n in sorted(st.hexes[src].units.items()):
+            for unit, n in st.hexes[src].units:
                 pool.extend([(self.dice.strength(cat.units[unit].die), src, unit)] * n)
         pool.sort(key=lambda t: (-t[0], t[1], t[2]))
         return pool
 
     def attack_key(self, v: View, hid: str) -> tuple:
         """Everything `best_force` reads, so an attack is weighed once per situation."""
-        st = v.st
+        st = v.table
         fac = v.d.actor
         h = st.hexes[hid]
-        cards = tuple((c, st.nem(c).threat, st.nem(c).tokens, bool(self.forecast(v).get(c)))
+        cards = tuple((c, v.nem(c).threat, v.nem(c).tokens, bool(self.forecast(v).get(c)))
                       for c in h.legions + h.hordes)
         srcs = tuple(self.source_key(v, src) for src in self.unit_reach(v).get(hid, ()))
         return (fac, hid, h.tile, st.chapter, st.chapters, st.curse_reserve,
-                bool(st.legion_deck), tuple(h.garrisons), h.skeletons, cards, h.curse, h.explored, h.unit_count,
+                bool(st.legion_deck), h.garrisons, h.skeletons, cards, h.curse, h.explored, h.unit_count,
                 srcs, values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac), self.own_share(v))
 
     def shared(self, v: View, name: str) -> dict:
@@ -380,15 +380,15 @@ class FightMixin:
         key = ("src", src)
         got = self.map_memo.get(key)
         if got is None:
-            h = v.st.hexes[src]
-            got = self.map_memo[key] = (src, tuple(sorted(h.units.items())), h.haven == v.d.actor,
+            h = v.table.hexes[src]
+            got = self.map_memo[key] = (src, tuple(h.units), h.haven == v.d.actor,
                                         self.haven_attacked(v, src))
         return got
 
     def best_force(self, v: View, hid: str):
         """(worth before any Haven site bonus, chance to win, Units to bring) of the best
         force for `hid`, or None."""
-        st = v.st
+        st = v.table
         h = st.hexes[hid]
         foes = self.foes_on(v, hid)
         if not foes:
@@ -441,7 +441,7 @@ class FightMixin:
         """The strongest Units of `pool`, leaving `keep[hex]` Units on each hex."""
         chosen = []
         taken: dict[str, int] = {}
-        hexes = v.st.hexes
+        hexes = v.table.hexes
         for t in pool:
             src = t[1]
             if taken.get(src, 0) + keep.get(src, 0) >= hexes[src].unit_count:
@@ -456,7 +456,7 @@ class FightMixin:
         got = self.map_memo.get(key)
         if got is None:
             got = self.map_memo[key] = {
-                hid: v.st.hexes[hid].unit_count if self.haven_attacked(v, hid) else GUARD
+                hid: v.table.hexes[hid].unit_count if self.haven_attacked(v, hid) else GUARD
                 for hid in self.own_havens(v)}
         return got
 

@@ -55,19 +55,19 @@ class ForecastMixin:
         log = v.game.log
         walks = self._walks
         self._cards_moved = False
-        if self._walks_seen > len(log) or self._touches(log[self._walks_seen:], v.st):
+        if self._walks_seen > len(log) or self._touches(log[self._walks_seen:], v.table):
             walks.clear()
         touched = self._touched
         self._walks_seen = len(log)
         if walks and not touched and not self._cards_moved and self._last_fc is not None:
             return self._last_fc  # nothing near any card changed, and no card changed
-        st, cat = v.st, v.cat
+        st, cat = v.table, v.cat
         last = st.chapter == st.chapters
         fc: dict[str, list[str]] = {}
         hits: dict[str, list[str]] = {}
         reach_all = None
         towers = [(st.hexes[t].q, st.hexes[t].r) for t in self.towers(v)] if touched else []
-        for card in sorted(list(st.legions.values()) + list(st.hordes.values()),
+        for card in sorted(list(v.table.legions) + list(v.table.hordes),
                            key=lambda c: cat.nemesis(c.id).initiative):
             steps = min(3, card.tokens if st.phase in TOKEN_PHASES else max(card.tokens, 2 if last else 1))
             key = (card.hex, steps, card.target)
@@ -106,7 +106,7 @@ class ForecastMixin:
     def _walk_touched(self, v: View, card, steps: int, touched, towers) -> bool:
         """Did anything change within this card's walk since it was made? (`towers`: the
         Sea Towers' coordinates; from next to one a card reaches every hex.)"""
-        st = v.st
+        st = v.table
         h = st.hexes[card.hex]
         q, r = h.q, h.r
         reach = max(steps, 1)
@@ -129,14 +129,14 @@ class ForecastMixin:
         return bool(self.attacks_on(v, hid))
 
     def _reach_data(self, v: View):
-        hexes = v.st.hexes
+        hexes = v.table.hexes
         targets = [(h.q, h.r) for h in hexes.values() if h.haven or h.units]
         towers = [(hexes[t].q, hexes[t].r) for t in self.towers(v)]
         return targets, towers
 
     def _walk(self, v: View, card, steps: int, targets, towers) -> list[str]:
         """The hexes with a Haven or player Units this card walks into (it stops at Units)."""
-        st = v.st
+        st = v.table
         walked: list[str] = []
         here = card.hex
         h = st.hexes[here]
@@ -196,7 +196,7 @@ class ForecastMixin:
 
     def _pick_step(self, v: View, cands: list[str], side: str) -> str:
         """The Nemesis movement priority: a Haven (fewest Units), the weakest enemy, empty, any."""
-        hexes = v.st.hexes
+        hexes = v.table.hexes
         havens = [c for c in cands if hexes[c].haven]
         if havens:
             return min(havens, key=lambda c: (hexes[c].unit_count, c))
@@ -207,21 +207,21 @@ class ForecastMixin:
         return min(empties or cands)
 
     def _enemy_here(self, v: View, hid: str, side: str) -> bool:
-        h = v.st.hexes[hid]
+        h = v.table.hexes[hid]
         return bool(h.units) or (h.chaos_here if side == "empire" else h.empire_here)
 
     def _enemy_strength(self, v: View, hid: str, side: str) -> int:
-        st = v.st
+        st = v.table
         h = st.hexes[hid]
         n = h.unit_count
         if side == "empire":
-            return n + h.skeletons + sum(st.hordes[c].threat for c in h.hordes)
-        return n + len(h.garrisons) + sum(st.legions[c].threat for c in h.legions)
+            return n + h.skeletons + sum(v.hordes[c].threat for c in h.hordes)
+        return n + h.garrisons + sum(v.legions[c].threat for c in h.legions)
 
     def capital(self, v: View) -> str:
         cap = getattr(self, "_capital", None)
-        if cap is None or cap not in v.st.hexes or v.st.hexes[cap].role != "capital":
-            cap = self._capital = next(h.id for h in v.st.hexes.values() if h.role == "capital")
+        if cap is None or cap not in v.table.hexes or v.table.hexes[cap].role != "capital":
+            cap = self._capital = next(h.id for h in v.table.hexes.values() if h.role == "capital")
         return cap
 
 

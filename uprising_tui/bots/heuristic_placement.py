@@ -20,7 +20,7 @@ class PlacementMixin:
         """Every player hex -> its Unit count (all factions: any of us may clear a piece)."""
         got = self.memo.get("stacks")
         if got is None:
-            got = self.memo["stacks"] = {h.id: h.unit_count for h in v.st.hexes.values() if h.units}
+            got = self.memo["stacks"] = {h.id: h.unit_count for h in v.table.hexes.values() if h.units}
         return got
 
     def reachable_by_units(self, v: View, hid: str) -> int:
@@ -29,7 +29,7 @@ class PlacementMixin:
         return max((stacks.get(n, 0) for n in v.board.unit_adjacent(hid) if n in stacks), default=0)
 
     def on_place_skeleton(self, v: View) -> str | None:
-        st = v.st
+        st = v.table
         havens = self.all_havens(v)
 
         def score(hid: str) -> float:
@@ -41,12 +41,12 @@ class PlacementMixin:
         return self.hex_choice(v, score)
 
     def on_place_garrison(self, v: View) -> str | None:
-        st = v.st
+        st = v.table
         havens = self.all_havens(v)
 
         def score(hid: str) -> float:
             h = st.hexes[hid]
-            stack = len(h.garrisons)  # stacking adds no Garrison hex
+            stack = h.garrisons  # stacking adds no Garrison hex
             return 5.0 * stack + 0.1 * self.dist_to_set(v, hid, havens)
         return self.hex_choice(v, score)
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.actions import haven as haven_action
-from ..engine.hex_queries import no_haven_icon
+from ..engine.actions.haven import can_build_on
+from ..engine.hex_queries import shows_no_haven
 from . import values
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ class TurnMixin:
         """Exchange 3 spare resources for the Plunder of a Haven here, or the Food of a Command."""
         p = v.p
         cost = v.cat.factions[p.faction].haven_cost
-        if p.plunder < cost and p.ap >= 1 and haven_action.can_build(v.ctx, p, p.hero_hex):
+        if p.plunder < cost and p.ap >= 1 and can_build_on(v.cat, v.table.hexes[p.hero_hex], p):
             return self.convert(v, "plunder")
         if p.food < 1 and p.ap >= 1:
             return self.convert(v, "food")
@@ -74,7 +74,7 @@ class TurnMixin:
     def convert(self, v: View, want: str) -> str | None:
         p = v.p
         keep = {"salt": 0, "plunder": v.cat.factions[p.faction].haven_cost, "food": 1}
-        spare = sorted((p.res(r) - keep[r], r) for r in ("salt", "plunder", "food") if r != want)
+        spare = sorted((getattr(p, r) - keep[r], r) for r in ("salt", "plunder", "food") if r != want)
         amount, src = spare[-1]
         if amount >= 3:
             return v.pick(f"convert:{src}:{want}")
@@ -100,7 +100,7 @@ class TurnMixin:
     def explore_worth(self, v: View, hid: str, ap: int) -> float:
         """Flipping a hex: some resources, the chance of a Haven site if our Units stand
         next to it, and the Nemesis pieces it is likely to spread."""
-        st, p = v.st, v.p
+        st, p = v.table, v.p
         left = values.scorings_left(st)
         worth = 0.4 - SPAWN_COST * left
         cost = v.cat.factions[p.faction].haven_cost
@@ -113,7 +113,7 @@ class TurnMixin:
 
     def force_near(self, v: View, hid: str) -> int:
         """Our Units that could step into `hid`."""
-        hexes = v.st.hexes
+        hexes = v.table.hexes
         return sum(hexes[src].unit_count for src in self.unit_reach(v).get(hid, ()))
 
     def quest_choice(self, v: View):
@@ -156,7 +156,7 @@ class TurnMixin:
         key = ("spots", v.d.actor)
         got = self.map_memo.get(key)
         if got is None:
-            hexes = v.st.hexes
+            hexes = v.table.hexes
             spots = [hid for hid in self.unit_reach(v) if not hexes[hid].explored and not hexes[hid].curse]
             if v.p.havens_in_supply > 0:
                 spots += self.open_sites(v)
@@ -168,8 +168,8 @@ class TurnMixin:
         got = self.map_memo.get("open_sites")
         if got is None:
             got = self.map_memo["open_sites"] = [
-                h.id for h in v.st.hexes.values()
-                if h.explored and not h.curse and not h.haven and not h.has_units and not no_haven_icon(v.ctx, h.id)]
+                h.id for h in v.table.hexes.values()
+                if h.explored and not h.curse and not h.haven and not h.has_units and not shows_no_haven(v.cat, h)]
         return got
 
     def guard_spots(self, v: View) -> list[str]:
@@ -180,13 +180,13 @@ class TurnMixin:
         got = self.map_memo.get(key)
         if got is None:
             got = self.map_memo[key] = [h for h in self.own_havens(v)
-                                        if self.haven_attacked(v, h) and v.st.hexes[h].units]
+                                        if self.haven_attacked(v, h) and v.table.hexes[h].units]
         return got
 
     def towers(self, v: View) -> list[str]:
         got = self.geo_memo.get("towers")  # Sea Towers come and go only with the geometry
         if got is None:
-            got = self.geo_memo["towers"] = [h for h in v.st.hexes if v.board.is_sea_tower(h)]
+            got = self.geo_memo["towers"] = [h for h in v.table.hexes if v.board.is_sea_tower(h)]
         return got
 
     def hero_distance(self, v: View, a: str, b: str) -> int:
@@ -225,14 +225,14 @@ class TurnMixin:
 
     def _spot_worth(self, v: View, hid: str, ap: int) -> float | None:
         """What the Hero could do on `hid` with `ap` AP left on arrival (None: nothing)."""
-        h = v.st.hexes[hid]
+        h = v.table.hexes[hid]
         p = v.p
         if ap >= 1 and hid in self.curse_spots(v):
-            return values.scorings_left(v.st) + 0.5  # lift the Curse with our card
+            return values.scorings_left(v.table) + 0.5  # lift the Curse with our card
         if hid in self.guard_spots(v):
             return HERO_GUARD
         if not h.explored:
             return None if h.curse else self.explore_worth(v, hid, ap)
-        if ap >= 1 and p.plunder >= v.cat.factions[p.faction].haven_cost and haven_action.can_build(v.ctx, p, hid):
-            return values.haven_worth(v.st, v.cat.hexes[h.tile].vp, self.own_share(v))
+        if ap >= 1 and p.plunder >= v.cat.factions[p.faction].haven_cost and can_build_on(v.cat, v.table.hexes[hid], p):
+            return values.haven_worth(v.table, v.cat.hexes[h.tile].vp, self.own_share(v))
         return None

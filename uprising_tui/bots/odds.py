@@ -65,9 +65,10 @@ def memo_for(cat) -> Memo:
     return got
 
 
-def fight_spec(game, hid: str, faction: str, units: Sequence[str], foes: Sequence[FoeSpec]) -> FightSpec:
+def fight_spec(game, table, hid: str, faction: str, units: Sequence[str], foes: Sequence[FoeSpec]) -> FightSpec:
     """The engine's FightSpec for `units` of `faction` on `hid` against `foes` (those on
-    the hex, or Legions/Horde forecast to walk in: the first of them attacks)."""
+    the hex, or Legions/Horde forecast to walk in: the first of them attacks); `table` is the
+    public view (the engine reads the spec of the hex with only what the table can see)."""
     counts: dict[str, int] = {}
     for u in units:
         counts[u] = counts.get(u, 0) + 1
@@ -75,17 +76,18 @@ def fight_spec(game, hid: str, faction: str, units: Sequence[str], foes: Sequenc
     # The one simplification: the bot does not weigh the Horde that three Skeletons
     # might call (a few percent of Skeleton fights, and most of their cost to solve).
     spec = replace(spec, horde_pool=(), horde_count=0, horde_bottom=())
-    st = game.state
-    h = st.hexes[hid]
+    h = table.hexes[hid]
     here = set(h.legions) | set(h.hordes)
-    legions = [(f.name, f.hp) for f in foes if f.big and f.name in st.legions]
-    hordes = [(f.name, f.hp) for f in foes if f.big and f.name in st.hordes]
+    in_legions = {c.id for c in table.legions}
+    in_hordes = {c.id for c in table.hordes}
+    legions = [(f.name, f.hp) for f in foes if f.big and f.name in in_legions]
+    hordes = [(f.name, f.hp) for f in foes if f.big and f.name in in_hordes]
     movers = [f.name for f in foes if f.big and f.name not in here and f.name != NEW_LEGION]
     if not movers:
         return spec
     if legions and hordes:  # the Empire and Chaos never attack together: the first one's side
         first = movers[0]
-        if first in st.legions:
+        if first in in_legions:
             hordes = [(c, t) for c, t in hordes if c in here]
         else:
             legions = [(c, t) for c, t in legions if c in here]
@@ -103,9 +105,9 @@ def outcome(odds: FightOdds, foes: Sequence[FoeSpec]) -> Outcome:
     return Outcome(odds.win, odds.clear, odds.no_loss, odds.units_lost, tuple(damage), tuple(killed))
 
 
-def bot_odds(game, hid: str, faction: str, units: Sequence[str], foes: Sequence[FoeSpec]) -> Outcome:
+def bot_odds(game, table, hid: str, faction: str, units: Sequence[str], foes: Sequence[FoeSpec]) -> Outcome:
     """The exact outcome of the fight, as the bot weighs it."""
-    spec = fight_spec(game, hid, faction, units, foes)
+    spec = fight_spec(game, table, hid, faction, units, foes)
     try:
         got = fight_odds(game.cat, spec)
     except OddsError:

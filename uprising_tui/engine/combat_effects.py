@@ -140,9 +140,9 @@ class CombatEffects:
         h = ctx.state.hexes[self.hid]
         if enemy.is_player:
             p = ctx.state.player(enemy.owner)
-            cands = [(unit_value(ctx, u), "map", u) for u in h.units]
+            cands = [(unit_value(ctx.cat, u), "map", u) for u in h.units]
             if op.include_reserve:
-                cands += [(unit_value(ctx, u), "reserve", u) for u, n in p.reserve.items() if n > 0]
+                cands += [(unit_value(ctx.cat, u), "reserve", u) for u, n in p.reserve.items() if n > 0]
             if not cands:
                 return
             _, where, unit = max(cands)

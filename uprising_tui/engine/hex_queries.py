@@ -8,6 +8,7 @@ from .memo import per_hex
 from .refs import SourceRef
 
 if TYPE_CHECKING:
+    from ..content.loader import Catalog
     from .context import Ctx
 
 Gen = Generator[Decision, str, object]
@@ -15,12 +16,16 @@ Gen = Generator[Decision, str, object]
 
 def no_haven_icon(ctx: "Ctx", hid: str) -> bool:
     """Does the hex show the cannot-gain-Haven icon? (A face-down hex shows nothing.)"""
-    h = ctx.state.hexes[hid]
+    return shows_no_haven(ctx.cat, ctx.state.hexes[hid])
+
+
+def shows_no_haven(cat: "Catalog", h) -> bool:
+    """`no_haven_icon` of a hex as the table shows it: a state Hex or a public HexView."""
     if h.role in ("capital", "region"):
         return True
     if not h.explored:
         return False
-    return ctx.cat.hexes[h.tile].no_haven
+    return cat.hexes[h.tile].no_haven
 
 
 def empty_hexes(ctx: "Ctx", *, allow_icon: bool = True) -> list[str]:

@@ -48,6 +48,29 @@ class HexView(NamedTuple):
     tower: bool
     capital_fallen: bool
 
+    # what the state's Hex says the same way (state.py)
+    @property
+    def unit_count(self) -> int:
+        return sum(n for _, n in self.units)
+
+    @property
+    def has_units(self) -> bool:
+        """Any Units at all (Heros are not Units)."""
+        return bool(self.units or self.garrisons or self.skeletons or self.legions or self.hordes)
+
+    @property
+    def empty(self) -> bool:
+        """No Haven, no Units, no Curse (a Hero may stand here)."""
+        return not (self.haven or self.curse or self.has_units)
+
+    @property
+    def empire_here(self) -> bool:
+        return bool(self.garrisons or self.legions)
+
+    @property
+    def chaos_here(self) -> bool:
+        return bool(self.skeletons or self.hordes)
+
 
 class CardView(NamedTuple):
     id: str

@@ -8,6 +8,7 @@ from .events import Note, UnitDestroyed, UnitExchanged, UnitPlaced, UnitsMoved
 from .pieces import to_graveyard
 
 if TYPE_CHECKING:
+    from ..content.loader import Catalog
     from .context import Ctx
     from .state import Hex, Player
 
@@ -54,9 +55,9 @@ def build_unit(ctx: "Ctx", p: "Player", unit: str, hid: str, reason: str) -> Non
     ctx.emit(UnitPlaced(p.faction, unit, hid, reason))
 
 
-def unit_value(ctx: "Ctx", unit: str) -> int:
+def unit_value(cat: "Catalog", unit: str) -> int:
     """How expensive a Unit is: its cheapest cost in resources, elite above basic on ties."""
-    u = ctx.cat.units[unit]
+    u = cat.units[unit]
     cheapest = min(c.salt + c.plunder + c.food + c.any for c in u.costs)
     return cheapest * 2 + (1 if u.grade == "elite" else 0)
 

@@ -6,15 +6,20 @@ from ..causes import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
 from ..events import HavenBuilt
-from ..hex_queries import no_haven_icon
+from ..hex_queries import shows_no_haven
 from ..refs import Ref
 
 
 def can_build(ctx, p, hid: str) -> bool:
-    h = ctx.state.hexes[hid]
+    return can_build_on(ctx.cat, ctx.state.hexes[hid], p)
+
+
+def can_build_on(cat, h, p) -> bool:
+    """May `p` build a Haven on hex `h`? `h` and `p` as the table shows them: a state Hex and
+    Player, or the public view's HexView and PlayerView (the bots read those)."""
     return (h.explored and not h.curse and h.haven is None and h.owner in (None, p.faction)
-            and not h.empire_here and not h.chaos_here and p.havens_in_supply > 0
-            and not no_haven_icon(ctx, hid))  # (the catalog's icon last: the costliest to read)
+            and not (h.garrisons or h.legions or h.skeletons or h.hordes) and p.havens_in_supply > 0
+            and not shows_no_haven(cat, h))  # (the catalog's icon last: the costliest to read)
 
 
 def options(ctx, p) -> list[Option]:
