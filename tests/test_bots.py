@@ -117,9 +117,9 @@ def test_the_bot_reads_the_engines_odds():
     game = sc.game(script=turn("duerkhar"))
     bot = HeuristicBot()
     v = View(game, game.decision)
-    foes = bot.foes_on(v, target)
+    foes = bot.fights.foes_on(v, target)
     units = ["oathsworn", "oathsworn", "younglings"]
-    out = bot.fight_odds(v, target, units, foes)
+    out = bot.fights.fight_odds(v, target, units, foes)
     want = fight_odds(game.cat, fight_spec(game, game.public_view(), target, "duerkhar", units, foes))
     assert [f.name for f in foes] == ["garrisons", "butcher"]
     assert out.win == pytest.approx(want.win) and out.losses == pytest.approx(want.units_lost)
@@ -140,12 +140,12 @@ def test_the_bot_plans_with_quick_odds_close_to_the_exact_ones():
     game = sc.game(script=turn("duerkhar"))
     bot = HeuristicBot()
     v = View(game, game.decision)
-    foes = bot.foes_on(v, target)
+    foes = bot.fights.foes_on(v, target)
     wins = []
     for units in (["younglings"], ["oathsworn", "younglings"], ["oathsworn", "oathsworn", "younglings"]):
-        quick = bot.plan_odds(v, target, units, foes)
-        exact = bot.fight_odds(v, target, units, foes)
-        assert quick == bot.quick_odds(v, target, units, foes)
+        quick = bot.fights.plan_odds(v, target, units, foes)
+        exact = bot.fights.fight_odds(v, target, units, foes)
+        assert quick == bot.fights.quick_odds(v, target, units, foes)
         assert abs(quick.win - exact.win) < 0.12, units
         assert abs(quick.losses - exact.losses) < 0.3, units
         wins.append((quick.win, exact.win))
@@ -162,11 +162,11 @@ def test_quick_odds_count_a_tower_and_a_wall_for_the_defender():
     game = sc.game(script=turn("duerkhar"))
     bot = HeuristicBot()
     v = View(game, game.decision)
-    foes = bot.foes_on(v, target)
+    foes = bot.fights.foes_on(v, target)
     units = ["younglings", "younglings"]
-    bare = bot.quick_odds(v, target, units, foes)
-    tower = bot.quick_odds(v, target, units, foes, defences=(True, False))
-    both = bot.quick_odds(v, target, units, foes, defences=(True, True))
+    bare = bot.fights.quick_odds(v, target, units, foes)
+    tower = bot.fights.quick_odds(v, target, units, foes, defences=(True, False))
+    both = bot.fights.quick_odds(v, target, units, foes, defences=(True, True))
     assert bare.win < tower.win < both.win
     assert bare.losses > both.losses
 
@@ -224,7 +224,7 @@ def test_heuristic_reinforces_a_haven_the_forecast_says_is_attacked():
     game = sc.game(script=turn("duerkhar"))
     bot = HeuristicBot(0)
     bot.notice(game)
-    assert bot.attacks_on(View(game, game.decision), HOME) == ["coven_of_yssat"]
+    assert bot.forecast.attacks_on(View(game, game.decision), HOME) == ["coven_of_yssat"]
     assert bot_pick(game, bot) == f"command:{HOME}"
     drive_bot(game, bot, until="turn")
     assert game.state.hexes[HOME].unit_count == 5
@@ -285,7 +285,7 @@ def test_heuristic_keeps_a_curse_lifting_card_until_a_curse_is_in_reach():
     far = sc.game(script=turn("druwhn"))
     bot = HeuristicBot(0)
     bot.notice(far)
-    assert bot.card_choice(View(far, far.decision)) is None
+    assert bot.cards.card_choice(View(far, far.decision)) is None
     home = far.state.players[0].hero_hex
     nxt = next(n for n in far.board.geo[home] if n)
     near = Scenario(["druwhn"], heroes=["syndra"], seed=3).empty_board().decks(quest_offer=[], market=[])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Iterable
 
-from ..engine.board import DIRS, UNREACHABLE  # noqa: F401  (UNREACHABLE: re-exported for the bot)
+from ..engine.board import DIRS
 
 if TYPE_CHECKING:
     from ..engine.public import PublicView

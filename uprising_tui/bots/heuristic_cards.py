@@ -1,5 +1,6 @@
 """The heuristic bot's cards: which one-shot Feat or Item to use on its turn, which
-Item to buy, and where its Hero must stand to lift a Curse. Mixed into HeuristicBot.
+Item to buy, and where its Hero must stand to lift a Curse. A part of HeuristicBot
+(``bot.cards``).
 
 A Curse scores Chaos 1 VP at every Scoring left, so a card that removes one is
 worth those VP; it is kept until a Curse is in its reach (next to the Hero, or
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 from . import values
 from .heuristic_economy import QUEST_CHANCE
 from .heuristic_fight import odds_for
+from .memo import Memo
 
 if TYPE_CHECKING:
     from .decision_view import View
@@ -26,7 +28,12 @@ MIN_CARD = 0.2  # a card is used when it is worth at least this
 MIN_ITEM = 0.3  # an Item is bought when its worth beats its price (Salt / 5) by this
 
 
-class CardsMixin:
+class Cards:
+    """Which one-shot card to use, which Item to buy, where the Hero must stand to lift a Curse."""
+    def __init__(self, bot):
+        self.bot = bot
+        self.memo = Memo()
+
     def card_effect(self, v: View, cid: str):
         """(use, effect) of a Feat, Item or kept Quest."""
         d = v.cat.feats.get(cid) or v.cat.items.get(cid)
@@ -73,17 +80,17 @@ class CardsMixin:
         for qid in v.table.quest_offer:
             if qid not in v.cat.quests:
                 continue
-            chance, _ = self.quest_pool(v, qid)
+            chance, _ = self.bot.economy.quest_pool(v, qid)
             if chance >= QUEST_CHANCE:
-                best = max(best, self.quest_worth(v, qid, chance))
+                best = max(best, self.bot.economy.quest_worth(v, qid, chance))
         return best
 
     def hero_roll_worth(self, v: View, op) -> float:
         """A Hero Dice roll paying per `op.per` symbol: the symbols expected, each at its pay."""
         p = v.p
         pool = ["red"] * p.might + ["purple"] * p.magic + ["blue"] * p.leadership
-        n = self.dice.expect(pool, op.per) + p.guile * max(self.dice.expect(["white"], op.per),
-                                                           self.dice.expect(["yellow"], op.per))
+        n = self.bot.dice.expect(pool, op.per) + p.guile * max(self.bot.dice.expect(["white"], op.per),
+                                                           self.bot.dice.expect(["yellow"], op.per))
         return n * ((op.salt + op.plunder + op.food) / 5 + op.vp)
 
     def card_choice(self, v: View):
@@ -139,7 +146,7 @@ class CardsMixin:
         lifters = self.lifters(v)
         if not any(c.face_up and c.id in lifters for c in p.feats + p.items):
             return []
-        got = self.map_memo.get("curse_spots")
+        got = self.memo.map.get("curse_spots")
         if got is None:
             out = set()
             for h in v.table.hexes.values():
@@ -148,7 +155,7 @@ class CardsMixin:
                     out.update(v.board.adjacent(h.id))
             if out:
                 out.update(n for n in v.board.all_ids if v.board.is_sea_tower(n))
-            got = self.map_memo["curse_spots"] = sorted(out)
+            got = self.memo.map["curse_spots"] = sorted(out)
         return got
 
     def lifters(self, v: View) -> frozenset[str]:

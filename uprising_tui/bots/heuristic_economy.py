@@ -1,4 +1,4 @@
-"""The heuristic bot's Quests and Build choices. Mixed into HeuristicBot."""
+"""The heuristic bot's Quests and Build choices. A part of HeuristicBot (``bot.economy``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from ..engine.economy import parse_pay, payments
 from . import values
 from .heuristic_fight import odds_for
+from .memo import Memo
 
 if TYPE_CHECKING:
     from .decision_view import View
@@ -23,7 +24,15 @@ def p_total(v) -> int:
     return v.p.salt + v.p.plunder + v.p.food
 
 
-class EconomyMixin:
+class Economy:
+    """Quests by their odds, the Units and Defenses built, the way each cost is paid."""
+    def __init__(self, bot):
+        self.bot = bot
+        self.memo = Memo()
+        self.quest_cache: dict[tuple, list] = {}  # Quest odds, by Hero and offer
+        self.quest_plan: dict[str, tuple[str, str | None]] = {}  # actor -> (quest id, guile option)
+        self.build_danger: dict[tuple, set[str]] = {}  # threatened Havens, once per Build
+
     def quest_pool(self, v: View, qid: str) -> tuple[float, str | None]:
         """Best success chance for quest `qid` now, and the Guile split that gives it."""
         p, cat, st = v.p, v.cat, v.table
@@ -50,15 +59,15 @@ class EconomyMixin:
         best = (-1.0, None)
         for y in range(p.guile + 1):
             pool = base + ["white"] * (p.guile - y) + ["yellow"] * y
-            chance = self.dice.quest_chance(pool, goals, q.threshold)
+            chance = self.bot.dice.quest_chance(pool, goals, q.threshold)
             if chance > best[0]:
                 best = (chance, f"guile:{p.guile - y}w{y}y" if p.guile else None)
         return best
 
     def best_colour(self, goals) -> str:
         def value(c: str) -> float:
-            return sum(getattr(self.dice.stats[c], sym) / n for sym, n in goals)
-        return max(self.dice.stats, key=lambda c: (value(c), c))
+            return sum(getattr(self.bot.dice.stats[c], sym) / n for sym, n in goals)
+        return max(self.bot.dice.stats, key=lambda c: (value(c), c))
 
     def quest_worth(self, v: View, qid: str, chance: float) -> float:
         """Expected VP of attempting a Quest: its solve effect and, roughly, its goal
@@ -135,7 +144,7 @@ class EconomyMixin:
         return self.strongest_colour(v)
 
     def strongest_colour(self, v: View) -> str | None:
-        return v.pick(*(f"colour:{c}" for c in self.dice.strength_order))
+        return v.pick(*(f"colour:{c}" for c in self.bot.dice.strength_order))
 
     # ------------------------------------------------------------------ build
     def reserves(self, v: View) -> dict[str, int]:
@@ -170,14 +179,14 @@ class EconomyMixin:
         p = v.p
         if p is None:
             return "done"
-        card = self.action_card(v)  # one-shot build cards (place a Unit, ...)
+        card = self.bot.cards.action_card(v)  # one-shot build cards (place a Unit, ...)
         if card:
             return card
-        havens = self.own_havens(v)
+        havens = self.bot.own_havens(v)
         key = (p.faction, v.table.chapter, tuple(havens))
         danger = self.build_danger.get(key)
         if danger is None:  # once per Build: the Units we place hardly change the forecast
-            danger = self.build_danger[key] = {h for h in havens if self.threatened(v, h)}
+            danger = self.build_danger[key] = {h for h in havens if self.bot.threatened(v, h)}
         return self.build_defence(v, havens, danger) or self.build_unit(v, danger) or "done"
 
     def build_defence(self, v: View, havens: list[str], danger: set[str]) -> str | None:
@@ -218,14 +227,14 @@ class EconomyMixin:
     def unit_score(self, v: View, u, h, danger: bool, spent: int) -> float:
         """How much we want this Unit on this Haven: a strong die (an archer's counts
         more), a Haven under threat, few Units there yet, a low price."""
-        strength = self.dice.strength(u.die) * (ARCHER if u.type == "archer" else 1.0)
+        strength = self.bot.dice.strength(u.die) * (ARCHER if u.type == "archer" else 1.0)
         return 3.0 * danger - h.unit_count + strength - SPEND * spent
 
     def on_pay(self, v: View) -> str | None:
         p = v.p
         if p is not None:  # the way chosen when the Unit was picked, if it is still on offer
             key = ("paid", p.salt, p.plunder, p.food)
-            way = self.map_memo.get(key)
+            way = self.memo.map.get(key)
             if way is not None and way in v.idset:
                 return way
         best = None
@@ -240,4 +249,4 @@ class EconomyMixin:
 
     def remember_payment(self, v: View, way: dict[str, int]) -> None:
         p = v.p
-        self.map_memo[("paid", p.salt, p.plunder, p.food)] = f"pay:s{way['salt']}p{way['plunder']}f{way['food']}"
+        self.memo.map[("paid", p.salt, p.plunder, p.food)] = f"pay:s{way['salt']}p{way['plunder']}f{way['food']}"

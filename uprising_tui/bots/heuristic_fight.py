@@ -1,6 +1,6 @@
 """The heuristic bot's fights: what stands on a hex, how a fight will end (the
 engine's exact odds, read through ``odds``) and what it is worth (``values``).
-Mixed into HeuristicBot."""
+A part of HeuristicBot (``bot.fights``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from ..engine import fight_policy
 from ..engine.units import HEX_LIMIT, unit_value
 from . import values
-from .odds import FoeSpec, Memo, Outcome, bot_odds, memo_for
+from .memo import Memo
+from .odds import CatalogMemo, FoeSpec, Outcome, bot_odds, memo_for
 from .quick_odds import quick_for
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ GUARD = 0  # Units left on a Haven no forecast attack threatens
 HOPELESS = 2.5  # skip the odds when the foe would need this many times fewer rounds than we
 NEW_LEGION = ("new_legion", 4, 5)  # clearing the Capital calls a Legion: key, Threat, VP
 
-def odds_for(cat) -> Memo:
+def odds_for(cat) -> CatalogMemo:
     """The bot's per-catalog cache (kept across games): ``.memo``."""
     return memo_for(cat)
 
@@ -53,8 +54,14 @@ def on_terrain(colours, part: str, terrain: str, order: tuple[str, ...]) -> tupl
     return tuple(sorted(out))
 
 
-class FightMixin:
+class Fights:
+    """What stands on a hex, how a fight there will end and what it is worth; the Commands it
+    makes worth their Food; the answers inside a combat."""
     EXACT_PLANS = False  # plan with the engine's exact odds (slow) instead of the quick ones
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.memo = Memo()
     # ------------------------------------------------------------------ what stands there
     def foes_on(self, v: View, hid: str) -> list[FoeSpec]:
         """The enemy groups on a hex in the order a player fights them."""
@@ -120,7 +127,7 @@ class FightMixin:
 
     # ------------------------------------------------------------------ inside a combat: the fight policy
     # The engine's odds assume ``engine/fight_policy``; the bot answers the same way, so
-    # what it expects of a fight is what happens. (These override AnswersMixin's.)
+    # what it expects of a fight is what happens (the answers part's where the policy says nothing).
     def policy(self, v: View) -> str | None:
         return fight_policy.answer(v.game, v.d)
 
@@ -128,13 +135,13 @@ class FightMixin:
         return self.policy(v)
 
     def on_assign_damage(self, v: View) -> str | None:
-        return self.policy(v) or super().on_assign_damage(v)
+        return self.policy(v) or self.bot.answers.on_assign_damage(v)
 
     def on_reroll(self, v: View) -> str | None:
-        return self.policy(v) or super().on_reroll(v)
+        return self.policy(v) or self.bot.answers.on_reroll(v)
 
     def on_set_die(self, v: View) -> str | None:
-        return self.policy(v) or super().on_set_die(v)
+        return self.policy(v) or self.bot.answers.on_set_die(v)
 
     def on_highlands(self, v: View) -> str | None:
         return self.policy(v)
@@ -143,7 +150,7 @@ class FightMixin:
         return self.policy(v) or "done"
 
     def on_remove_haven(self, v: View) -> str | None:
-        return (self.policy(v) if v.table.combat is not None else None) or super().on_remove_haven(v)
+        return (self.policy(v) if v.table.combat is not None else None) or self.bot.answers.on_remove_haven(v)
 
     # ------------------------------------------------------------------ the odds
     def fight_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
@@ -202,26 +209,16 @@ class FightMixin:
         return quick_for(cat).side(archery, clash)
 
     # ------------------------------------------------------------------ what a fight is worth
-    def own_share(self, v: View) -> float:
-        """What 1 VP for the acting player is worth to the team (``values.own_weight``), in
-        steps of 1/8 so the shared caches stay useful."""
-        st = v.table
-        key = ("own", v.d.actor, tuple(p.vp for p in st.players))
-        got = self.map_memo.get(key)
-        if got is None:
-            got = self.map_memo[key] = round(values.own_weight(st, v.cat, v.d.actor) * 8) / 8
-        return got
-
     def foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
-        key = ("foe", foe.key, foe.hp, self.own_share(v))
-        got = self.map_memo.get(key)
+        key = ("foe", foe.key, foe.hp, self.bot.own_share(v))
+        got = self.memo.map.get(key)
         if got is None:
-            got = self.map_memo[key] = self._foe_worth(v, hid, foe)
+            got = self.memo.map[key] = self._foe_worth(v, hid, foe)
         return got
 
     def _foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
         st = v.table
-        own = self.own_share(v)
+        own = self.bot.own_share(v)
         name = foe.key.split("@", 1)[0]
         if name == "garrisons":
             return values.garrison_worth(st, foe.hp, own)
@@ -237,14 +234,14 @@ class FightMixin:
 
     def menace(self, v: View, card) -> float:
         """Extra worth of a Legion/Horde about to fall on a Haven of ours."""
-        hit = self.forecast(v).get(card.id)
-        return 0.0 if not hit else 0.5 * values.haven_worth(v.table, 0, self.own_share(v))
+        hit = self.bot.forecast.forecast(v).get(card.id)
+        return 0.0 if not hit else 0.5 * values.haven_worth(v.table, 0, self.bot.own_share(v))
 
     def attack_worth(self, v: View, hid: str, foes: list[FoeSpec], out: Outcome, units: list[str]) -> float:
         st = v.table
         worth = 0.0
         share = PARTIAL
-        own = self.own_share(v)
+        own = self.bot.own_share(v)
         for foe, dmg, kill in zip(foes, out.damage, out.killed):
             full = self.foe_worth(v, hid, foe)
             if foe.big:
@@ -268,7 +265,7 @@ class FightMixin:
             return 0.0
         if p.plunder < v.cat.factions[p.faction].haven_cost:
             return 0.0
-        return 0.5 * values.haven_worth(v.table, v.cat.hexes[h.tile].vp, self.own_share(v))
+        return 0.5 * values.haven_worth(v.table, v.cat.hexes[h.tile].vp, self.bot.own_share(v))
 
     # ------------------------------------------------------------------ Command
     def best_command(self, v: View):
@@ -277,9 +274,9 @@ class FightMixin:
         if p is None or p.food < 1 or p.ap < 1:
             return None
         key = ("forces", p.faction)
-        forces = self.map_memo.get(key)
+        forces = self.memo.map.get(key)
         if forces is None:
-            forces = self.map_memo[key] = self.attack_forces(v)
+            forces = self.memo.map[key] = self.attack_forces(v)
         best = None
         for hid, (worth, win, brings) in forces:
             oid = f"command:{hid}"
@@ -322,7 +319,7 @@ class FightMixin:
         (once per map state)."""
         if v.reach is None:
             key = ("reach", v.d.actor)
-            reach = self.map_memo.get(key)
+            reach = self.memo.map.get(key)
             if reach is None:
                 reach = {}
                 fac = v.d.actor
@@ -331,7 +328,7 @@ class FightMixin:
                         for n in v.board.unit_adjacent(h.id):
                             if n != h.id:
                                 reach.setdefault(n, []).append(h.id)
-                self.map_memo[key] = reach
+                self.memo.map[key] = reach
             v.reach = reach
         return v.reach
 
@@ -341,7 +338,7 @@ class FightMixin:
         pool = []
         for src in self.unit_reach(v).get(hid, ()):
             for unit, n in st.hexes[src].units:
-                pool.extend([(self.dice.strength(cat.units[unit].die), src, unit)] * n)
+                pool.extend([(self.bot.dice.strength(cat.units[unit].die), src, unit)] * n)
         pool.sort(key=lambda t: (-t[0], t[1], t[2]))
         return pool
 
@@ -350,12 +347,12 @@ class FightMixin:
         st = v.table
         fac = v.d.actor
         h = st.hexes[hid]
-        cards = tuple((c, v.nem(c).threat, v.nem(c).tokens, bool(self.forecast(v).get(c)))
+        cards = tuple((c, v.nem(c).threat, v.nem(c).tokens, bool(self.bot.forecast.forecast(v).get(c)))
                       for c in h.legions + h.hordes)
         srcs = tuple(self.source_key(v, src) for src in self.unit_reach(v).get(hid, ()))
         return (fac, hid, h.tile, st.chapter, st.chapters, st.curse_reserve,
                 bool(st.legion_deck), h.garrisons, h.skeletons, cards, h.curse, h.explored, h.unit_count,
-                srcs, values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac), self.own_share(v))
+                srcs, values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac), self.bot.own_share(v))
 
     def shared(self, v: View, name: str) -> dict:
         """A cache kept for this catalog across games (its keys hold everything read)."""
@@ -370,7 +367,7 @@ class FightMixin:
         p = v.p
         for c in p.feats + p.items:
             if c.face_up:
-                use = self.card_use(v, c.id)
+                use = self.bot.cards.card_use(v, c.id)
                 if use is not None and use.when == "combat" and use.hero_hex:
                     return True
         return False
@@ -378,11 +375,11 @@ class FightMixin:
     def source_key(self, v: View, src: str) -> tuple:
         """What a hex of ours brings to an attack key (once per map state)."""
         key = ("src", src)
-        got = self.map_memo.get(key)
+        got = self.memo.map.get(key)
         if got is None:
             h = v.table.hexes[src]
-            got = self.map_memo[key] = (src, tuple(h.units), h.haven == v.d.actor,
-                                        self.haven_attacked(v, src))
+            got = self.memo.map[key] = (src, tuple(h.units), h.haven == v.d.actor,
+                                        self.bot.forecast.haven_attacked(v, src))
         return got
 
     def best_force(self, v: View, hid: str):
@@ -426,7 +423,7 @@ class FightMixin:
         foe = foes[-1]
         if not foe.big or foe.hp < 3:
             return False
-        dice = self.dice
+        dice = self.bot.dice
         ours = [v.cat.units[u].die for u in units]
         theirs = foe.dice("clash", foe.hp)
         deal = dice.expect(ours, "skull") - 0.5 * dice.expect(theirs, "shield")
@@ -453,11 +450,11 @@ class FightMixin:
     def guard_counts(self, v: View) -> dict[str, int]:
         """Units each of our Havens should keep: all of them under threat (else GUARD)."""
         key = ("guard", v.d.actor)
-        got = self.map_memo.get(key)
+        got = self.memo.map.get(key)
         if got is None:
-            got = self.map_memo[key] = {
-                hid: v.table.hexes[hid].unit_count if self.haven_attacked(v, hid) else GUARD
-                for hid in self.own_havens(v)}
+            got = self.memo.map[key] = {
+                hid: v.table.hexes[hid].unit_count if self.bot.forecast.haven_attacked(v, hid) else GUARD
+                for hid in self.bot.own_havens(v)}
         return got
 
     def exposure(self, v: View, force, keep: dict[str, int]) -> float:
@@ -467,21 +464,6 @@ class FightMixin:
             taken[t[1]] = taken.get(t[1], 0) + 1
         cost = 0.0
         for src, n in taken.items():
-            if src in keep and self.haven_attacked(v, src):
+            if src in keep and self.bot.forecast.haven_attacked(v, src):
                 cost += 0.5 * n
         return cost
-
-    def on_command_units(self, v: View) -> str | None:
-        plan = self.plans.get(v.d.actor)
-        brings = plan[1] if plan else []
-        while brings:
-            src, unit = brings.pop(0)
-            oid = f"bring:{src}:{unit}"
-            if oid in v.ids:
-                return oid
-        if plan and plan[2] and "hero" in v.ids:
-            self.plans[v.d.actor] = (plan[0], [], False)
-            return "hero"
-        if "done" in v.ids:
-            return "done"
-        return (v.with_prefix("bring:") or [None])[0] or v.pick("hero")

@@ -5,7 +5,7 @@ initiative first, takes one step per Activation Token it holds (a Horde never
 farther from the Capital: a Haven first, then the weakest enemy, then an empty
 hex; a Legion one step nearer its Target, with the same preferences). A card
 stops where it would fight player Units. Ties go to the lowest hex id, as the
-simulator's auto-ties do. Mixed into HeuristicBot.
+simulator's auto-ties do. A part of HeuristicBot (``bot.forecast``).
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import events as ev
 from ..engine.board import UNREACHABLE
+from .memo import Memo
 
 if TYPE_CHECKING:
     from .decision_view import View
@@ -34,7 +35,28 @@ CARD_EVENTS = frozenset({ev.NemesisPlaced, ev.NemesisMoved, ev.NemesisDestroyed,
                          ev.TargetPlaced})
 
 
-class ForecastMixin:
+class Forecast:
+    """Where each Legion and Horde will walk in the coming Nemesis Phase, kept while nothing near
+    it changes; the map's distances and the Sea Towers as the cards walk them."""
+    def __init__(self, bot):
+        self.bot = bot
+        self.memo = Memo()
+        self._walks: dict[str, tuple] = {}  # card -> (key, walk), while nothing near it changes
+        self._walks_seen = 0  # log length when the walks were last brought up to date
+        self._touched: set[tuple[int, int]] = set()  # hexes changed since
+        self._last_fc: tuple | None = None  # the last forecast made from the walks
+        self._cards_moved = False
+        self._capital: str | None = None
+
+    def new_game(self) -> None:
+        self.memo.forget(decision=True, map=True, geometry=True)
+        self._walks, self._walks_seen, self._touched, self._last_fc = {}, 0, set(), None
+
+    def new_geometry(self) -> None:
+        self.memo.forget(geometry=True)
+        self._walks.clear()
+        self._last_fc = None
+
     def forecast(self, v: View) -> dict[str, list[str]]:
         """Card id -> the hexes holding player Units or a Haven it will walk into."""
         return self._forecast(v)[0]
@@ -44,9 +66,9 @@ class ForecastMixin:
         return self._forecast(v)[1].get(hid, [])
 
     def _forecast(self, v: View):
-        got = self.memo.get("forecast")  # made once per Decision
+        got = self.memo.decision.get("forecast")  # made once per Decision
         if got is None:
-            got = self.memo["forecast"] = self._update_forecast(v)
+            got = self.memo.decision["forecast"] = self._update_forecast(v)
         return got
 
     def _update_forecast(self, v: View):
@@ -125,6 +147,12 @@ class ForecastMixin:
                     return True
         return False
 
+    def towers(self, v: View) -> list[str]:
+        got = self.memo.geometry.get("towers")  # Sea Towers come and go only with the geometry
+        if got is None:
+            got = self.memo.geometry["towers"] = [h for h in v.table.hexes if v.board.is_sea_tower(h)]
+        return got
+
     def haven_attacked(self, v: View, hid: str) -> bool:
         return bool(self.attacks_on(v, hid))
 
@@ -164,7 +192,7 @@ class ForecastMixin:
         geometry (an Explore, a lost Sea Tower) or the card's Target."""
         target = card.target or self.capital(v) if card.kind == "legion" else None
         key = (card.id, here, target)
-        got = self.geo_memo.get(key)
+        got = self.memo.geometry.get(key)
         if got is not None:
             return got
         board = v.board
@@ -182,16 +210,16 @@ class ForecastMixin:
             dist = self.dist_map(v, self.capital(v), False)
             d = dist.get(here, UNREACHABLE)
             cands = tuple(n for n in board.unit_adjacent(here) if dist.get(n, UNREACHABLE) <= d)
-        self.geo_memo[key] = cands
+        self.memo.geometry[key] = cands
         return cands
 
     def dist_map(self, v: View, target: str, towers: bool) -> dict[str, int]:
         """Steps to `target` for Legions (`towers`) or Hordes, kept while the map's
         geometry stands (the board forgets its own after every Explore)."""
         key = ("dist", target, towers)
-        got = self.geo_memo.get(key)
+        got = self.memo.geometry.get(key)
         if got is None:
-            got = self.geo_memo[key] = v.board.dist_to(target, sea_towers=towers)
+            got = self.memo.geometry[key] = v.board.dist_to(target, sea_towers=towers)
         return got
 
     def _pick_step(self, v: View, cands: list[str], side: str) -> str:

@@ -47,7 +47,7 @@ class Outcome:
     killed: tuple[float, ...]  # chance each foe is destroyed
 
 
-class Memo:
+class CatalogMemo:
     """A per-catalog cache the bot keeps across games (dice lists, Quest odds, ...)."""
 
     def __init__(self, cat):
@@ -55,13 +55,13 @@ class Memo:
         self.memo: dict = {}
 
 
-_MEMOS: dict[int, Memo] = {}
+_MEMOS: dict[int, CatalogMemo] = {}
 
 
-def memo_for(cat) -> Memo:
+def memo_for(cat) -> CatalogMemo:
     got = _MEMOS.get(id(cat))
     if got is None or got.cat is not cat:
-        got = _MEMOS[id(cat)] = Memo(cat)
+        got = _MEMOS[id(cat)] = CatalogMemo(cat)
     return got
 
 
