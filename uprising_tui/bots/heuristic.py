@@ -18,10 +18,11 @@ player must beat the Nemeses, and spare resources buy VP for it at the end.
   otherwise the best of an attack, a defence, an Explore where our Units can
   clear the hex for a Haven, a Quest by expected worth, an Item, a card, or a
   walk of the Hero towards such a place; Trade the AP when nothing is worth it.
-* Fights (``heuristic_fight``, ``quick_odds``): the chance of each outcome by a
-  quick Markov chain (the engine's exact odds, ``odds``, cost up to a second for a
-  fight at a walled Haven and made the bot no stronger: 58/57/44% at Rebel for 1/2/4
-  factions either way, 400 games each); a Command's worth is the kills and denied
+* Fights (``heuristic_fight``, ``odds``): the chance of each outcome by the engine's
+  approximate odds (``engine/odds/approx.py``, a quick Markov chain over the same FightSpec
+  and dice as the exact odds, which cost up to a second for a fight at a walled Haven and
+  made the bot no stronger: 58/57/44% at Rebel for 1/2/4 factions either way, 400 games
+  each); a Command's worth is the kills and denied
   Nemesis VP, less the Graveyard VP of a first loss this Chapter. The Hero goes along when
   a Haven can be built there or its combat cards need it.
 * Defence (``heuristic_forecast``, ``heuristic_defence``): the Legions' and

@@ -60,13 +60,12 @@ class Defence:
         return got
 
     def _defence_worth(self, v: View, hid: str, units: list[str], foes) -> float:
-        h = v.table.hexes[hid]
         keep = self.haven_keep_worth(v, hid)
         if not foes:
             return 0.0
         if not units:
             return -keep
-        out = self.bot.fights.plan_odds(v, hid, units, foes, defences=(h.tower, h.wall))
+        out = self.bot.fights.plan_odds(v, hid, units, foes)  # (the Haven's Tower and Wall as they stand)
         worth = -(1.0 - out.win) * keep
         for foe, dmg, kill in zip(foes, out.damage, out.killed):
             full = self.bot.fights.foe_worth(v, hid, foe)

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import fight_policy
+from ..engine.odds import OddsError, fight_odds
+from ..engine.odds.approx import approx_odds, foe_dice
 from ..engine.units import HEX_LIMIT, unit_value
 from . import values
 from .memo import Memo
-from .odds import CatalogMemo, FoeSpec, Outcome, bot_odds, memo_for
-from .quick_odds import quick_for
+from .odds import CatalogMemo, FoeSpec, Outcome, fight_spec, memo_for, outcome, with_units
 
 if TYPE_CHECKING:
     from .decision_view import View
@@ -40,24 +41,10 @@ def terrain_of(v: View, hid: str) -> str:
     return v.cat.hexes[h.tile].terrain
 
 
-def dice_terrain(terrain: str) -> str:
-    """The terrain as far as the dice go (Marsh and Highlands change them; the rest of
-    the terrain effects are in our dice or the foe's extra dice already)."""
-    return terrain if terrain in ("marsh", "highlands") else "plain"
-
-
-def on_terrain(colours, part: str, terrain: str, order: tuple[str, ...]) -> tuple[str, ...]:
-    """Dice after the terrain: Marsh turns red into white, Highlands keeps one Archery die."""
-    out = ["white" if (terrain == "marsh" and c == "red") else c for c in colours]
-    if terrain == "highlands" and part == "archery" and len(out) > 1:
-        out = [min(out, key=lambda c: order.index(c) if c in order else 99)]
-    return tuple(sorted(out))
-
-
 class Fights:
     """What stands on a hex, how a fight there will end and what it is worth; the Commands it
     makes worth their Food; the answers inside a combat."""
-    EXACT_PLANS = False  # plan with the engine's exact odds (slow) instead of the quick ones
+    EXACT_PLANS = False  # plan with the engine's exact odds (slow) instead of its approximation
 
     def __init__(self, bot):
         self.bot = bot
@@ -68,62 +55,29 @@ class Fights:
         st, cat = v.table, v.cat
         h = st.hexes[hid]
         terrain = terrain_of(v, hid)
-        order = cat.strength_order
         foes: list[FoeSpec] = []
         if h.garrisons:
-            levels = cat.garrison_levels
-
-            def gdice(part: str, hp: int, levels=levels) -> tuple[str, ...]:
-                lvl = levels[min(hp, len(levels)) - 1]
-                return on_terrain(lvl.archery if part == "archery" else lvl.clash, part, terrain, order)
-            foes.append(FoeSpec(f"garrisons@{dice_terrain(terrain)}", h.garrisons, h.garrisons, gdice))
+            foes.append(FoeSpec(f"garrisons@{terrain}", h.garrisons, h.garrisons))
         for cid in sorted(h.legions, key=lambda c: cat.nemesis(c).initiative):
             foes.append(self.card_foe(v, cid, hid, terrain))
         if h.skeletons:
-            die = cat.skeleton_die
-
-            def sdice(part: str, hp: int) -> tuple[str, ...]:
-                return on_terrain([die] * hp, part, terrain, order) if part == "clash" else ()
-            foes.append(FoeSpec(f"skeletons@{dice_terrain(terrain)}", h.skeletons, h.skeletons, sdice))
+            foes.append(FoeSpec(f"skeletons@{terrain}", h.skeletons, h.skeletons))
         for cid in sorted(h.hordes, key=lambda c: cat.nemesis(c).initiative):
             foes.append(self.card_foe(v, cid, hid, terrain))
         if h.role == "capital" and not h.capital_fallen and st.legion_deck:
             key, threat, vp = NEW_LEGION
-
-            def ldice(part: str, hp: int) -> tuple[str, ...]:
-                dice = ("white", "white") if part == "archery" else ("red", "red", "yellow", "white")[:max(hp, 1)]
-                return on_terrain(dice, part, terrain, order)
-            foes.append(FoeSpec(key, threat, vp, ldice, big=True))
+            foes.append(FoeSpec(key, threat, vp, big=True))
         return foes
 
     def card_foe(self, v: View, cid: str, hid: str, terrain: str) -> FoeSpec:
+        """A Legion or Horde on `hid` or forecast to walk in; its key names what its dice read
+        there besides the hex (the terrain; a Legion's extra dice at its own Target)."""
         spec = v.cat.nemesis(cid)
         card = v.nem(cid)
-        h = v.table.hexes[hid]
-        order = v.cat.strength_order
-        extra = {"archery": [], "clash": []}
-        kinds = set()
-        for ab in spec.abilities:
-            kinds.add(ab.kind)
-            if ab.kind != "extra_dice" or (ab.terrain and ab.terrain != terrain):
-                continue
-            if ab.condition == "target_here" and not any(c.target == hid for c in v.table.legions):
-                continue
-            if ab.condition == "haven_or_imperial" and not (h.haven or h.garrisons or h.legions):
-                continue
-            colours = list(v.cat.dice) if ab.colour == "all" else [ab.colour]
-            for part in ab.parts:
-                extra[part].extend(colours * ab.count)
-
-        def cdice(part: str, hp: int) -> tuple[str, ...]:
-            row = spec.dice.get(max(1, min(hp, spec.max_threat)))
-            base = () if row is None else (row.archery if part == "archery" else row.clash)
-            if "mirror" in kinds:  # she copies our dice: until the odds model her, a generic Legion row
-                base = ("white", "white") if part == "archery" else ("red", "red", "yellow", "white")[:max(hp, 1)]
-            return on_terrain(list(base) + extra[part], part, terrain, order)
-        key = f"{cid}@{dice_terrain(terrain)}" + ("+" if extra["archery"] or extra["clash"] else "")
-        return FoeSpec(key, card.threat if card else 1, spec.destroyed_vp, cdice,
-                       skip_archery="skip_archery" in kinds, no_shields="no_enemy_shields" in kinds, big=True)
+        at_target = card is not None and card.kind == "legion" and card.hex == hid and card.target == hid and any(
+            ab.kind == "extra_dice" and ab.condition == "target_here" for ab in spec.abilities)
+        return FoeSpec(f"{cid}@{terrain}" + ("+" if at_target else ""), card.threat if card else 1, spec.destroyed_vp,
+                       big=True)
 
     # ------------------------------------------------------------------ inside a combat: the fight policy
     # The engine's odds assume ``engine/fight_policy``; the bot answers the same way, so
@@ -153,60 +107,31 @@ class Fights:
         return (self.policy(v) if v.table.combat is not None else None) or self.bot.answers.on_remove_haven(v)
 
     # ------------------------------------------------------------------ the odds
-    def fight_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
-                   defences: tuple[bool, bool] = (False, False)) -> Outcome:
-        """How `units` fare on `hid` against `foes` (the engine's exact odds; the hex's own
-        Haven, Tower and Wall count as they stand)."""
-        return bot_odds(v.game, v.table, hid, v.d.actor, units, foes)
+    # One model of a fight: the engine's, read from the fight as the engine describes it (a
+    # FightSpec: what the table shows of the hex, with our Units and the foes weighed), exactly
+    # (engine/odds) or approximately (engine/odds/approx.py), for the many fights a turn weighs.
+    def fight_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec]) -> Outcome:
+        """How `units` fare on `hid` against `foes` by the engine's exact odds (a fight they cannot
+        give: as lost)."""
+        try:
+            return outcome(fight_odds(v.cat, self.spec(v, hid, units, foes)), foes)
+        except OddsError:
+            return Outcome(0.0, 0.0, 0.0, float(len(units)), tuple(0.0 for _ in foes), tuple(0.0 for _ in foes))
 
-    def plan_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
-                  defences: tuple[bool, bool] = (False, False)) -> Outcome:
-        """The odds the bot plans with: quick ones (``quick_odds``) unless EXACT_PLANS."""
+    def plan_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec]) -> Outcome:
+        """The odds the bot plans with: the engine's approximation, unless EXACT_PLANS."""
         if self.EXACT_PLANS:
-            return self.fight_odds(v, hid, units, foes, defences)
-        return self.quick_odds(v, hid, units, foes, defences)
+            return self.fight_odds(v, hid, units, foes)
+        return outcome(approx_odds(v.cat, self.spec(v, hid, units, foes)), foes)
 
-    def quick_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
-                   defences: tuple[bool, bool] = (False, False)) -> Outcome:
-        """How `units` fare on `hid` against `foes` by the quick approximation; `defences`
-        = (Tower, Wall) of our Haven there."""
-        side = self.side_dice(v, units, hid, defences)
-        bolts = terrain_of(v, hid) != "curse" and not any(
-            ab.kind == "no_enemy_bolts" for cid in v.table.hexes[hid].hordes for ab in v.cat.nemesis(cid).abilities)
-        return quick_for(v.cat).fight(side[0], side[1], foes, bolts=bolts, side=side)
-
-    def side_dice(self, v: View, units: list[str], hid: str, defences: tuple[bool, bool] = (False, False)):
-        """Our dice with k Units left, k = 0..n (the cheapest Units fall first), as
-        (archery, clash) lists; `defences` = (Tower, Wall) of our Haven there."""
-        terrain = terrain_of(v, hid)
-        key = (tuple(sorted(units)), terrain, defences)
-        memo = quick_for(v.cat).memo
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = self._side_dice(v, units, terrain, defences)
-        return got
-
-    def _side_dice(self, v: View, units: list[str], terrain: str, defences: tuple[bool, bool]):
-        cat = v.cat
-        order = cat.strength_order
-        ranked = sorted(units, key=lambda u: (-unit_value(v.cat, u), u))
-        tower, wall = defences
-        archery, clash = [], []
-        for k in range(len(ranked) + 1):
-            a, c = [], []
-            for u in ranked[:k]:
-                d = cat.units[u]
-                c.append(d.die)
-                if d.type == "archer" or (d.type == "rider" and terrain == "badlands"):
-                    a.append(d.die)
-            if k and tower:
-                a.append("white")
-                c.append("white")
-            if k and wall:
-                c.append("blue")
-            archery.append(on_terrain(a, "archery", terrain, order))
-            clash.append(on_terrain(c, "clash", terrain, order))
-        return quick_for(cat).side(archery, clash)
+    def spec(self, v: View, hid: str, units: list[str], foes: list[FoeSpec]):
+        """The engine's FightSpec of `units` on `hid` against `foes` (bots/odds.fight_spec; what
+        the hex shows is read once per Decision)."""
+        key = ("spec", hid, tuple(f.key for f in foes))
+        base = self.memo.decision.get(key)
+        if base is None:
+            base = self.memo.decision[key] = fight_spec(v.game, v.table, hid, v.d.actor, (), foes)
+        return with_units(base, units)
 
     # ------------------------------------------------------------------ what a fight is worth
     def foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
@@ -418,14 +343,14 @@ class Fights:
         return best
 
     def hopeless(self, v: View, hid: str, units: list[str], foes: list[FoeSpec]) -> bool:
-        """A quick look before the exact odds: against a Legion or Horde, would even our
-        whole force be worn down long before it wears the foe down?"""
+        """A quick look before the odds: against a Legion or Horde, would even our whole force
+        be worn down long before it wears the foe down?"""
         foe = foes[-1]
         if not foe.big or foe.hp < 3:
             return False
         dice = self.bot.dice
         ours = [v.cat.units[u].die for u in units]
-        theirs = foe.dice("clash", foe.hp)
+        theirs = foe_dice(v.cat, self.spec(v, hid, units, foes), foe.name, "clash", foe.hp)
         deal = dice.expect(ours, "skull") - 0.5 * dice.expect(theirs, "shield")
         take = dice.expect(theirs, "skull") - 0.5 * dice.expect(ours, "shield")
         if take <= 0.2:

@@ -1,34 +1,31 @@
-"""The heuristic bot's fights, read from the engine's exact odds (``engine/odds``).
+"""The heuristic bot's fights, read from the engine's odds (``engine/odds``: exact, or its
+approximate mode, ``engine/odds/approx.py``): one model of a fight.
 
-The bot describes a fight its own way: the enemy groups in the order they are
-fought (``FoeSpec``: a key, hit points, VP, the dice they roll, for its quick
-hopelessness check) and the Units it would bring. ``fight_spec`` turns that into
-the engine's FightSpec for the hex (what stands there, its terrain, its defences,
-the decks), ``outcome`` reads the engine's FightOdds into the figures the bot
-weighs (``Outcome``). The odds are the engine's, so they assume the same fight
-policy the bot answers combat decisions with. One simplification, for speed: the
-bot does not weigh the Horde three Skeletons might call (``fight_spec``).
+The bot names the enemy groups it weighs in the order they are fought (``FoeSpec``: a key,
+hit points, VP) and the Units it would bring. ``fight_spec`` turns that into the engine's
+FightSpec for the hex (what stands there, its terrain, its defences, the decks), ``outcome``
+reads the engine's FightOdds into the figures the bot weighs (``Outcome``). The odds are the
+engine's, so they assume the same fight policy the bot answers combat decisions with. One
+simplification, for speed: the bot does not weigh the Horde three Skeletons might call
+(``fight_spec``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
+from typing import Sequence
 
-from ..engine.odds import FightOdds, FightSpec, OddsError, fight_odds, spec_from_game
+from ..engine.odds import FightOdds, FightSpec, spec_from_game
 
 NEW_LEGION = "new_legion"  # the bot's key for the Legion the Capital would call
 
 
 @dataclass(frozen=True, slots=True)
 class FoeSpec:
-    """An enemy group: `key` ("garrisons@...", "skeletons@...", "<card>@...", or
-    NEW_LEGION), hit points, VP, `dice(part, hp)`."""
+    """An enemy group: `key` ("garrisons@<terrain>", "skeletons@<terrain>", "<card>@<terrain>",
+    or NEW_LEGION: what its worth and its fight read), hit points, VP."""
     key: str
     hp: int
     vp: int
-    dice: Callable[[str, int], Sequence[str]]
-    skip_archery: bool = False
-    no_shields: bool = False  # our Shields do not count against it
     big: bool = False  # a Legion or Horde (Threat, not pieces)
 
     @property
@@ -69,10 +66,7 @@ def fight_spec(game, table, hid: str, faction: str, units: Sequence[str], foes: 
     """The engine's FightSpec for `units` of `faction` on `hid` against `foes` (those on
     the hex, or Legions/Horde forecast to walk in: the first of them attacks); `table` is the
     public view (the engine reads the spec of the hex with only what the table can see)."""
-    counts: dict[str, int] = {}
-    for u in units:
-        counts[u] = counts.get(u, 0) + 1
-    spec = spec_from_game(game, hid, faction, counts, False)
+    spec = with_units(spec_from_game(game, hid, faction, {}, False), units)
     # The one simplification: the bot does not weigh the Horde that three Skeletons
     # might call (a few percent of Skeleton fights, and most of their cost to solve).
     spec = replace(spec, horde_pool=(), horde_count=0, horde_bottom=())
@@ -95,6 +89,14 @@ def fight_spec(game, table, hid: str, faction: str, units: Sequence[str], foes: 
                    cards_unmodelled=())
 
 
+def with_units(spec: FightSpec, units: Sequence[str]) -> FightSpec:
+    """`spec` with `units` (one id per Unit) as the players' force."""
+    counts: dict[str, int] = {}
+    for u in units:
+        counts[u] = counts.get(u, 0) + 1
+    return replace(spec, units=tuple(counts.items()))
+
+
 def outcome(odds: FightOdds, foes: Sequence[FoeSpec]) -> Outcome:
     lines = {f.key: f for f in odds.fights}
     damage, killed = [], []
@@ -103,13 +105,3 @@ def outcome(odds: FightOdds, foes: Sequence[FoeSpec]) -> Outcome:
         damage.append(line.damage if line else 0.0)
         killed.append(line.destroyed if line else 0.0)
     return Outcome(odds.win, odds.clear, odds.no_loss, odds.units_lost, tuple(damage), tuple(killed))
-
-
-def bot_odds(game, table, hid: str, faction: str, units: Sequence[str], foes: Sequence[FoeSpec]) -> Outcome:
-    """The exact outcome of the fight, as the bot weighs it."""
-    spec = fight_spec(game, table, hid, faction, units, foes)
-    try:
-        got = fight_odds(game.cat, spec)
-    except OddsError:
-        return Outcome(0.0, 0.0, 0.0, float(len(units)), tuple(0.0 for _ in foes), tuple(0.0 for _ in foes))
-    return outcome(got, foes)
