@@ -43,6 +43,8 @@ from .projection_state import (  # noqa: F401  (NO_CHANGE, ProjectionError, _HAN
 )
 from .public import ACTIVATION_TOKENS, TOWERS, WALLS, CardView, CombatView, HexView, NemesisView, PlayerView, PublicView
 
+_new = tuple.__new__
+
 if TYPE_CHECKING:
     from ..content.loader import Catalog
     from .board import Board
@@ -117,7 +119,11 @@ class Projection:
                 hv[hid] = self._hex_view(self.hexes[hid])
             self._dirty_hexes.clear()
             self._hexes_map = MappingProxyType(dict(hv))
-            self._defenses = (sum(h.wall for h in self.hexes.values()), sum(h.tower for h in self.hexes.values()))
+            walls = towers = 0
+            for h in self.hexes.values():  # (one pass, no generator)
+                walls += h.wall
+                towers += h.tower
+            self._defenses = (walls, towers)
         if self._dirty_players or self._players is None:
             pv = self._player_views
             for fac in self._dirty_players:
@@ -173,15 +179,18 @@ class Projection:
             terrain = "curse" if h.curse else None
             blocked = tuple(sorted(set(h.fixed)))
             sea, shown, rotation = False, None, 0
-        return HexView(h.id, h.q, h.r, h.role, h.region, h.explored, shown, terrain, rotation, blocked, sea,
-                       tuple(sorted(h.units.items())), h.owner, self._heroes.get(h.id, ()), h.garrisons,
-                       h.skeletons, tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower, h.fallen)
+        # (the named tuples built directly, every field given: their constructor's Python call is
+        # most of the cost of a view of the whole map)
+        return _new(HexView, (h.id, h.q, h.r, h.role, h.region, h.explored, shown, terrain, rotation, blocked, sea,
+                              tuple(sorted(h.units.items())), h.owner, self._heroes.get(h.id, ()), h.garrisons,
+                              h.skeletons, tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower,
+                              h.fallen))
 
     def _player_view(self, p: _Player) -> PlayerView:
-        cards = lambda cs: tuple(CardView(c, up) for c, up in cs)  # noqa: E731
-        return PlayerView(p.faction, p.hero, p.seat, p.hero_hex, p.salt, p.plunder, p.food, p.ap, p.vp, p.might,
-                          p.magic, p.leadership, p.guile, cards(p.feats), cards(p.items), cards(p.quests),
-                          p.feat_deck, _counts(p.reserve), _counts(p.removed), p.havens, p.passed)
+        return _new(PlayerView, (p.faction, p.hero, p.seat, p.hero_hex, p.salt, p.plunder, p.food, p.ap, p.vp,
+                                 p.might, p.magic, p.leadership, p.guile, _card_views(p.feats), _card_views(p.items),
+                                 _card_views(p.quests), p.feat_deck, _counts(p.reserve), _counts(p.removed), p.havens,
+                                 p.passed))
 
     def _place_heroes(self) -> None:
         """Which Heros stand on each hex, in seat order from the first player."""
@@ -228,3 +237,10 @@ class Projection:
             if c.id == cid:
                 return c
         raise ProjectionError(f"no combat {cid} in progress")
+
+
+def _card_views(cards: list) -> tuple[CardView, ...]:
+    out = []
+    for cid, up in cards:
+        out.append(_new(CardView, (cid, up)))
+    return tuple(out)
