@@ -6,17 +6,17 @@
 The games are played once with the heuristic bot (its time is not counted); then each game is
 replayed from its answers and, after every answer, two readers run side by side:
 
-* view:  ``game.public_view()`` (cached between events, hexes rebuilt only where events touched
-  them) and a read of every field of it: every hex, player, Legion, Horde, deck count, pile,
+* view:  ``game.public_view()`` (the game's projection: the events since the last call applied,
+  hexes rebuilt only where events touched them) and a read of every field of it: every hex, player, Legion, Horde, deck count, pile,
   reserve, Graveyard, the combat in progress;
 * state: the same information read straight from ``game.state`` (what a client would have to
   do without the view: a hex's terrain from its tile, its impassable edges from the board,
   which Heros stand on it, counts of decks, ...), reading, building nothing;
 * stored: a stricter baseline, only the attributes stored on the state (nothing derived).
 
-It also times a fresh ``build_view`` (the whole view built from the state on every call,
-as the first version of ``public_view()`` did) and the projection (``Projection.apply`` of
-each new event and ``view()``), which the client runs on every event. It prints the total of each and the ratio view / state (the
+It also times a fresh build (``Projection.of_table``: the whole view read from the state on every
+call, as the first version of ``public_view()`` did) and a projection of the client's own
+(``Projection.apply`` of each new event and ``view()``), which the client runs on every event. It prints the total of each and the ratio view / state (the
 target is at most 3x). Figures taken while other work runs are noisy; the ratio is steadier.
 """
 from __future__ import annotations
@@ -33,7 +33,6 @@ from uprising_tui import sim  # noqa: E402
 from uprising_tui.engine import Game  # noqa: E402
 from uprising_tui.engine.game import default_catalog  # noqa: E402
 from uprising_tui.engine.projection import Projection  # noqa: E402
-from uprising_tui.engine.public import build_view  # noqa: E402
 
 TARGET_RATIO = 3.0
 
@@ -209,7 +208,7 @@ def bench(factions: int, games: int, seed: int) -> dict:
                 proj.apply(e)
             proj.view()
             t3 = clock()
-            read_view(build_view(g.state, g.cat, g.board, g.ctx.combat, setup.difficulty))
+            read_view(Projection.of_table(g.cat, g.state, g.board, g.ctx.combat, setup.difficulty).view())
             t4 = clock()
             read_stored(g)
             t5 = clock()

@@ -1,10 +1,15 @@
 """Shared checks for the public view and its projection: drive a game and, after every
-answer, hold the projection (events alone), the cached public view and a fresh build from
-the state equal; say which field differs when they are not."""
+answer, hold a projection that follows the game (events alone), the game's public view (its
+projection, brought up to date when asked) and the table read afresh from the state equal; say
+which field differs when they are not."""
 from __future__ import annotations
 
 from uprising_tui.engine.projection import Projection
-from uprising_tui.engine.public import build_view
+
+
+def table_now(g):
+    """The public view read afresh from the game's state (not from its events)."""
+    return Projection.of_table(g.cat, g.state, g.board, g.ctx.combat, g.setup.difficulty).view()
 
 
 def differences(a, b, path: str = "view") -> list[str]:
@@ -34,9 +39,9 @@ class Watch:
 
     def check(self, where: str = "") -> None:
         g = self.game
-        fresh = build_view(g.state, g.cat, g.board, g.ctx.combat, g.setup.difficulty)
+        fresh = table_now(g)
         cached = g.public_view()
-        assert cached == fresh, f"{where}: the cached public view drifted: {differences(cached, fresh)[:5]}"
+        assert cached == fresh, f"{where}: the public view drifted: {differences(cached, fresh)[:5]}"
         got = self.proj.view()
         if got != fresh:
             recent = [e.event_type for e in g.log[-8:]]
@@ -64,7 +69,7 @@ def projection_problems(g) -> list[str]:
     if not g.log or g.log[0].event_type != "GameStarted":
         return []
     proj = Projection.from_events(g.cat, g.log)
-    fresh = build_view(g.state, g.cat, g.board, g.ctx.combat, g.setup.difficulty)
+    fresh = table_now(g)
     out = []
     if proj.unknown:
         out.append(f"events the projection does not handle: {sorted(proj.unknown)} (give the state change a "

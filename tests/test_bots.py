@@ -8,7 +8,8 @@ import pytest
 from uprising_tui.bots import BOTS, HeuristicBot, get_bot
 from uprising_tui.bots.estimate import Dice, _quest_chance
 from uprising_tui.bots.heuristic import View
-from uprising_tui.bots.odds import fight_spec
+from uprising_tui.bots.odds import fight_spec, outcome
+from uprising_tui.engine.odds.approx import approx_odds
 from uprising_tui.engine import fight_policy
 from uprising_tui.engine.odds import fight_odds
 from uprising_tui.engine import Game, Setup
@@ -117,10 +118,10 @@ def test_the_bot_reads_the_engines_odds():
     game = sc.game(script=turn("duerkhar"))
     bot = HeuristicBot()
     v = View(game, game.decision)
-    foes = bot.foes_on(v, target)
+    foes = bot.fights.foes_on(v, target)
     units = ["oathsworn", "oathsworn", "younglings"]
-    out = bot.fight_odds(v, target, units, foes)
-    want = fight_odds(game.cat, fight_spec(game, target, "duerkhar", units, foes))
+    out = bot.fights.fight_odds(v, target, units, foes)
+    want = fight_odds(game.cat, fight_spec(game, game.public_view(), target, "duerkhar", units, foes))
     assert [f.name for f in foes] == ["garrisons", "butcher"]
     assert out.win == pytest.approx(want.win) and out.losses == pytest.approx(want.units_lost)
     assert out.damage == pytest.approx(tuple(f.damage for f in want.fights))
@@ -128,10 +129,10 @@ def test_the_bot_reads_the_engines_odds():
     assert out.clear == pytest.approx(want.win + want.both_wiped)
 
 
-def test_the_bot_plans_with_quick_odds_close_to_the_exact_ones():
-    """Planning uses the quick approximation (``quick_odds``): cheap, and near the engine's
-    exact odds on a plain fight (within about ten points of the chance to win, and the
-    same order of forces)."""
+def test_the_bot_plans_with_the_engines_approximate_odds():
+    """Planning uses the engine's approximate mode (engine/odds/approx.py) on the same FightSpec as
+    the exact odds: cheap, and near them on a plain fight (within about ten points of the chance
+    to win, and the same order of forces)."""
     sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
     g0 = sc.game(script=turn("duerkhar"))
     home = g0.state.player("duerkhar").hero_hex
@@ -140,35 +141,17 @@ def test_the_bot_plans_with_quick_odds_close_to_the_exact_ones():
     game = sc.game(script=turn("duerkhar"))
     bot = HeuristicBot()
     v = View(game, game.decision)
-    foes = bot.foes_on(v, target)
+    foes = bot.fights.foes_on(v, target)
     wins = []
     for units in (["younglings"], ["oathsworn", "younglings"], ["oathsworn", "oathsworn", "younglings"]):
-        quick = bot.plan_odds(v, target, units, foes)
-        exact = bot.fight_odds(v, target, units, foes)
-        assert quick == bot.quick_odds(v, target, units, foes)
-        assert abs(quick.win - exact.win) < 0.12, units
-        assert abs(quick.losses - exact.losses) < 0.3, units
-        wins.append((quick.win, exact.win))
+        planned = bot.fights.plan_odds(v, target, units, foes)
+        exact = bot.fights.fight_odds(v, target, units, foes)
+        spec = fight_spec(game, game.public_view(), target, "duerkhar", units, foes)
+        assert planned == outcome(approx_odds(game.cat, spec), foes)
+        assert abs(planned.win - exact.win) < 0.12, units
+        assert abs(planned.losses - exact.losses) < 0.3, units
+        wins.append((planned.win, exact.win))
     assert sorted(wins) == wins and sorted(wins, key=lambda w: w[1]) == wins
-
-
-def test_quick_odds_count_a_tower_and_a_wall_for_the_defender():
-    """A Tower and a Wall are dice on our side in the quick odds: a walled Haven holds better."""
-    sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
-    g0 = sc.game(script=turn("duerkhar"))
-    home = g0.state.player("duerkhar").hero_hex
-    target = next(n for n in g0.board.unit_adjacent(home) if g0.state.hexes[n].role == "random")
-    sc.at(target, tile="fyrnhalla", garrisons=3)
-    game = sc.game(script=turn("duerkhar"))
-    bot = HeuristicBot()
-    v = View(game, game.decision)
-    foes = bot.foes_on(v, target)
-    units = ["younglings", "younglings"]
-    bare = bot.quick_odds(v, target, units, foes)
-    tower = bot.quick_odds(v, target, units, foes, defences=(True, False))
-    both = bot.quick_odds(v, target, units, foes, defences=(True, True))
-    assert bare.win < tower.win < both.win
-    assert bare.losses > both.losses
 
 
 def test_quest_chance_is_exact_on_small_cases():
@@ -224,7 +207,7 @@ def test_heuristic_reinforces_a_haven_the_forecast_says_is_attacked():
     game = sc.game(script=turn("duerkhar"))
     bot = HeuristicBot(0)
     bot.notice(game)
-    assert bot.attacks_on(View(game, game.decision), HOME) == ["coven_of_yssat"]
+    assert bot.forecast.attacks_on(View(game, game.decision), HOME) == ["coven_of_yssat"]
     assert bot_pick(game, bot) == f"command:{HOME}"
     drive_bot(game, bot, until="turn")
     assert game.state.hexes[HOME].unit_count == 5
@@ -285,7 +268,7 @@ def test_heuristic_keeps_a_curse_lifting_card_until_a_curse_is_in_reach():
     far = sc.game(script=turn("druwhn"))
     bot = HeuristicBot(0)
     bot.notice(far)
-    assert bot.card_choice(View(far, far.decision)) is None
+    assert bot.cards.card_choice(View(far, far.decision)) is None
     home = far.state.players[0].hero_hex
     nxt = next(n for n in far.board.geo[home] if n)
     near = Scenario(["druwhn"], heroes=["syndra"], seed=3).empty_board().decks(quest_offer=[], market=[])

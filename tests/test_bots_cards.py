@@ -22,7 +22,7 @@ def card_pick(sc: Scenario):
     game = sc.game(script=turn("duerkhar"))
     bot = HeuristicBot(0)
     bot.notice(game)
-    got = bot.card_choice(View(game, game.decision))
+    got = bot.cards.card_choice(View(game, game.decision))
     return got[1] if got else None
 
 
@@ -43,9 +43,9 @@ def test_items_that_last_are_worth_more_than_one_use():
     bot = HeuristicBot(0)
     bot.notice(game)
     v = View(game, game.decision)
-    assert bot.item_worth(v, "fishers_nets") == 4 * 0.2  # 1 Food at each of 4 Refreshes
-    assert bot.item_worth(v, "travel_rations") == 3 / 5  # discarded after one use
-    assert bot.item_worth(v, "hawk_feather") > 0  # a Quest die
+    assert bot.cards.item_worth(v, "fishers_nets") == 4 * 0.2  # 1 Food at each of 4 Refreshes
+    assert bot.cards.item_worth(v, "travel_rations") == 3 / 5  # discarded after one use
+    assert bot.cards.item_worth(v, "hawk_feather") > 0  # a Quest die
 
 
 def test_forged_imperial_orders_are_used_on_a_garrison_and_kept_elsewhere():

@@ -7,6 +7,7 @@ from uprising_tui.bots import HeuristicBot
 from uprising_tui.bots import values
 from uprising_tui.bots.heuristic import View
 from uprising_tui.engine import Game, Setup
+from uprising_tui.engine.game import started_event
 from uprising_tui.sim import FACTIONS
 
 
@@ -38,11 +39,14 @@ def test_a_haven_is_worth_less_to_the_leader_than_to_the_lowest_player():
     d = game.decision
     for p in st.players:
         p.vp = 60 if p.faction == d.actor else 5
+    game.ctx.emit(started_event(game.ctx))  # the hand-made table, announced (the bot reads the public view)
+    bot.notice(game)
     v = View(game, d)
     ahead = bot.own_share(v)
     assert ahead < 0.5  # 55 VP and more ahead of the others
     assert values.haven_worth(st, 0, ahead) < values.haven_worth(st, 0, 1.0)
     for p in st.players:
         p.vp = 0 if p.faction == d.actor else 30
+    game.ctx.emit(started_event(game.ctx))
     bot.notice(game)
     assert bot.own_share(View(game, d)) == 1.0  # now the lowest: its VP count in full

@@ -86,11 +86,3 @@ def test_indexed_lookups_match_reading_every_card():
                         combats += 1
             g.answer(a)
     assert checked > 10000 and combats > 50
-
-
-def test_a_kept_module_is_imported_once_and_handed_back_after():
-    from uprising_tui.engine import fights
-    from uprising_tui.engine.kept import kept_module
-    get = kept_module("fights")
-    assert get() is fights and get() is fights
-    assert kept_module("op_handlers.player")().__name__ == "uprising_tui.engine.op_handlers.player"

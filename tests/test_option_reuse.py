@@ -1,15 +1,13 @@
-"""Options the engine keeps and gives again (Ctx.hex_option, card_option, static_option) say
-what a freshly made one would, and Option/Decision's generated __init__ behaves as the
-dataclass one did."""
-import dataclasses
-import inspect
+"""Options the engine keeps and gives again (engine/memo.py) say what a freshly made one would, and
+Options and Decisions are plain named tuples."""
+import copy
 import pickle
 
 import pytest
 
 from uprising_tui import sim
 from uprising_tui.engine import Game
-from uprising_tui.engine.decision import Decision, Option, OptionCost
+from uprising_tui.engine.decision import Decision, IllegalChoice, Option, OptionCost, option
 from uprising_tui.engine.refs import Ref
 
 HEX_KINDS = ("move", "command", "tower", "wall")
@@ -62,20 +60,31 @@ def test_card_options_match_a_fresh_one():
     assert cards > 0
 
 
-def test_option_init_is_the_dataclass_one():
-    assert str(inspect.signature(Option)) == "(id, label, hex=None, card=None, group=None, refs=(), cost=None)"
-    assert str(inspect.signature(Decision)) == "(actor, kind, prompt, options, source=None, chosen=())"
+def test_options_and_decisions_are_named_tuples():
+    """Plain immutable values: the fields in order with their defaults, equal and hashing by them,
+    pickling and copying; what option() and Ctx.ask build directly is the same value."""
+    assert Option._fields == ("id", "label", "hex", "card", "group", "refs", "cost")
+    assert Option._field_defaults == {"hex": None, "card": None, "group": None, "refs": (), "cost": None}
+    assert Decision._fields == ("actor", "kind", "prompt", "options", "source", "chosen")
+    assert Decision._field_defaults == {"source": None, "chosen": ()}
     o = Option("move:H01", "Move to H01", "H01", group="move", refs=(Ref("hex", "H01"),), cost=OptionCost(ap=1))
     assert (o.id, o.label, o.hex, o.card, o.group, o.cost) == ("move:H01", "Move to H01", "H01", None, "move", OptionCost(1))
     assert o == Option(id="move:H01", label="Move to H01", hex="H01", group="move", refs=(Ref("hex", "H01"),),
                        cost=OptionCost(ap=1))
-    assert hash(o) == hash(dataclasses.replace(o)) and pickle.loads(pickle.dumps(o)) == o
-    assert dataclasses.replace(o, label="x").label == "x"
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    assert o == option("move:H01", "Move to H01", "move", (Ref("hex", "H01"),), OptionCost(ap=1))
+    assert type(option("done", "Done", "done")) is Option
+    for again in (pickle.loads(pickle.dumps(o)), copy.deepcopy(o), o._replace()):
+        assert type(again) is Option and again == o and hash(again) == hash(o)
+    assert o._replace(label="x").label == "x"
+    assert repr(o) == ("Option(id='move:H01', label='Move to H01', hex='H01', card=None, group='move', "
+                       "refs=(Ref(kind='hex', id='H01'),), cost=OptionCost(ap=1, salt=0, plunder=0, food=0))")
+    with pytest.raises(AttributeError):
         o.label = "changed"
     with pytest.raises(TypeError):
         Option("only-an-id")
     d = Decision("krowh", "turn", "?", (o,))
     assert d.source is None and d.chosen == () and d.get("move:H01") is o
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         d.kind = "other"
+    with pytest.raises(IllegalChoice, match="'x' is not an option"):
+        d.get("x")

@@ -1,11 +1,18 @@
 """The Capital rule holds after anything (issues 6.4 and 9.3): whatever leaves only
 non-Imperial Units on the Capital, a Legion appears at once. One check
-(``fights.capital_rule``) is reached from every path that changes what stands there; each
-test below takes one path.
+(``fights.capital_owed``), owed whenever an event names the Capital, is reached from every path
+that changes what stands there; each test below takes one path, and the last ones hold that
+nothing owed goes unseen.
 
 1-faction map: H00 is the Capital (touches H01-H06); H14 the home hex."""
 from __future__ import annotations
 
+import pytest
+
+from uprising_tui.bots import get_bot
+from uprising_tui.engine import Game, Setup
+from uprising_tui.engine import changes
+from uprising_tui.engine.events import SkeletonPlaced
 from uprising_tui.engine.scenario import Scenario, activate, effect, fight
 
 from .helpers import drive, events, ids, play_out
@@ -105,3 +112,32 @@ def test_a_unit_an_effect_places_on_the_empty_capital_brings_a_legion():
     play_out(g, {"place_unit_hex": "hex:H00"})
     assert legion_on_capital(g)
     assert events(g, "CombatStarted")[0].hex == "H00"
+
+
+def _only_non_imperial(g) -> bool:
+    h = g.state.hexes[g.board.capital]
+    return not h.capital_fallen and not (h.garrisons or h.legions) and bool(h.units or h.skeletons or h.hordes)
+
+
+@pytest.mark.parametrize("seed, bot", [(31, "random"), (32, "random"), (33, "heuristic")])
+def test_the_check_is_owed_whenever_it_would_find_something(seed, bot):
+    """The check looks only after an event named the Capital; after every answer of whole games,
+    whenever only non-Imperial Units stand there (mid-combat), the check is owed."""
+    g = Game(Setup(factions=["krowh", "mohyar"], chapters=3, seed=seed, difficulty="nightmare")).start()
+    b = get_bot(bot, seed)
+    while g.decision is not None:
+        g.answer(b.choose(g, g.decision))
+        assert g.ctx.capital_changed or not _only_non_imperial(g)
+
+
+def test_without_the_events_the_check_would_not_look(monkeypatch):
+    """The check relies on the events: with the Capital never marked changed, the Legion of the
+    first test does not come."""
+    monkeypatch.setitem(changes.WATCH, SkeletonPlaced, None)  # (the one event that names the Capital here)
+    sc = Scenario(["mohyar"], heroes=["ronja"]).empty_board()
+    sc.decks(legion_deck=["assassin"])
+    sc.rig(red=[""] * 10)
+    g = sc.game(script=effect([{"op": "place_skeleton", "where": "empty", "count": 1}], actor="mohyar"))
+    g.ctx.capital_changed = False  # as if looked at already
+    drive(g, "hex:H00")
+    assert not legion_on_capital(g)

@@ -1,6 +1,7 @@
 """What the Build, the payments and Scoring keep between Decisions says what a fresh reading would:
-the Build options kept per hex follow the hex's label, a pay option's kept amounts are the ones
-its id names, and a single way to pay is taken without a question, as `ask` takes a lone option.
+the affordable Units say what payments say, a pay option's kept amounts are the ones its id names,
+and a single way to pay is taken without a question, as `ask` takes a lone option. (The options
+kept per hex: tests/test_memo.py.)
 
 1-faction map: H14 is Yanny's home hex (her Haven)."""
 from __future__ import annotations
@@ -8,9 +9,8 @@ from __future__ import annotations
 import itertools
 
 from uprising_tui.engine import phases
-from uprising_tui.engine.decision import Option, OptionCost, ref
+from uprising_tui.engine.decision import OptionCost
 from uprising_tui.engine.economy import _PAID, always_options, parse_pay, pay_options, payments
-from uprising_tui.engine.refs import Ref
 from uprising_tui.engine.scenario import Scenario, run_phase
 
 from .helpers import drive
@@ -20,38 +20,6 @@ def yanny(**player):
     sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
     sc.player("duerkhar", **player)
     return sc.game(script=run_phase("build"))
-
-
-def fresh_build_options(g, p, hid):
-    """The Unit, Tower and Wall options of `hid` made anew (as build_options made them before they were kept)."""
-    h = g.state.hexes[hid]
-    label = f"{hid} {g.cat.hexes[h.tile].name}" if h.explored else f"{hid} (unexplored)"
-    units = [Option(f"build:{u.id}:{hid}", f"Build {u.name} on {label}", hid, None, "build",
-                    (ref("unit", u.id), ref("hex", hid))) for u in phases.affordable_units(g.ctx, p)]
-    defences = [Option(f"{kind}:{hid}", f"Build a {name} on {label}", hid, None, "build", (Ref("hex", hid),),
-                       OptionCost(plunder=cost))
-                for kind, name, cost in (("tower", "Tower", g.cat.tower_cost), ("wall", "Wall", g.cat.wall_cost))]
-    return units + defences
-
-
-def test_kept_build_options_follow_the_hex_label():
-    g = yanny(salt=9, plunder=9, food=9, feat_deck=[])
-    assert g.decision.kind == "build"
-    p = g.state.player("duerkhar")
-    h = g.state.hexes["H14"]
-    before = phases.build_options(g.ctx, p, ["H14"])
-    assert before[:len(fresh_build_options(g, p, "H14"))] == fresh_build_options(g, p, "H14")
-    # the hex now reads as another tile: every kept option of it is made again with the new label
-    home = h.tile
-    h.tile = next(t for t in g.cat.hexes if t != home and g.cat.hexes[t].name != g.cat.hexes[home].name)
-    after = phases.build_options(g.ctx, p, ["H14"])
-    fresh = fresh_build_options(g, p, "H14")
-    assert after[:len(fresh)] == fresh
-    assert all(a.label != b.label for a, b in zip(after, before[:len(fresh)]))
-    # and kept again while it reads the same
-    assert all(a is b for a, b in zip(phases.build_options(g.ctx, p, ["H14"]), after))
-    h.tile = home  # (as the events told it: the table checks its projection after each test)
-    assert phases.build_options(g.ctx, p, ["H14"])[:len(fresh)] == before[:len(fresh)]
 
 
 def test_affordable_units_say_what_payments_say():

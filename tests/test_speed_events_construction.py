@@ -81,26 +81,3 @@ def test_emitted_events_are_frozen_and_carry_their_source():
         for name in dataclasses.fields(e):
             with pytest.raises(dataclasses.FrozenInstanceError):
                 setattr(e, name.name, None)
-
-
-def test_options_and_decisions_built_through_their_twins_are_ordinary():
-    """Option(...) and Decision(...) fill a writable twin too (decision._fill_through)."""
-    from uprising_tui.engine.decision import Decision, Option, OptionCost, decision, option
-    from uprising_tui.engine.refs import Ref
-    refs = (Ref("hex", "H07"), Ref("card", "c1"))
-    o = Option("move:H07", "Move", "H07", "c1", "move", refs, OptionCost(ap=1))
-    assert type(o) is Option and o == option("move:H07", "Move", "move", refs, OptionCost(ap=1))
-    assert Option("done", "Done") == Option(id="done", label="Done", hex=None, card=None, group=None, refs=(), cost=None)
-    d = Decision("krowh", "turn", "?", (o,), SRC)
-    assert type(d) is Decision and d == decision("krowh", "turn", "?", (o,), SRC, ()) and d.chosen == ()
-    for made in (o, d):
-        for again in (pickle.loads(pickle.dumps(made)), copy.deepcopy(made), dataclasses.replace(made)):
-            assert type(again) is type(made) and again == made and hash(again) == hash(made)
-        for f in dataclasses.fields(made):
-            with pytest.raises(dataclasses.FrozenInstanceError):
-                setattr(made, f.name, None)
-    assert dataclasses.replace(o, label="x").label == "x"
-    with pytest.raises(TypeError):
-        Option("only-an-id")
-    with pytest.raises(TypeError):
-        Decision("krowh", "turn", "?", (o,), SRC, (), "one too many")

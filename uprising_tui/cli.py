@@ -67,7 +67,7 @@ class _Version(argparse.Action):
     """--version, importing the engine only when asked."""
 
     def __call__(self, parser, namespace, values, option_string=None) -> NoReturn:
-        from .engine.game import ENGINE_VERSION
+        from .engine.game import ENGINE_VERSION  # (the engine loads when a command runs, not at start-up)
         print(f"uprising {__version__} (engine {ENGINE_VERSION})")
         parser.exit()
 
@@ -106,8 +106,8 @@ def load_content(args: argparse.Namespace):
     mods of ``--mod`` / ``$UPRISING_MODS`` laid over it, read once per process and directory.
     ``--mod`` is handed on through ``$UPRISING_MODS`` (worker processes, the client, every Game).
     Raises ContentError (main() reports it)."""
-    from .content.loader import cached_catalog
-    from .content.mods import MODS_ENV
+    from .content.loader import cached_catalog  # (the content loads when a command needs it)
+    from .content.mods import MODS_ENV  # (with the content)
 
     mods = getattr(args, "mod", None)
     cat = cached_catalog(getattr(args, "content", None), mods=mods)
@@ -140,8 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def report(args: argparse.Namespace, exc: Exception) -> int:
     """Print a known error (content, save, engine, usage) and give its exit code."""
-    from .content.loader import ContentError
-    from .engine import EngineError, SaveError
+    from .content.loader import ContentError  # (the engine loads when a command runs, not at start-up)
+    from .engine import EngineError, SaveError  # (the engine loads when a command runs, not at start-up)
 
     want_json = bool(getattr(args, "json", False))
     if isinstance(exc, ContentError):

@@ -1,4 +1,5 @@
-"""Reading files a user hands us (saves, content) without hanging or running out of memory.
+"""Reading files a user hands us (saves, content) without hanging or running out of memory, and
+writing a file so that it is always whole (:func:`write_atomic`: saves, the autosave).
 
 Only regular files are read (a FIFO would block, a link to ``/dev/zero`` would never end), and
 never more than a cap: the file is opened non-blocking, checked with ``fstat`` on the open
@@ -10,6 +11,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import tempfile
+from pathlib import Path
 
 CLIP = 80  # characters of any user-given text echoed in a message
 
@@ -126,3 +129,22 @@ def decode_utf8(data: bytes, *, allow_bom: bool = False) -> str:
         col = len(data[start:exc.start].decode("utf-8", "replace")) + 1
         raise FileProblem(f"is not UTF-8 text: byte 0x{data[exc.start]:02x} at line {line}, "
                           f"column {col}") from None
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write `text` to `path` so that the file is either the old one or the whole new one: a
+    temporary file beside it, flushed and fsynced, then ``os.replace`` (the folder is made if
+    missing; the temporary file never stays behind)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

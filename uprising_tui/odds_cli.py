@@ -95,7 +95,7 @@ def _units(items: list[str], known) -> tuple[tuple[str, int], ...]:
 
 
 def build_spec(cat, args):
-    from .engine.odds import FightSpec, OddsError
+    from .engine.odds import FightSpec, OddsError  # (the odds load when the command runs)
     legions = tuple(_card(t, "legion", cat.legions) for t in args.legion)
     hordes = tuple(_card(t, "horde", cat.hordes) for t in args.horde)
     druids = tuple(_known(d.strip(), cat.druids, "Druid") for d in args.druids.split(",") if d.strip())
@@ -116,8 +116,8 @@ def build_spec(cat, args):
 
 
 def run(args) -> int:
-    from .cli import load_content
-    from .engine.odds import OddsError, fight_odds
+    from .cli import load_content  # (the content loads when the command runs)
+    from .engine.odds import OddsError, fight_odds  # (the odds load when the command runs)
     cat = load_content(args)  # a content problem is reported by `uprising` itself, like every command
     try:
         spec = build_spec(cat, args)

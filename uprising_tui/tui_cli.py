@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
 COMMANDS = ("new", "load", "serve", "screenshots")
@@ -29,8 +30,8 @@ def _client_options(p: argparse.ArgumentParser) -> None:
 
 def add_commands(sub) -> None:
     """Add the client's sub-commands to `uprising`'s sub-parsers."""
-    from .commands.options import seed as seed_type
-    from .engine.setup import DIFFICULTIES
+    from .commands.options import seed as seed_type  # (the parser's own checks)
+    from .engine.setup import DIFFICULTIES  # (the difficulties, for the parser)
 
     new = sub.add_parser("new", help="start a new game in the terminal client",
                          description="Open the client straight into a new game.")
@@ -51,7 +52,7 @@ def add_commands(sub) -> None:
     load.add_argument("save", metavar="FILE", help="a save file")
     _client_options(load)
 
-    from .tui.serve_cli import add_parser as add_serve
+    from .tui.serve_cli import add_parser as add_serve  # (the serve command's own parser)
     add_serve(sub)  # `serve` (its options and its work: tui/serve_cli.py)
 
     shots = sub.add_parser("screenshots", help="write SVG screenshots of the client's screens")
@@ -72,17 +73,17 @@ def run_app(app) -> int:
 
 def run_title(data_dir: str | None = None, pacing: str | None = None, light: bool = False,
               screenshots: str | None = None) -> int:
-    from .tui.app import make_app
+    from .tui.app import make_app  # (textual loads when the client opens)
     return run_app(make_app(data_dir=data_dir, pacing=pacing, light=light, screenshots=screenshots))
 
 
 def new_setup(args):
     """The Setup and seats `uprising new` asks for (ValueError when they do not fit together)."""
-    import random
+    import random  # (a seed drawn when none is given)
 
-    from .engine import Setup
-    from .engine.savefile import name_problem
-    from .tui.controller import default_seats
+    from .engine import Setup  # (the engine loads when a command runs, not at start-up)
+    from .engine.savefile import name_problem  # (with the engine)
+    from .tui.controller import default_seats  # (textual loads when the client opens)
 
     factions = args.play or list(FACTIONS[: args.factions])
     stray = [b for b in args.bots if b not in factions]
@@ -105,7 +106,7 @@ def new_setup(args):
 
 
 def cmd_new(args) -> int:
-    from .tui.app import make_app
+    from .tui.app import make_app  # (textual loads when the client opens)
     try:
         setup, seats = new_setup(args)
     except ValueError as exc:
@@ -115,9 +116,9 @@ def cmd_new(args) -> int:
 
 
 def cmd_load(args) -> int:
-    from .engine import SaveError
-    from .tui.app import make_app
-    from .tui.controller import GameController
+    from .engine import SaveError  # (the engine loads when a command runs, not at start-up)
+    from .tui.app import make_app  # (textual loads when the client opens)
+    from .tui.controller import GameController  # (textual loads when the client opens)
     try:  # check it before the screen opens, so a bad file gets a plain message
         GameController.load(args.save, autosave=False)
     except (SaveError, ValueError, OSError) as exc:
@@ -127,7 +128,7 @@ def cmd_load(args) -> int:
 
 
 def cmd_screenshots(args) -> int:
-    from .tui.screenshots import write_screenshots
+    from .tui.screenshots import write_screenshots  # (textual loads when the client opens)
     for path in write_screenshots(args.out, seed=args.seed):
         print(path)
     return 0

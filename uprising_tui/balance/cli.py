@@ -61,8 +61,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from ..content.loader import default_catalog
-    from ..sim import Progress
+    from ..content.loader import default_catalog  # (the engine loads when a command runs, not at start-up)
+    from ..sim import Progress  # (the simulator loads when a balance run starts)
 
     if args.games < 1:
         print("uprising: error: --games must be at least 1", file=sys.stderr)

@@ -1,17 +1,24 @@
 """The heuristic bot's answers to the smaller Decision kinds (cards, dice, damage,
-placements, scoring). Mixed into HeuristicBot, which provides the shared helpers."""
+placements, scoring). A part of HeuristicBot (``bot.answers``), which provides the shared
+helpers."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..engine.units import unit_value
+from .memo import Memo
 
 if TYPE_CHECKING:
     from .decision_view import View
 
 
 
-class AnswersMixin:
+class Answers:
+    """The answers to the smaller Decision kinds."""
+    def __init__(self, bot):
+        self.bot = bot
+        self.memo = Memo()
+
     def on_keep_feat(self, v: View) -> str | None:
         best = None
         for oid in v.ids:
@@ -30,14 +37,14 @@ class AnswersMixin:
         p = v.p
         if p is None:
             return None
-        order = sorted(("might", "magic", "leadership"), key=lambda a: (p.attr(a), a))
+        order = sorted(("might", "magic", "leadership"), key=lambda a: (getattr(p, a), a))
         return v.pick(*(f"attr:{a}" for a in order))
 
     def on_gain_choice(self, v: View) -> str | None:
         p = v.p
         if p is None:
             return None
-        order = sorted(("plunder", "food", "salt"), key=lambda r: p.res(r))
+        order = sorted(("plunder", "food", "salt"), key=lambda r: getattr(p, r))
         return v.pick(*(f"res:{r}" for r in order))
 
     def on_discard(self, v: View) -> str | None:
@@ -52,33 +59,16 @@ class AnswersMixin:
         return best[1] if best else None
 
     # ------------------------------------------------------------------ combat
-    def on_combat_card(self, v: View) -> str | None:
-        key_base = (v.st.counter, v.d.actor)
-        for oid in v.with_prefix("card:"):
-            key = key_base + (oid,)
-            if self.card_uses.get(key, 0) < 2:
-                self.card_uses[key] = self.card_uses.get(key, 0) + 1
-                if len(self.card_uses) > 512:
-                    self.card_uses.clear()
-                return oid
-        return "done"
-
     def on_quest_card(self, v: View) -> str | None:
         for oid in v.with_prefix("card:"):
-            use = self.card_use(v, oid[5:])
+            use = self.bot.cards.card_use(v, oid[5:])
             if use is not None and use.cost != "none":
                 return oid
         return "done"
 
-    def on_bolt(self, v: View) -> str | None:
-        if "bolt:shield" in v.ids:
-            return "bolt:shield"
-        druids = v.with_prefix("bolt:druid:")
-        return druids[0] if druids else "bolt:none"
-
     def unit_option(self, v: View, pick=min) -> str | None:
         """The `unit:` option whose Unit is cheapest (pick=min) or dearest (pick=max)."""
-        units = [(unit_value(v.ctx, oid.split(":", 1)[1]), oid) for oid in v.with_prefix("unit:")
+        units = [(unit_value(v.cat, oid.split(":", 1)[1]), oid) for oid in v.with_prefix("unit:")
                  if oid.split(":", 1)[1] in v.cat.units]
         return pick(units, key=lambda x: x[0])[1] if units else None
 
@@ -99,49 +89,46 @@ class AnswersMixin:
         dice = [o for o in v.d.options if o.id.startswith("die:")]
         return min(dice, key=lambda o: shown(o.label)).id if dice else None
 
-    def on_highlands(self, v: View) -> str | None:
-        return self.strongest_colour(v)
-
     # ------------------------------------------------------------------ placements and ties
     def on_place_unit(self, v: View) -> str | None:
         return self.unit_option(v, max)
 
     def on_place_unit_hex(self, v: View) -> str | None:
-        st = v.st
-        mine = self.own_havens(v)
+        st = v.table
+        mine = self.bot.own_havens(v)
 
         def score(hid: str) -> float:
             h = st.hexes[hid]
             own = h.haven == v.d.actor
-            return (2 if own and self.threatened(v, hid) else 0) + own - 0.1 * h.unit_count \
-                - 0.01 * self.dist_to_set(v, hid, mine)
-        return self.hex_choice(v, score)
+            return (2 if own and self.bot.threatened(v, hid) else 0) + own - 0.1 * h.unit_count \
+                - 0.01 * self.bot.dist_to_set(v, hid, mine)
+        return self.bot.hex_choice(v, score)
 
     def on_no_haven_hex(self, v: View) -> str | None:
         if v.p is None:
             return None
-        return self.hex_choice(v, lambda hid: -v.board.hex_distance(hid, v.p.hero_hex))
+        return self.bot.hex_choice(v, lambda hid: -v.board.hex_distance(hid, v.p.hero_hex))
 
     def on_remove_curse(self, v: View) -> str | None:
-        havens = self.all_havens(v)
-        return self.hex_choice(v, lambda hid: -self.dist_to_set(v, hid, havens))
+        havens = self.bot.all_havens(v)
+        return self.bot.hex_choice(v, lambda hid: -self.bot.dist_to_set(v, hid, havens))
 
     def on_remove_haven(self, v: View) -> str | None:
-        st, cat = v.st, v.cat
+        st, cat = v.table, v.cat
 
         def score(hid: str) -> float:  # lose the least valuable Haven
             h = st.hexes[hid]
             tile = cat.hexes.get(h.tile)
             worth = (tile.vp * 2 + tile.resources.salt + tile.resources.plunder + tile.resources.food) if tile else 0
             return -(worth + h.unit_count)
-        return self.hex_choice(v, score)
+        return self.bot.hex_choice(v, score)
 
     def on_target_haven(self, v: View) -> str | None:
-        st = v.st
-        return self.hex_choice(v, lambda hid: st.hexes[hid].unit_count + st.hexes[hid].tower + st.hexes[hid].wall)
+        st = v.table
+        return self.bot.hex_choice(v, lambda hid: st.hexes[hid].unit_count + st.hexes[hid].tower + st.hexes[hid].wall)
 
     def on_target_faction(self, v: View) -> str | None:
-        st = v.st
+        st = v.table
 
         def strength(fac: str) -> int:
             return sum(h.unit_count for h in st.hexes.values() if h.owner == fac)
@@ -152,36 +139,36 @@ class AnswersMixin:
         return v.pick(f"faction:{v.d.actor}")
 
     def on_activation_token(self, v: View) -> str | None:
-        havens = self.all_havens(v)
+        havens = self.bot.all_havens(v)
         best = None
         for oid in v.with_prefix("card:"):
-            card = v.st.nem(oid[5:])
-            d = self.dist_to_set(v, card.hex, havens) if card is not None else 0
+            card = v.nem(oid[5:])
+            d = self.bot.dist_to_set(v, card.hex, havens) if card is not None else 0
             if best is None or d > best[0]:
                 best = (d, oid)
         return best[1] if best else None
 
     def on_enemy_hex(self, v: View) -> str | None:
-        return self.far_from_havens(v)
+        return self.bot.far_from_havens(v)
 
     # ------------------------------------------------------------------ ALWAYS
     def on_always(self, v: View) -> str | None:
         """The ALWAYS menu or a window: use a card worth it; trade AP that would otherwise be
         lost (the Actions Phase is over); else leave."""
         leave = v.pick("back", "done")
-        card = self.action_card(v)
+        card = self.bot.cards.action_card(v)
         if card:
             return card
-        if v.p is not None and v.p.ap > 0 and v.st.phase in ("nemesis", "production", "scoring"):
+        if v.p is not None and v.p.ap > 0 and v.table.phase in ("nemesis", "production", "scoring"):
             return v.pick("trade:ap") or leave
         return leave
 
     # ------------------------------------------------------------------ scoring
     def on_buy_vp(self, v: View) -> str | None:
-        st = v.st
+        st = v.table
         if st.chapter != st.chapters:
             return "done"
-        if v.p is not None and v.p.ap > 0 and "always" in v.entries and self.entry_ok(v, "always"):
+        if v.p is not None and v.p.ap > 0 and "always" in v.entries and self.bot.entry_ok(v, "always"):
             return "always"  # AP left: trade it for Salt first, it buys VP too
         vp = {q.faction: q.vp for q in st.players}
         opts = [o for o in v.ids if o.startswith("vp:") and o[3:] in vp]

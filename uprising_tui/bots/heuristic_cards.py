@@ -1,5 +1,6 @@
 """The heuristic bot's cards: which one-shot Feat or Item to use on its turn, which
-Item to buy, and where its Hero must stand to lift a Curse. Mixed into HeuristicBot.
+Item to buy, and where its Hero must stand to lift a Curse. A part of HeuristicBot
+(``bot.cards``).
 
 A Curse scores Chaos 1 VP at every Scoring left, so a card that removes one is
 worth those VP; it is kept until a Curse is in its reach (next to the Hero, or
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 from . import values
 from .heuristic_economy import QUEST_CHANCE
 from .heuristic_fight import odds_for
+from .memo import Memo
 
 if TYPE_CHECKING:
     from .decision_view import View
@@ -26,7 +28,12 @@ MIN_CARD = 0.2  # a card is used when it is worth at least this
 MIN_ITEM = 0.3  # an Item is bought when its worth beats its price (Salt / 5) by this
 
 
-class CardsMixin:
+class Cards:
+    """Which one-shot card to use, which Item to buy, where the Hero must stand to lift a Curse."""
+    def __init__(self, bot):
+        self.bot = bot
+        self.memo = Memo()
+
     def card_effect(self, v: View, cid: str):
         """(use, effect) of a Feat, Item or kept Quest."""
         d = v.cat.feats.get(cid) or v.cat.items.get(cid)
@@ -39,12 +46,12 @@ class CardsMixin:
         return self.card_effect(v, cid)[0]
 
     def curses_near(self, v: View, hid: str) -> bool:
-        st = v.st
+        st = v.table
         return st.hexes[hid].curse or any(st.hexes[n].curse for n in v.board.adjacent(hid, reach=True))
 
     def effect_worth_here(self, v: View, effect, hero_hex: str) -> float:
         """What an effect is worth if used now with the Hero on `hero_hex`."""
-        st = v.st
+        st = v.table
         worth = 0.0
         rest = []
         here = st.hexes[hero_hex]
@@ -57,7 +64,7 @@ class CardsMixin:
             elif op.op == "explore":  # a free Explore: worth an AP, where the Hero stands on a face-down hex
                 worth += 0.5 if not here.explored and not here.curse else -1.0
             elif op.op == "remove_here":  # Garrisons sent home stop scoring for the Empire every Chapter
-                n = len(here.garrisons) if op.what == "garrisons" else here.skeletons
+                n = here.garrisons if op.what == "garrisons" else here.skeletons
                 worth += float(values.scorings_left(st)) if n else -1.0
             elif op.op == "free_quest":
                 worth += self.free_quest_worth(v)
@@ -70,20 +77,20 @@ class CardsMixin:
     def free_quest_worth(self, v: View) -> float:
         """A Quest attempt that costs no AP: the best Quest on offer worth trying (else a loss)."""
         best = -1.0
-        for qid in v.st.quest_offer:
+        for qid in v.table.quest_offer:
             if qid not in v.cat.quests:
                 continue
-            chance, _ = self.quest_pool(v, qid)
+            chance, _ = self.bot.economy.quest_pool(v, qid)
             if chance >= QUEST_CHANCE:
-                best = max(best, self.quest_worth(v, qid, chance))
+                best = max(best, self.bot.economy.quest_worth(v, qid, chance))
         return best
 
     def hero_roll_worth(self, v: View, op) -> float:
         """A Hero Dice roll paying per `op.per` symbol: the symbols expected, each at its pay."""
         p = v.p
         pool = ["red"] * p.might + ["purple"] * p.magic + ["blue"] * p.leadership
-        n = self.dice.expect(pool, op.per) + p.guile * max(self.dice.expect(["white"], op.per),
-                                                           self.dice.expect(["yellow"], op.per))
+        n = self.bot.dice.expect(pool, op.per) + p.guile * max(self.bot.dice.expect(["white"], op.per),
+                                                           self.bot.dice.expect(["yellow"], op.per))
         return n * ((op.salt + op.plunder + op.food) / 5 + op.vp)
 
     def card_choice(self, v: View):
@@ -113,7 +120,7 @@ class CardsMixin:
         placed = [op for op in item.effect if op.op in PLACED]
         worth = sum(PLACED[op.op] for op in placed)
         worth += self.effect_worth_here(v, [op for op in item.effect if op.op not in PLACED], v.p.hero_hex)
-        return worth * (1 if item.use.cost == "discard" else values.scorings_left(v.st))
+        return worth * (1 if item.use.cost == "discard" else values.scorings_left(v.table))
 
     def best_market(self, v: View):
         """(worth, option) of the best Item to buy now, or None."""
@@ -139,16 +146,16 @@ class CardsMixin:
         lifters = self.lifters(v)
         if not any(c.face_up and c.id in lifters for c in p.feats + p.items):
             return []
-        got = self.map_memo.get("curse_spots")
+        got = self.memo.map.get("curse_spots")
         if got is None:
             out = set()
-            for h in v.st.hexes.values():
+            for h in v.table.hexes.values():
                 if h.curse:  # the Hero lifts it from there, a hex adjacent to it or any Sea Tower
                     out.add(h.id)
                     out.update(v.board.adjacent(h.id))
             if out:
                 out.update(n for n in v.board.all_ids if v.board.is_sea_tower(n))
-            got = self.map_memo["curse_spots"] = sorted(out)
+            got = self.memo.map["curse_spots"] = sorted(out)
         return got
 
     def lifters(self, v: View) -> frozenset[str]:

@@ -1,4 +1,4 @@
-"""The heuristic bot's Quests and Build choices. Mixed into HeuristicBot."""
+"""The heuristic bot's Quests and Build choices. A part of HeuristicBot (``bot.economy``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from ..engine.economy import parse_pay, payments
 from . import values
 from .heuristic_fight import odds_for
+from .memo import Memo
 
 if TYPE_CHECKING:
     from .decision_view import View
@@ -23,10 +24,18 @@ def p_total(v) -> int:
     return v.p.salt + v.p.plunder + v.p.food
 
 
-class EconomyMixin:
+class Economy:
+    """Quests by their odds, the Units and Defenses built, the way each cost is paid."""
+    def __init__(self, bot):
+        self.bot = bot
+        self.memo = Memo()
+        self.quest_cache: dict[tuple, list] = {}  # Quest odds, by Hero and offer
+        self.quest_plan: dict[str, tuple[str, str | None]] = {}  # actor -> (quest id, guile option)
+        self.build_danger: dict[tuple, set[str]] = {}  # threatened Havens, once per Build
+
     def quest_pool(self, v: View, qid: str) -> tuple[float, str | None]:
         """Best success chance for quest `qid` now, and the Guile split that gives it."""
-        p, cat, st = v.p, v.cat, v.st
+        p, cat, st = v.p, v.cat, v.table
         q = cat.quests[qid]
         h = st.hexes[p.hero_hex]
         terrain = None if (h.curse or not h.explored) else cat.hexes[h.tile].terrain
@@ -50,21 +59,21 @@ class EconomyMixin:
         best = (-1.0, None)
         for y in range(p.guile + 1):
             pool = base + ["white"] * (p.guile - y) + ["yellow"] * y
-            chance = self.dice.quest_chance(pool, goals, q.threshold)
+            chance = self.bot.dice.quest_chance(pool, goals, q.threshold)
             if chance > best[0]:
                 best = (chance, f"guile:{p.guile - y}w{y}y" if p.guile else None)
         return best
 
     def best_colour(self, goals) -> str:
         def value(c: str) -> float:
-            return sum(getattr(self.dice.stats[c], sym) / n for sym, n in goals)
-        return max(self.dice.stats, key=lambda c: (value(c), c))
+            return sum(getattr(self.bot.dice.stats[c], sym) / n for sym, n in goals)
+        return max(self.bot.dice.stats, key=lambda c: (value(c), c))
 
     def quest_worth(self, v: View, qid: str, chance: float) -> float:
         """Expected VP of attempting a Quest: its solve effect and, roughly, its goal
         rewards if solved; its failure effect otherwise."""
         q = v.cat.quests[qid]
-        st = v.st
+        st = v.table
         solved = values.effect_worth(st, q.solve)
         goals = sum(values.effect_worth(st, g.reward) for g in q.goals) * 0.5
         failed = values.effect_worth(st, q.fail)
@@ -72,7 +81,7 @@ class EconomyMixin:
 
     def quest_options(self, v: View):
         """(worth, chance, option, quest, Guile split) for each Quest on offer."""
-        p, st = v.p, v.st
+        p, st = v.p, v.table
         h = st.hexes[p.hero_hex]
         terrain = None if (h.curse or not h.explored) else v.cat.hexes[h.tile].terrain
         key = (p.faction, tuple(st.quest_offer), p.might, p.magic, p.leadership, p.guile, terrain, h.curse,
@@ -93,7 +102,7 @@ class EconomyMixin:
 
     def best_quest(self, v: View):
         """(worth, option) of the best Quest to attempt, or None; remembers the Guile split."""
-        if v.p is None or v.p.ap < 1 or not v.st.quest_offer:
+        if v.p is None or v.p.ap < 1 or not v.table.quest_offer:
             return None
         opts = [o for o in self.quest_options(v) if o[1] >= QUEST_CHANCE]
         if not opts:
@@ -129,17 +138,17 @@ class EconomyMixin:
 
     def on_die_colour(self, v: View) -> str | None:
         plan = self.quest_plan.get(v.d.actor)
-        if plan and v.st.phase == "actions" and plan[0] in v.cat.quests and v.d.prompt.startswith("Quest"):
+        if plan and v.table.phase == "actions" and plan[0] in v.cat.quests and v.d.prompt.startswith("Quest"):
             goals = tuple((g.symbol, g.count) for g in v.cat.quests[plan[0]].goals)
             return v.pick(f"colour:{self.best_colour(goals)}")
         return self.strongest_colour(v)
 
     def strongest_colour(self, v: View) -> str | None:
-        return v.pick(*(f"colour:{c}" for c in self.dice.strength_order))
+        return v.pick(*(f"colour:{c}" for c in self.bot.dice.strength_order))
 
     # ------------------------------------------------------------------ build
     def reserves(self, v: View) -> dict[str, int]:
-        p, st = v.p, v.st
+        p, st = v.p, v.table
         if st.phase == "scoring" or p is None:
             return {"salt": 0, "plunder": 0, "food": 0}
         plunder = v.cat.factions[p.faction].haven_cost if p.havens_in_supply > 0 else 0
@@ -150,7 +159,7 @@ class EconomyMixin:
         keep = self.reserves(v)
         score = 0.0
         for r, n in way.items():
-            left = p.res(r) - n
+            left = getattr(p, r) - n
             score += n * PAY_WEIGHT[r] + 10 * max(0, keep[r] - left) - 0.01 * left
         return score
 
@@ -162,7 +171,7 @@ class EconomyMixin:
         memo = odds_for(v.cat).memo
         if key in memo:
             return memo[key]
-        ok = [w for w in payments(p, costs) if all(p.res(r) - n >= keep[r] for r, n in w.items())]
+        ok = [w for w in payments(p, costs) if all(getattr(p, r) - n >= keep[r] for r, n in w.items())]
         got = memo[key] = min(ok, key=lambda w: self.pay_score(v, w)) if ok else None
         return got
 
@@ -170,14 +179,14 @@ class EconomyMixin:
         p = v.p
         if p is None:
             return "done"
-        card = self.action_card(v)  # one-shot build cards (place a Unit, ...)
+        card = self.bot.cards.action_card(v)  # one-shot build cards (place a Unit, ...)
         if card:
             return card
-        havens = self.own_havens(v)
-        key = (p.faction, v.st.chapter, tuple(havens))
+        havens = self.bot.own_havens(v)
+        key = (p.faction, v.table.chapter, tuple(havens))
         danger = self.build_danger.get(key)
         if danger is None:  # once per Build: the Units we place hardly change the forecast
-            danger = self.build_danger[key] = {h for h in havens if self.threatened(v, h)}
+            danger = self.build_danger[key] = {h for h in havens if self.bot.threatened(v, h)}
         return self.build_defence(v, havens, danger) or self.build_unit(v, danger) or "done"
 
     def build_defence(self, v: View, havens: list[str], danger: set[str]) -> str | None:
@@ -185,7 +194,7 @@ class EconomyMixin:
         p = v.p
         spare = p.plunder - self.reserves(v)["plunder"]
         for hid in sorted(danger):
-            if spare >= 1 and v.st.hexes[hid].unit_count > 0:
+            if spare >= 1 and v.table.hexes[hid].unit_count > 0:
                 pick = v.pick(f"tower:{hid}", f"wall:{hid}")
                 if pick:
                     return pick
@@ -193,7 +202,7 @@ class EconomyMixin:
 
     def build_unit(self, v: View, danger: set[str]) -> str | None:
         """The strongest Unit we can afford while keeping the reserves, where it is most needed."""
-        st, cat = v.st, v.cat
+        st, cat = v.table, v.cat
         best = None
         ways: dict[str, dict[str, int] | None] = {}
         for oid in v.with_prefix("build:"):
@@ -218,14 +227,14 @@ class EconomyMixin:
     def unit_score(self, v: View, u, h, danger: bool, spent: int) -> float:
         """How much we want this Unit on this Haven: a strong die (an archer's counts
         more), a Haven under threat, few Units there yet, a low price."""
-        strength = self.dice.strength(u.die) * (ARCHER if u.type == "archer" else 1.0)
+        strength = self.bot.dice.strength(u.die) * (ARCHER if u.type == "archer" else 1.0)
         return 3.0 * danger - h.unit_count + strength - SPEND * spent
 
     def on_pay(self, v: View) -> str | None:
         p = v.p
         if p is not None:  # the way chosen when the Unit was picked, if it is still on offer
             key = ("paid", p.salt, p.plunder, p.food)
-            way = self.map_memo.get(key)
+            way = self.memo.map.get(key)
             if way is not None and way in v.idset:
                 return way
         best = None
@@ -240,4 +249,4 @@ class EconomyMixin:
 
     def remember_payment(self, v: View, way: dict[str, int]) -> None:
         p = v.p
-        self.map_memo[("paid", p.salt, p.plunder, p.food)] = f"pay:s{way['salt']}p{way['plunder']}f{way['food']}"
+        self.memo.map[("paid", p.salt, p.plunder, p.food)] = f"pay:s{way['salt']}p{way['plunder']}f{way['food']}"

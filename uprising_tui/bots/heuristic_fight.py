@@ -1,15 +1,17 @@
 """The heuristic bot's fights: what stands on a hex, how a fight will end (the
 engine's exact odds, read through ``odds``) and what it is worth (``values``).
-Mixed into HeuristicBot."""
+A part of HeuristicBot (``bot.fights``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..engine import fight_policy
+from ..engine.odds import OddsError, fight_odds
+from ..engine.odds.approx import approx_odds, foe_dice
 from ..engine.units import HEX_LIMIT, unit_value
 from . import values
-from .odds import FoeSpec, Memo, Outcome, bot_odds, memo_for
-from .quick_odds import quick_for
+from .memo import Memo
+from .odds import CatalogMemo, FoeSpec, Outcome, fight_spec, memo_for, outcome, with_units
 
 if TYPE_CHECKING:
     from .decision_view import View
@@ -25,13 +27,13 @@ GUARD = 0  # Units left on a Haven no forecast attack threatens
 HOPELESS = 2.5  # skip the odds when the foe would need this many times fewer rounds than we
 NEW_LEGION = ("new_legion", 4, 5)  # clearing the Capital calls a Legion: key, Threat, VP
 
-def odds_for(cat) -> Memo:
+def odds_for(cat) -> CatalogMemo:
     """The bot's per-catalog cache (kept across games): ``.memo``."""
     return memo_for(cat)
 
 
 def terrain_of(v: View, hid: str) -> str:
-    h = v.st.hexes[hid]
+    h = v.table.hexes[hid]
     if h.curse:
         return "curse"
     if not h.explored:
@@ -39,88 +41,47 @@ def terrain_of(v: View, hid: str) -> str:
     return v.cat.hexes[h.tile].terrain
 
 
-def dice_terrain(terrain: str) -> str:
-    """The terrain as far as the dice go (Marsh and Highlands change them; the rest of
-    the terrain effects are in our dice or the foe's extra dice already)."""
-    return terrain if terrain in ("marsh", "highlands") else "plain"
+class Fights:
+    """What stands on a hex, how a fight there will end and what it is worth; the Commands it
+    makes worth their Food; the answers inside a combat."""
+    EXACT_PLANS = False  # plan with the engine's exact odds (slow) instead of its approximation
 
-
-def on_terrain(colours, part: str, terrain: str, order: tuple[str, ...]) -> tuple[str, ...]:
-    """Dice after the terrain: Marsh turns red into white, Highlands keeps one Archery die."""
-    out = ["white" if (terrain == "marsh" and c == "red") else c for c in colours]
-    if terrain == "highlands" and part == "archery" and len(out) > 1:
-        out = [min(out, key=lambda c: order.index(c) if c in order else 99)]
-    return tuple(sorted(out))
-
-
-class FightMixin:
-    EXACT_PLANS = False  # plan with the engine's exact odds (slow) instead of the quick ones
+    def __init__(self, bot):
+        self.bot = bot
+        self.memo = Memo()
     # ------------------------------------------------------------------ what stands there
     def foes_on(self, v: View, hid: str) -> list[FoeSpec]:
         """The enemy groups on a hex in the order a player fights them."""
-        st, cat = v.st, v.cat
+        st, cat = v.table, v.cat
         h = st.hexes[hid]
         terrain = terrain_of(v, hid)
-        order = cat.strength_order
         foes: list[FoeSpec] = []
         if h.garrisons:
-            levels = cat.garrison_levels
-
-            def gdice(part: str, hp: int, levels=levels) -> tuple[str, ...]:
-                lvl = levels[min(hp, len(levels)) - 1]
-                return on_terrain(lvl.archery if part == "archery" else lvl.clash, part, terrain, order)
-            foes.append(FoeSpec(f"garrisons@{dice_terrain(terrain)}", len(h.garrisons), len(h.garrisons), gdice))
+            foes.append(FoeSpec(f"garrisons@{terrain}", h.garrisons, h.garrisons))
         for cid in sorted(h.legions, key=lambda c: cat.nemesis(c).initiative):
             foes.append(self.card_foe(v, cid, hid, terrain))
         if h.skeletons:
-            die = cat.skeleton_die
-
-            def sdice(part: str, hp: int) -> tuple[str, ...]:
-                return on_terrain([die] * hp, part, terrain, order) if part == "clash" else ()
-            foes.append(FoeSpec(f"skeletons@{dice_terrain(terrain)}", h.skeletons, h.skeletons, sdice))
+            foes.append(FoeSpec(f"skeletons@{terrain}", h.skeletons, h.skeletons))
         for cid in sorted(h.hordes, key=lambda c: cat.nemesis(c).initiative):
             foes.append(self.card_foe(v, cid, hid, terrain))
         if h.role == "capital" and not h.capital_fallen and st.legion_deck:
             key, threat, vp = NEW_LEGION
-
-            def ldice(part: str, hp: int) -> tuple[str, ...]:
-                dice = ("white", "white") if part == "archery" else ("red", "red", "yellow", "white")[:max(hp, 1)]
-                return on_terrain(dice, part, terrain, order)
-            foes.append(FoeSpec(key, threat, vp, ldice, big=True))
+            foes.append(FoeSpec(key, threat, vp, big=True))
         return foes
 
     def card_foe(self, v: View, cid: str, hid: str, terrain: str) -> FoeSpec:
+        """A Legion or Horde on `hid` or forecast to walk in; its key names what its dice read
+        there besides the hex (the terrain; a Legion's extra dice at its own Target)."""
         spec = v.cat.nemesis(cid)
-        card = v.st.nem(cid)
-        h = v.st.hexes[hid]
-        order = v.cat.strength_order
-        extra = {"archery": [], "clash": []}
-        kinds = set()
-        for ab in spec.abilities:
-            kinds.add(ab.kind)
-            if ab.kind != "extra_dice" or (ab.terrain and ab.terrain != terrain):
-                continue
-            if ab.condition == "target_here" and not any(c.target == hid for c in v.st.legions.values()):
-                continue
-            if ab.condition == "haven_or_imperial" and not (h.haven or h.garrisons or h.legions):
-                continue
-            colours = list(v.cat.dice) if ab.colour == "all" else [ab.colour]
-            for part in ab.parts:
-                extra[part].extend(colours * ab.count)
-
-        def cdice(part: str, hp: int) -> tuple[str, ...]:
-            row = spec.dice.get(max(1, min(hp, spec.max_threat)))
-            base = () if row is None else (row.archery if part == "archery" else row.clash)
-            if "mirror" in kinds:  # she copies our dice: until the odds model her, a generic Legion row
-                base = ("white", "white") if part == "archery" else ("red", "red", "yellow", "white")[:max(hp, 1)]
-            return on_terrain(list(base) + extra[part], part, terrain, order)
-        key = f"{cid}@{dice_terrain(terrain)}" + ("+" if extra["archery"] or extra["clash"] else "")
-        return FoeSpec(key, card.threat if card else 1, spec.destroyed_vp, cdice,
-                       skip_archery="skip_archery" in kinds, no_shields="no_enemy_shields" in kinds, big=True)
+        card = v.nem(cid)
+        at_target = card is not None and card.kind == "legion" and card.hex == hid and card.target == hid and any(
+            ab.kind == "extra_dice" and ab.condition == "target_here" for ab in spec.abilities)
+        return FoeSpec(f"{cid}@{terrain}" + ("+" if at_target else ""), card.threat if card else 1, spec.destroyed_vp,
+                       big=True)
 
     # ------------------------------------------------------------------ inside a combat: the fight policy
     # The engine's odds assume ``engine/fight_policy``; the bot answers the same way, so
-    # what it expects of a fight is what happens. (These override AnswersMixin's.)
+    # what it expects of a fight is what happens (the answers part's where the policy says nothing).
     def policy(self, v: View) -> str | None:
         return fight_policy.answer(v.game, v.d)
 
@@ -128,13 +89,13 @@ class FightMixin:
         return self.policy(v)
 
     def on_assign_damage(self, v: View) -> str | None:
-        return self.policy(v) or super().on_assign_damage(v)
+        return self.policy(v) or self.bot.answers.on_assign_damage(v)
 
     def on_reroll(self, v: View) -> str | None:
-        return self.policy(v) or super().on_reroll(v)
+        return self.policy(v) or self.bot.answers.on_reroll(v)
 
     def on_set_die(self, v: View) -> str | None:
-        return self.policy(v) or super().on_set_die(v)
+        return self.policy(v) or self.bot.answers.on_set_die(v)
 
     def on_highlands(self, v: View) -> str | None:
         return self.policy(v)
@@ -143,85 +104,46 @@ class FightMixin:
         return self.policy(v) or "done"
 
     def on_remove_haven(self, v: View) -> str | None:
-        return (self.policy(v) if v.ctx.combat is not None else None) or super().on_remove_haven(v)
+        return (self.policy(v) if v.table.combat is not None else None) or self.bot.answers.on_remove_haven(v)
 
     # ------------------------------------------------------------------ the odds
-    def fight_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
-                   defences: tuple[bool, bool] = (False, False)) -> Outcome:
-        """How `units` fare on `hid` against `foes` (the engine's exact odds; the hex's own
-        Haven, Tower and Wall count as they stand)."""
-        return bot_odds(v.game, hid, v.d.actor, units, foes)
+    # One model of a fight: the engine's, read from the fight as the engine describes it (a
+    # FightSpec: what the table shows of the hex, with our Units and the foes weighed), exactly
+    # (engine/odds) or approximately (engine/odds/approx.py), for the many fights a turn weighs.
+    def fight_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec]) -> Outcome:
+        """How `units` fare on `hid` against `foes` by the engine's exact odds (a fight they cannot
+        give: as lost)."""
+        try:
+            return outcome(fight_odds(v.cat, self.spec(v, hid, units, foes)), foes)
+        except OddsError:
+            return Outcome(0.0, 0.0, 0.0, float(len(units)), tuple(0.0 for _ in foes), tuple(0.0 for _ in foes))
 
-    def plan_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
-                  defences: tuple[bool, bool] = (False, False)) -> Outcome:
-        """The odds the bot plans with: quick ones (``quick_odds``) unless EXACT_PLANS."""
+    def plan_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec]) -> Outcome:
+        """The odds the bot plans with: the engine's approximation, unless EXACT_PLANS."""
         if self.EXACT_PLANS:
-            return self.fight_odds(v, hid, units, foes, defences)
-        return self.quick_odds(v, hid, units, foes, defences)
+            return self.fight_odds(v, hid, units, foes)
+        return outcome(approx_odds(v.cat, self.spec(v, hid, units, foes)), foes)
 
-    def quick_odds(self, v: View, hid: str, units: list[str], foes: list[FoeSpec],
-                   defences: tuple[bool, bool] = (False, False)) -> Outcome:
-        """How `units` fare on `hid` against `foes` by the quick approximation; `defences`
-        = (Tower, Wall) of our Haven there."""
-        side = self.side_dice(v, units, hid, defences)
-        bolts = terrain_of(v, hid) != "curse" and not any(
-            ab.kind == "no_enemy_bolts" for cid in v.st.hexes[hid].hordes for ab in v.cat.nemesis(cid).abilities)
-        return quick_for(v.cat).fight(side[0], side[1], foes, bolts=bolts, side=side)
-
-    def side_dice(self, v: View, units: list[str], hid: str, defences: tuple[bool, bool] = (False, False)):
-        """Our dice with k Units left, k = 0..n (the cheapest Units fall first), as
-        (archery, clash) lists; `defences` = (Tower, Wall) of our Haven there."""
-        terrain = terrain_of(v, hid)
-        key = (tuple(sorted(units)), terrain, defences)
-        memo = quick_for(v.cat).memo
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = self._side_dice(v, units, terrain, defences)
-        return got
-
-    def _side_dice(self, v: View, units: list[str], terrain: str, defences: tuple[bool, bool]):
-        cat = v.cat
-        order = cat.strength_order
-        ranked = sorted(units, key=lambda u: (-unit_value(v.ctx, u), u))
-        tower, wall = defences
-        archery, clash = [], []
-        for k in range(len(ranked) + 1):
-            a, c = [], []
-            for u in ranked[:k]:
-                d = cat.units[u]
-                c.append(d.die)
-                if d.type == "archer" or (d.type == "rider" and terrain == "badlands"):
-                    a.append(d.die)
-            if k and tower:
-                a.append("white")
-                c.append("white")
-            if k and wall:
-                c.append("blue")
-            archery.append(on_terrain(a, "archery", terrain, order))
-            clash.append(on_terrain(c, "clash", terrain, order))
-        return quick_for(cat).side(archery, clash)
+    def spec(self, v: View, hid: str, units: list[str], foes: list[FoeSpec]):
+        """The engine's FightSpec of `units` on `hid` against `foes` (bots/odds.fight_spec; what
+        the hex shows is read once per Decision)."""
+        key = ("spec", hid, tuple(f.key for f in foes))
+        base = self.memo.decision.get(key)
+        if base is None:
+            base = self.memo.decision[key] = fight_spec(v.game, v.table, hid, v.d.actor, (), foes)
+        return with_units(base, units)
 
     # ------------------------------------------------------------------ what a fight is worth
-    def own_share(self, v: View) -> float:
-        """What 1 VP for the acting player is worth to the team (``values.own_weight``), in
-        steps of 1/8 so the shared caches stay useful."""
-        st = v.st
-        key = ("own", v.d.actor, tuple(p.vp for p in st.players))
-        got = self.map_memo.get(key)
-        if got is None:
-            got = self.map_memo[key] = round(values.own_weight(st, v.cat, v.d.actor) * 8) / 8
-        return got
-
     def foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
-        key = ("foe", foe.key, foe.hp, self.own_share(v))
-        got = self.map_memo.get(key)
+        key = ("foe", foe.key, foe.hp, self.bot.own_share(v))
+        got = self.memo.map.get(key)
         if got is None:
-            got = self.map_memo[key] = self._foe_worth(v, hid, foe)
+            got = self.memo.map[key] = self._foe_worth(v, hid, foe)
         return got
 
     def _foe_worth(self, v: View, hid: str, foe: FoeSpec) -> float:
-        st = v.st
-        own = self.own_share(v)
+        st = v.table
+        own = self.bot.own_share(v)
         name = foe.key.split("@", 1)[0]
         if name == "garrisons":
             return values.garrison_worth(st, foe.hp, own)
@@ -229,7 +151,7 @@ class FightMixin:
             return values.skeleton_worth(st, foe.hp, own)
         if name == NEW_LEGION[0]:
             return 5.0 + foe.vp * own
-        card = st.nem(name)
+        card = v.nem(name)
         spec = v.cat.nemesis(name)
         worth = values.horde_worth(st, card, spec, own) if card.kind == "horde" \
             else values.legion_worth(st, card, spec, own)
@@ -237,38 +159,38 @@ class FightMixin:
 
     def menace(self, v: View, card) -> float:
         """Extra worth of a Legion/Horde about to fall on a Haven of ours."""
-        hit = self.forecast(v).get(card.id)
-        return 0.0 if not hit else 0.5 * values.haven_worth(v.st, 0, self.own_share(v))
+        hit = self.bot.forecast.forecast(v).get(card.id)
+        return 0.0 if not hit else 0.5 * values.haven_worth(v.table, 0, self.bot.own_share(v))
 
     def attack_worth(self, v: View, hid: str, foes: list[FoeSpec], out: Outcome, units: list[str]) -> float:
-        st = v.st
+        st = v.table
         worth = 0.0
         share = PARTIAL
-        own = self.own_share(v)
+        own = self.bot.own_share(v)
         for foe, dmg, kill in zip(foes, out.damage, out.killed):
             full = self.foe_worth(v, hid, foe)
             if foe.big:
                 worth += kill * full + max(0.0, dmg - kill * foe.hp) * share * full / max(foe.hp, 1)
             else:  # Garrisons and Skeletons pay 1 VP a piece as they fall, the rest once cleared
                 worth += own * dmg + kill * (full - own * foe.hp)
-        side = "chaos" if any(f.key.startswith("skeletons") or (f.big and f.key.split("@")[0] in st.hordes)
+        side = "chaos" if any(f.key.startswith("skeletons") or (f.big and f.key.split("@")[0] in v.hordes)
                               for f in foes) else "empire"
         worth -= (1.0 - out.no_loss) * values.graveyard_cost(st, side, v.d.actor)
-        price = sum(unit_value(v.ctx, u) for u in units) / max(len(units), 1) / 2
+        price = sum(unit_value(v.cat, u) for u in units) / max(len(units), 1) / 2
         worth -= out.losses * values.unit_worth(st, price)
         return worth
 
     def site_bonus(self, v: View, hid: str) -> float:
         """A cleared hex where we can build a Haven this Chapter."""
         p = v.p
-        h = v.st.hexes[hid]
+        h = v.table.hexes[hid]
         if p is None or p.havens_in_supply <= 0 or p.ap < 3 or h.haven or h.curse or not h.explored:
             return 0.0
         if v.cat.hexes[h.tile].no_haven or h.role in ("capital", "region"):
             return 0.0
         if p.plunder < v.cat.factions[p.faction].haven_cost:
             return 0.0
-        return 0.5 * values.haven_worth(v.st, v.cat.hexes[h.tile].vp, self.own_share(v))
+        return 0.5 * values.haven_worth(v.table, v.cat.hexes[h.tile].vp, self.bot.own_share(v))
 
     # ------------------------------------------------------------------ Command
     def best_command(self, v: View):
@@ -277,9 +199,9 @@ class FightMixin:
         if p is None or p.food < 1 or p.ap < 1:
             return None
         key = ("forces", p.faction)
-        forces = self.map_memo.get(key)
+        forces = self.memo.map.get(key)
         if forces is None:
-            forces = self.map_memo[key] = self.attack_forces(v)
+            forces = self.memo.map[key] = self.attack_forces(v)
         best = None
         for hid, (worth, win, brings) in forces:
             oid = f"command:{hid}"
@@ -299,14 +221,14 @@ class FightMixin:
         """(hex, (worth, chance to win, Units)) of the best force against each enemy hex
         our Units can reach; the same while no piece on the map moves."""
         out = []
-        hexes = v.st.hexes
+        hexes = v.table.hexes
         for hid in sorted(self.unit_reach(v)):
             h = hexes[hid]
             if not (h.garrisons or h.skeletons or h.legions or h.hordes):
                 continue
             if h.owner not in (None, v.d.actor) or not (h.explored or h.curse):
                 continue
-            if h.role == "capital" and not h.capital_fallen and v.st.legion_deck:
+            if h.role == "capital" and not h.capital_fallen and v.table.legion_deck:
                 continue  # clearing the Capital only calls a fresh Legion onto our Units
             key = self.attack_key(v, hid)
             plans = self.shared(v, "plans")
@@ -322,40 +244,40 @@ class FightMixin:
         (once per map state)."""
         if v.reach is None:
             key = ("reach", v.d.actor)
-            reach = self.map_memo.get(key)
+            reach = self.memo.map.get(key)
             if reach is None:
                 reach = {}
                 fac = v.d.actor
-                for h in v.st.hexes.values():
+                for h in v.table.hexes.values():
                     if h.owner == fac and h.units:
                         for n in v.board.unit_adjacent(h.id):
                             if n != h.id:
                                 reach.setdefault(n, []).append(h.id)
-                self.map_memo[key] = reach
+                self.memo.map[key] = reach
             v.reach = reach
         return v.reach
 
     def unit_pool(self, v: View, hid: str) -> list[tuple[float, str, str]]:
         """(strength, source hex, unit) of every Unit that could step into `hid`, strongest first."""
-        st, cat = v.st, v.cat
+        st, cat = v.table, v.cat
         pool = []
         for src in self.unit_reach(v).get(hid, ()):
-            for unit, n in sorted(st.hexes[src].units.items()):
-                pool.extend([(self.dice.strength(cat.units[unit].die), src, unit)] * n)
+            for unit, n in st.hexes[src].units:
+                pool.extend([(self.bot.dice.strength(cat.units[unit].die), src, unit)] * n)
         pool.sort(key=lambda t: (-t[0], t[1], t[2]))
         return pool
 
     def attack_key(self, v: View, hid: str) -> tuple:
         """Everything `best_force` reads, so an attack is weighed once per situation."""
-        st = v.st
+        st = v.table
         fac = v.d.actor
         h = st.hexes[hid]
-        cards = tuple((c, st.nem(c).threat, st.nem(c).tokens, bool(self.forecast(v).get(c)))
+        cards = tuple((c, v.nem(c).threat, v.nem(c).tokens, bool(self.bot.forecast.forecast(v).get(c)))
                       for c in h.legions + h.hordes)
         srcs = tuple(self.source_key(v, src) for src in self.unit_reach(v).get(hid, ()))
         return (fac, hid, h.tile, st.chapter, st.chapters, st.curse_reserve,
-                bool(st.legion_deck), tuple(h.garrisons), h.skeletons, cards, h.curse, h.explored, h.unit_count,
-                srcs, values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac), self.own_share(v))
+                bool(st.legion_deck), h.garrisons, h.skeletons, cards, h.curse, h.explored, h.unit_count,
+                srcs, values.in_graveyard(st, "empire", fac), values.in_graveyard(st, "chaos", fac), self.bot.own_share(v))
 
     def shared(self, v: View, name: str) -> dict:
         """A cache kept for this catalog across games (its keys hold everything read)."""
@@ -370,7 +292,7 @@ class FightMixin:
         p = v.p
         for c in p.feats + p.items:
             if c.face_up:
-                use = self.card_use(v, c.id)
+                use = self.bot.cards.card_use(v, c.id)
                 if use is not None and use.when == "combat" and use.hero_hex:
                     return True
         return False
@@ -378,17 +300,17 @@ class FightMixin:
     def source_key(self, v: View, src: str) -> tuple:
         """What a hex of ours brings to an attack key (once per map state)."""
         key = ("src", src)
-        got = self.map_memo.get(key)
+        got = self.memo.map.get(key)
         if got is None:
-            h = v.st.hexes[src]
-            got = self.map_memo[key] = (src, tuple(sorted(h.units.items())), h.haven == v.d.actor,
-                                        self.haven_attacked(v, src))
+            h = v.table.hexes[src]
+            got = self.memo.map[key] = (src, tuple(h.units), h.haven == v.d.actor,
+                                        self.bot.forecast.haven_attacked(v, src))
         return got
 
     def best_force(self, v: View, hid: str):
         """(worth before any Haven site bonus, chance to win, Units to bring) of the best
         force for `hid`, or None."""
-        st = v.st
+        st = v.table
         h = st.hexes[hid]
         foes = self.foes_on(v, hid)
         if not foes:
@@ -421,14 +343,14 @@ class FightMixin:
         return best
 
     def hopeless(self, v: View, hid: str, units: list[str], foes: list[FoeSpec]) -> bool:
-        """A quick look before the exact odds: against a Legion or Horde, would even our
-        whole force be worn down long before it wears the foe down?"""
+        """A quick look before the odds: against a Legion or Horde, would even our whole force
+        be worn down long before it wears the foe down?"""
         foe = foes[-1]
         if not foe.big or foe.hp < 3:
             return False
-        dice = self.dice
+        dice = self.bot.dice
         ours = [v.cat.units[u].die for u in units]
-        theirs = foe.dice("clash", foe.hp)
+        theirs = foe_dice(v.cat, self.spec(v, hid, units, foes), foe.name, "clash", foe.hp)
         deal = dice.expect(ours, "skull") - 0.5 * dice.expect(theirs, "shield")
         take = dice.expect(theirs, "skull") - 0.5 * dice.expect(ours, "shield")
         if take <= 0.2:
@@ -441,7 +363,7 @@ class FightMixin:
         """The strongest Units of `pool`, leaving `keep[hex]` Units on each hex."""
         chosen = []
         taken: dict[str, int] = {}
-        hexes = v.st.hexes
+        hexes = v.table.hexes
         for t in pool:
             src = t[1]
             if taken.get(src, 0) + keep.get(src, 0) >= hexes[src].unit_count:
@@ -453,11 +375,11 @@ class FightMixin:
     def guard_counts(self, v: View) -> dict[str, int]:
         """Units each of our Havens should keep: all of them under threat (else GUARD)."""
         key = ("guard", v.d.actor)
-        got = self.map_memo.get(key)
+        got = self.memo.map.get(key)
         if got is None:
-            got = self.map_memo[key] = {
-                hid: v.st.hexes[hid].unit_count if self.haven_attacked(v, hid) else GUARD
-                for hid in self.own_havens(v)}
+            got = self.memo.map[key] = {
+                hid: v.table.hexes[hid].unit_count if self.bot.forecast.haven_attacked(v, hid) else GUARD
+                for hid in self.bot.own_havens(v)}
         return got
 
     def exposure(self, v: View, force, keep: dict[str, int]) -> float:
@@ -467,21 +389,6 @@ class FightMixin:
             taken[t[1]] = taken.get(t[1], 0) + 1
         cost = 0.0
         for src, n in taken.items():
-            if src in keep and self.haven_attacked(v, src):
+            if src in keep and self.bot.forecast.haven_attacked(v, src):
                 cost += 0.5 * n
         return cost
-
-    def on_command_units(self, v: View) -> str | None:
-        plan = self.plans.get(v.d.actor)
-        brings = plan[1] if plan else []
-        while brings:
-            src, unit = brings.pop(0)
-            oid = f"bring:{src}:{unit}"
-            if oid in v.ids:
-                return oid
-        if plan and plan[2] and "hero" in v.ids:
-            self.plans[v.d.actor] = (plan[0], [], False)
-            return "hero"
-        if "done" in v.ids:
-            return "done"
-        return (v.with_prefix("bring:") or [None])[0] or v.pick("hero")

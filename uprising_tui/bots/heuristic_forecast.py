@@ -5,7 +5,7 @@ initiative first, takes one step per Activation Token it holds (a Horde never
 farther from the Capital: a Haven first, then the weakest enemy, then an empty
 hex; a Legion one step nearer its Target, with the same preferences). A card
 stops where it would fight player Units. Ties go to the lowest hex id, as the
-simulator's auto-ties do. Mixed into HeuristicBot.
+simulator's auto-ties do. A part of HeuristicBot (``bot.forecast``).
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import events as ev
 from ..engine.board import UNREACHABLE
+from .memo import Memo
 
 if TYPE_CHECKING:
     from .decision_view import View
@@ -34,7 +35,28 @@ CARD_EVENTS = frozenset({ev.NemesisPlaced, ev.NemesisMoved, ev.NemesisDestroyed,
                          ev.TargetPlaced})
 
 
-class ForecastMixin:
+class Forecast:
+    """Where each Legion and Horde will walk in the coming Nemesis Phase, kept while nothing near
+    it changes; the map's distances and the Sea Towers as the cards walk them."""
+    def __init__(self, bot):
+        self.bot = bot
+        self.memo = Memo()
+        self._walks: dict[str, tuple] = {}  # card -> (key, walk), while nothing near it changes
+        self._walks_seen = 0  # log length when the walks were last brought up to date
+        self._touched: set[tuple[int, int]] = set()  # hexes changed since
+        self._last_fc: tuple | None = None  # the last forecast made from the walks
+        self._cards_moved = False
+        self._capital: str | None = None
+
+    def new_game(self) -> None:
+        self.memo.forget(decision=True, map=True, geometry=True)
+        self._walks, self._walks_seen, self._touched, self._last_fc = {}, 0, set(), None
+
+    def new_geometry(self) -> None:
+        self.memo.forget(geometry=True)
+        self._walks.clear()
+        self._last_fc = None
+
     def forecast(self, v: View) -> dict[str, list[str]]:
         """Card id -> the hexes holding player Units or a Haven it will walk into."""
         return self._forecast(v)[0]
@@ -44,9 +66,9 @@ class ForecastMixin:
         return self._forecast(v)[1].get(hid, [])
 
     def _forecast(self, v: View):
-        got = self.memo.get("forecast")  # made once per Decision
+        got = self.memo.decision.get("forecast")  # made once per Decision
         if got is None:
-            got = self.memo["forecast"] = self._update_forecast(v)
+            got = self.memo.decision["forecast"] = self._update_forecast(v)
         return got
 
     def _update_forecast(self, v: View):
@@ -55,19 +77,19 @@ class ForecastMixin:
         log = v.game.log
         walks = self._walks
         self._cards_moved = False
-        if self._walks_seen > len(log) or self._touches(log[self._walks_seen:], v.st):
+        if self._walks_seen > len(log) or self._touches(log[self._walks_seen:], v.table):
             walks.clear()
         touched = self._touched
         self._walks_seen = len(log)
         if walks and not touched and not self._cards_moved and self._last_fc is not None:
             return self._last_fc  # nothing near any card changed, and no card changed
-        st, cat = v.st, v.cat
+        st, cat = v.table, v.cat
         last = st.chapter == st.chapters
         fc: dict[str, list[str]] = {}
         hits: dict[str, list[str]] = {}
         reach_all = None
         towers = [(st.hexes[t].q, st.hexes[t].r) for t in self.towers(v)] if touched else []
-        for card in sorted(list(st.legions.values()) + list(st.hordes.values()),
+        for card in sorted(list(v.table.legions) + list(v.table.hordes),
                            key=lambda c: cat.nemesis(c.id).initiative):
             steps = min(3, card.tokens if st.phase in TOKEN_PHASES else max(card.tokens, 2 if last else 1))
             key = (card.hex, steps, card.target)
@@ -106,7 +128,7 @@ class ForecastMixin:
     def _walk_touched(self, v: View, card, steps: int, touched, towers) -> bool:
         """Did anything change within this card's walk since it was made? (`towers`: the
         Sea Towers' coordinates; from next to one a card reaches every hex.)"""
-        st = v.st
+        st = v.table
         h = st.hexes[card.hex]
         q, r = h.q, h.r
         reach = max(steps, 1)
@@ -125,18 +147,24 @@ class ForecastMixin:
                     return True
         return False
 
+    def towers(self, v: View) -> list[str]:
+        got = self.memo.geometry.get("towers")  # Sea Towers come and go only with the geometry
+        if got is None:
+            got = self.memo.geometry["towers"] = [h for h in v.table.hexes if v.board.is_sea_tower(h)]
+        return got
+
     def haven_attacked(self, v: View, hid: str) -> bool:
         return bool(self.attacks_on(v, hid))
 
     def _reach_data(self, v: View):
-        hexes = v.st.hexes
+        hexes = v.table.hexes
         targets = [(h.q, h.r) for h in hexes.values() if h.haven or h.units]
         towers = [(hexes[t].q, hexes[t].r) for t in self.towers(v)]
         return targets, towers
 
     def _walk(self, v: View, card, steps: int, targets, towers) -> list[str]:
         """The hexes with a Haven or player Units this card walks into (it stops at Units)."""
-        st = v.st
+        st = v.table
         walked: list[str] = []
         here = card.hex
         h = st.hexes[here]
@@ -164,7 +192,7 @@ class ForecastMixin:
         geometry (an Explore, a lost Sea Tower) or the card's Target."""
         target = card.target or self.capital(v) if card.kind == "legion" else None
         key = (card.id, here, target)
-        got = self.geo_memo.get(key)
+        got = self.memo.geometry.get(key)
         if got is not None:
             return got
         board = v.board
@@ -182,21 +210,21 @@ class ForecastMixin:
             dist = self.dist_map(v, self.capital(v), False)
             d = dist.get(here, UNREACHABLE)
             cands = tuple(n for n in board.unit_adjacent(here) if dist.get(n, UNREACHABLE) <= d)
-        self.geo_memo[key] = cands
+        self.memo.geometry[key] = cands
         return cands
 
     def dist_map(self, v: View, target: str, towers: bool) -> dict[str, int]:
         """Steps to `target` for Legions (`towers`) or Hordes, kept while the map's
         geometry stands (the board forgets its own after every Explore)."""
         key = ("dist", target, towers)
-        got = self.geo_memo.get(key)
+        got = self.memo.geometry.get(key)
         if got is None:
-            got = self.geo_memo[key] = v.board.dist_to(target, sea_towers=towers)
+            got = self.memo.geometry[key] = v.board.dist_to(target, sea_towers=towers)
         return got
 
     def _pick_step(self, v: View, cands: list[str], side: str) -> str:
         """The Nemesis movement priority: a Haven (fewest Units), the weakest enemy, empty, any."""
-        hexes = v.st.hexes
+        hexes = v.table.hexes
         havens = [c for c in cands if hexes[c].haven]
         if havens:
             return min(havens, key=lambda c: (hexes[c].unit_count, c))
@@ -207,21 +235,21 @@ class ForecastMixin:
         return min(empties or cands)
 
     def _enemy_here(self, v: View, hid: str, side: str) -> bool:
-        h = v.st.hexes[hid]
+        h = v.table.hexes[hid]
         return bool(h.units) or (h.chaos_here if side == "empire" else h.empire_here)
 
     def _enemy_strength(self, v: View, hid: str, side: str) -> int:
-        st = v.st
+        st = v.table
         h = st.hexes[hid]
         n = h.unit_count
         if side == "empire":
-            return n + h.skeletons + sum(st.hordes[c].threat for c in h.hordes)
-        return n + len(h.garrisons) + sum(st.legions[c].threat for c in h.legions)
+            return n + h.skeletons + sum(v.hordes[c].threat for c in h.hordes)
+        return n + h.garrisons + sum(v.legions[c].threat for c in h.legions)
 
     def capital(self, v: View) -> str:
         cap = getattr(self, "_capital", None)
-        if cap is None or cap not in v.st.hexes or v.st.hexes[cap].role != "capital":
-            cap = self._capital = next(h.id for h in v.st.hexes.values() if h.role == "capital")
+        if cap is None or cap not in v.table.hexes or v.table.hexes[cap].role != "capital":
+            cap = self._capital = next(h.id for h in v.table.hexes.values() if h.role == "capital")
         return cap
 
 

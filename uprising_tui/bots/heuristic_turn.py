@@ -1,5 +1,5 @@
 """The heuristic bot's Actions-Phase turn: every main Action and every Hero step is
-given a worth in VP, and the best one is taken. Mixed into HeuristicBot.
+given a worth in VP, and the best one is taken. A part of HeuristicBot (``bot.turn``).
 
 * Haven whenever the Hero stands on a site (a Haven scores at every Scoring left).
 * Command: the best attack (``heuristic_fight``) or the best reinforcement of a
@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.actions import haven as haven_action
-from ..engine.hex_queries import no_haven_icon
+from ..engine.actions.haven import can_build_on
+from ..engine.hex_queries import shows_no_haven
 from . import values
+from .memo import Memo
 
 if TYPE_CHECKING:
     from .decision_view import View
@@ -27,16 +28,23 @@ STEP_CEILING = 12.0  # no place the Hero can walk to is worth more than this
 SPAWN_COST = 0.45  # share of a new Nemesis piece's worth an Explore is charged (it may be cleared)
 
 
-class TurnMixin:
+class Turn:
+    """The Actions-Phase turn: every main Action and every Hero step weighed, the best taken; and
+    the Command's Units as the plan chosen says."""
+    def __init__(self, bot):
+        self.bot = bot
+        self.memo = Memo()
+        self.plans: dict[str, tuple[str, list[tuple[str, str]], bool]] = {}  # actor -> (target, brings, hero)
+
     def on_turn(self, v: View) -> str | None:
         p = v.p
         if p is None:
             return v.pick("end", "trade:ap")
-        idle = self.map_memo.get(("idle", p.faction))
+        idle = self.memo.map.get(("idle", p.faction))
         if idle is not None and idle == (p.hero_hex, p.salt, p.plunder, p.food) and "trade:ap" in v.idset:
             # nothing was worth doing a moment ago and nothing has moved since: the AP left
             # become Salt now (weighing it all again next turn found nothing more in tests)
-            self.map_memo[("idle", p.faction)] = (p.hero_hex, p.salt + 1, p.plunder, p.food)
+            self.memo.map[("idle", p.faction)] = (p.hero_hex, p.salt + 1, p.plunder, p.food)
             return "trade:ap"
         conv = self.convert_for_needs(v)
         if conv:
@@ -44,8 +52,8 @@ class TurnMixin:
         if "haven" in v.ids:
             return "haven"
         best = None
-        for weigh in (self.command_choice, self.defence_choice, self.explore_choice, self.quest_choice,
-                      self.market_choice, self.card_choice, self.step_choice):
+        for weigh in (self.command_choice, self.bot.defence.defence_choice, self.explore_choice, self.quest_choice,
+                      self.market_choice, self.bot.cards.card_choice, self.step_choice):
             if weigh == self.step_choice and best is not None and best[0] >= STEP_CEILING:
                 break  # no walk could be worth more
             choice = weigh(v)
@@ -57,7 +65,7 @@ class TurnMixin:
             return best[1]
         pick = v.pick("end", "trade:ap")
         if pick == "trade:ap":  # the Salt it gives changes nothing worth doing
-            self.map_memo[("idle", p.faction)] = (p.hero_hex, p.salt + 1, p.plunder, p.food)
+            self.memo.map[("idle", p.faction)] = (p.hero_hex, p.salt + 1, p.plunder, p.food)
         return pick
 
     # ------------------------------------------------------------------ resources
@@ -65,7 +73,7 @@ class TurnMixin:
         """Exchange 3 spare resources for the Plunder of a Haven here, or the Food of a Command."""
         p = v.p
         cost = v.cat.factions[p.faction].haven_cost
-        if p.plunder < cost and p.ap >= 1 and haven_action.can_build(v.ctx, p, p.hero_hex):
+        if p.plunder < cost and p.ap >= 1 and can_build_on(v.cat, v.table.hexes[p.hero_hex], p):
             return self.convert(v, "plunder")
         if p.food < 1 and p.ap >= 1:
             return self.convert(v, "food")
@@ -74,7 +82,7 @@ class TurnMixin:
     def convert(self, v: View, want: str) -> str | None:
         p = v.p
         keep = {"salt": 0, "plunder": v.cat.factions[p.faction].haven_cost, "food": 1}
-        spare = sorted((p.res(r) - keep[r], r) for r in ("salt", "plunder", "food") if r != want)
+        spare = sorted((getattr(p, r) - keep[r], r) for r in ("salt", "plunder", "food") if r != want)
         amount, src = spare[-1]
         if amount >= 3:
             return v.pick(f"convert:{src}:{want}")
@@ -82,7 +90,7 @@ class TurnMixin:
 
     # ------------------------------------------------------------------ main Actions
     def command_choice(self, v: View):
-        got = self.best_command(v)
+        got = self.bot.fights.best_command(v)
         if got is None:
             return None
         worth, oid, plan = got
@@ -94,33 +102,33 @@ class TurnMixin:
         worth = self.explore_worth(v, v.p.hero_hex, v.p.ap)
         # a card that explores here (Surveyor's Chain) does it without the AP or the end of the turn
         free = next((oid for oid in v.with_prefix("card:")
-                     if any(op.op == "explore" for op in self.card_effect(v, oid[5:])[1])), None)
+                     if any(op.op == "explore" for op in self.bot.cards.card_effect(v, oid[5:])[1])), None)
         return (worth + 0.3, free) if free else (worth, "explore")
 
     def explore_worth(self, v: View, hid: str, ap: int) -> float:
         """Flipping a hex: some resources, the chance of a Haven site if our Units stand
         next to it, and the Nemesis pieces it is likely to spread."""
-        st, p = v.st, v.p
+        st, p = v.table, v.p
         left = values.scorings_left(st)
         worth = 0.4 - SPAWN_COST * left
         cost = v.cat.factions[p.faction].haven_cost
         can_pay = p.plunder >= cost or p.salt + p.plunder + p.food >= cost + 4
-        if p.havens_in_supply > 0 and can_pay and ap >= 3 and hid in self.unit_reach(v):
-            worth += 0.6 * values.haven_worth(st, 0, self.own_share(v))
+        if p.havens_in_supply > 0 and can_pay and ap >= 3 and hid in self.bot.fights.unit_reach(v):
+            worth += 0.6 * values.haven_worth(st, 0, self.bot.own_share(v))
             # rather where many of our Units stand by, away from the Capital's Legions
-            worth += 0.05 * self.force_near(v, hid) + 0.05 * v.board.hex_distance(hid, self.capital(v))
+            worth += 0.05 * self.force_near(v, hid) + 0.05 * v.board.hex_distance(hid, self.bot.forecast.capital(v))
         return worth
 
     def force_near(self, v: View, hid: str) -> int:
         """Our Units that could step into `hid`."""
-        hexes = v.st.hexes
-        return sum(hexes[src].unit_count for src in self.unit_reach(v).get(hid, ()))
+        hexes = v.table.hexes
+        return sum(hexes[src].unit_count for src in self.bot.fights.unit_reach(v).get(hid, ()))
 
     def quest_choice(self, v: View):
-        return self.best_quest(v)
+        return self.bot.economy.best_quest(v)
 
     def market_choice(self, v: View):
-        return self.best_market(v)
+        return self.bot.cards.best_market(v)
 
     # ------------------------------------------------------------------ the Hero's steps
     def step_choice(self, v: View):
@@ -131,7 +139,7 @@ class TurnMixin:
         best = None
         here = p.hero_hex
         board = v.board
-        towers = self.towers(v)
+        towers = self.bot.forecast.towers(v)
         via_tower = 1 if here in towers else (1 + min(board.hex_distance(here, t) for t in towers) if towers else 99)
         for hid in self.spots(v):
             if hid == here:
@@ -154,46 +162,40 @@ class TurnMixin:
         """Hexes where the Hero might act: unexplored ones next to our Units (an Explore
         anywhere else is not worth its Nemesis pieces) and free Haven sites."""
         key = ("spots", v.d.actor)
-        got = self.map_memo.get(key)
+        got = self.memo.map.get(key)
         if got is None:
-            hexes = v.st.hexes
-            spots = [hid for hid in self.unit_reach(v) if not hexes[hid].explored and not hexes[hid].curse]
+            hexes = v.table.hexes
+            spots = [hid for hid in self.bot.fights.unit_reach(v) if not hexes[hid].explored and not hexes[hid].curse]
             if v.p.havens_in_supply > 0:
                 spots += self.open_sites(v)
-            got = self.map_memo[key] = sorted(set(spots + self.curse_spots(v) + self.guard_spots(v)))
+            got = self.memo.map[key] = sorted(set(spots + self.bot.cards.curse_spots(v) + self.guard_spots(v)))
         return got
 
     def open_sites(self, v: View) -> list[str]:
         """Explored hexes where anyone could build a Haven now (no pieces, no Curse)."""
-        got = self.map_memo.get("open_sites")
+        got = self.memo.map.get("open_sites")
         if got is None:
-            got = self.map_memo["open_sites"] = [
-                h.id for h in v.st.hexes.values()
-                if h.explored and not h.curse and not h.haven and not h.has_units and not no_haven_icon(v.ctx, h.id)]
+            got = self.memo.map["open_sites"] = [
+                h.id for h in v.table.hexes.values()
+                if h.explored and not h.curse and not h.haven and not h.has_units and not shows_no_haven(v.cat, h)]
         return got
 
     def guard_spots(self, v: View) -> list[str]:
         """Our Havens the forecast says will be attacked, when our combat cards need the Hero there."""
-        if not self.hero_cards(v):
+        if not self.bot.fights.hero_cards(v):
             return []
         key = ("guard_spots", v.d.actor)
-        got = self.map_memo.get(key)
+        got = self.memo.map.get(key)
         if got is None:
-            got = self.map_memo[key] = [h for h in self.own_havens(v)
-                                        if self.haven_attacked(v, h) and v.st.hexes[h].units]
-        return got
-
-    def towers(self, v: View) -> list[str]:
-        got = self.geo_memo.get("towers")  # Sea Towers come and go only with the geometry
-        if got is None:
-            got = self.geo_memo["towers"] = [h for h in v.st.hexes if v.board.is_sea_tower(h)]
+            got = self.memo.map[key] = [h for h in self.bot.own_havens(v)
+                                        if self.bot.forecast.haven_attacked(v, h) and v.table.hexes[h].units]
         return got
 
     def hero_distance(self, v: View, a: str, b: str) -> int:
         """Moves the Hero needs from `a` to `b` (Heros cross impassable edges; a Sea Tower
         reaches every hex)."""
         board = v.board
-        towers = self.towers(v)
+        towers = self.bot.forecast.towers(v)
         if a in towers:
             return 1
         direct = board.hex_distance(a, b)
@@ -203,7 +205,7 @@ class TurnMixin:
 
     def first_step(self, v: View, a: str, b: str) -> str | None:
         """The move option that starts the shortest way from `a` to `b`."""
-        if a in self.towers(v):
+        if a in self.bot.forecast.towers(v):
             return v.pick(f"move:{b}")
         dist = self.hero_distance(v, a, b)
         for n in v.board.hero_adjacent(a):
@@ -217,22 +219,37 @@ class TurnMixin:
         """What the Hero could do on `hid` with `ap` AP left on arrival (None: nothing);
         the same for the same AP while nothing moves and our resources stay."""
         p = v.p
-        key = ("spot", p.faction, hid, min(ap, 3), p.plunder, p.salt + p.food, self.own_share(v))
-        got = self.map_memo.get(key, False)
+        key = ("spot", p.faction, hid, min(ap, 3), p.plunder, p.salt + p.food, self.bot.own_share(v))
+        got = self.memo.map.get(key, False)
         if got is False:
-            got = self.map_memo[key] = self._spot_worth(v, hid, ap)
+            got = self.memo.map[key] = self._spot_worth(v, hid, ap)
         return got
 
     def _spot_worth(self, v: View, hid: str, ap: int) -> float | None:
         """What the Hero could do on `hid` with `ap` AP left on arrival (None: nothing)."""
-        h = v.st.hexes[hid]
+        h = v.table.hexes[hid]
         p = v.p
-        if ap >= 1 and hid in self.curse_spots(v):
-            return values.scorings_left(v.st) + 0.5  # lift the Curse with our card
+        if ap >= 1 and hid in self.bot.cards.curse_spots(v):
+            return values.scorings_left(v.table) + 0.5  # lift the Curse with our card
         if hid in self.guard_spots(v):
             return HERO_GUARD
         if not h.explored:
             return None if h.curse else self.explore_worth(v, hid, ap)
-        if ap >= 1 and p.plunder >= v.cat.factions[p.faction].haven_cost and haven_action.can_build(v.ctx, p, hid):
-            return values.haven_worth(v.st, v.cat.hexes[h.tile].vp, self.own_share(v))
+        if ap >= 1 and p.plunder >= v.cat.factions[p.faction].haven_cost and can_build_on(v.cat, v.table.hexes[hid], p):
+            return values.haven_worth(v.table, v.cat.hexes[h.tile].vp, self.bot.own_share(v))
         return None
+
+    def on_command_units(self, v: View) -> str | None:
+        plan = self.plans.get(v.d.actor)
+        brings = plan[1] if plan else []
+        while brings:
+            src, unit = brings.pop(0)
+            oid = f"bring:{src}:{unit}"
+            if oid in v.ids:
+                return oid
+        if plan and plan[2] and "hero" in v.ids:
+            self.plans[v.d.actor] = (plan[0], [], False)
+            return "hero"
+        if "done" in v.ids:
+            return "done"
+        return (v.with_prefix("bring:") or [None])[0] or v.pick("hero")

@@ -1,4 +1,5 @@
-"""What things are worth, in VP, to the players as a team (pure functions of the state).
+"""What things are worth, in VP, to the players as a team (pure functions of the table as the
+public view shows it: `st` is a PublicView).
 
 Every number here is a swing: VP the players gain plus VP the Empire or Chaos
 will not score. The Nemesis score most of their VP at each Scoring for what
@@ -90,8 +91,10 @@ def skeleton_worth(st, count: int, own: float = 1.0) -> float:
 
 def in_graveyard(st, side: str, faction: str) -> bool:
     """Has `faction` already lost a Unit to `side` ('empire'/'chaos') this Chapter?"""
-    gy = st.graveyard_empire if side == "empire" else st.graveyard_chaos
-    return sum(gy.get(faction, {}).values()) > 0
+    for owner, _piece, n in (st.graveyard_empire if side == "empire" else st.graveyard_chaos):
+        if owner == faction and n > 0:
+            return True
+    return False
 
 
 def graveyard_cost(st, side: str, faction: str) -> float:

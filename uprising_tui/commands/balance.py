@@ -10,7 +10,7 @@ from ..cli import add_common_options, load_content
 
 
 def register(sub, common) -> None:
-    from ..balance.cli import add_parser
+    from ..balance.cli import add_parser  # (the balance grid's parser, with its verb)
 
     add_parser(sub)
     parser = sub.choices["balance"]
@@ -19,8 +19,8 @@ def register(sub, common) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..balance.cli import run as run_balance
-    from ..content.loader import CONTENT_ENV
+    from ..balance.cli import run as run_balance  # (the balance run loads when it runs)
+    from ..content.loader import CONTENT_ENV  # (the engine loads when a command runs, not at start-up)
 
     cat = load_content(args)  # a content problem is reported once, before any game
     before = os.environ.get(CONTENT_ENV)

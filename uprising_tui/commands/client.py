@@ -12,13 +12,13 @@ from ..cli import add_common_options, load_content
 
 
 def register(sub, common) -> None:
-    from .. import tui_cli
+    from .. import tui_cli  # (the client's verbs, registered with the rest)
 
     play = sub.add_parser("play", help="open the terminal client's title screen (what a bare `uprising` does)",
                           description="Open the terminal client at its title screen: new game, continue, load.")
     tui_cli._client_options(play)
     tui_cli.add_commands(sub)
-    from ..tui import serve_cli
+    from ..tui import serve_cli  # (the serve options, with the client's)
 
     runs = {"play": _play, "new": tui_cli.cmd_new, "load": tui_cli.cmd_load, "serve": serve_cli.run,
             "screenshots": tui_cli.cmd_screenshots}
@@ -29,13 +29,13 @@ def register(sub, common) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .. import tui_cli
+    from .. import tui_cli  # (textual loads when the client opens)
     return tui_cli.run_title(args.data_dir, pacing=args.pacing, light=args.light, screenshots=args.screenshots)
 
 
 def _with_content(run):
     def wrapped(args: argparse.Namespace) -> int:
-        from ..content.loader import CONTENT_ENV
+        from ..content.loader import CONTENT_ENV  # (the engine loads when a command runs, not at start-up)
 
         if getattr(args, "content", None) is None and not getattr(args, "mod", None):
             return run(args)

@@ -21,8 +21,8 @@ def register(sub, common) -> None:
 
 
 def check(args: argparse.Namespace) -> int:
-    from ..content.box import compare, provenance_rows
-    from ..content.loader import ContentError, default_content_dir, load_catalog
+    from ..content.box import compare, provenance_rows  # (the box check loads when it runs)
+    from ..content.loader import ContentError, default_content_dir, load_catalog  # (the content loads when it is checked)
 
     source = str(args.content or default_content_dir())
     try:

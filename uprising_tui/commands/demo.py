@@ -18,7 +18,7 @@ def register(sub, common) -> None:
 
 def demo_story(game) -> list[str]:
     """VP after each Chapter, and the first big fight of the game blow by blow."""
-    from ..engine.log import LogRenderer
+    from ..engine.log import LogRenderer  # (the engine loads when a command runs, not at start-up)
 
     render = LogRenderer(game.cat)
     sides = [p.faction for p in game.state.players] + ["empire", "chaos"]
@@ -53,7 +53,7 @@ def demo_story(game) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import sim
+    from .. import sim  # (the simulator loads when the demo runs)
 
     cat = load_content(args)
     cfg = sim.SimConfig(games=1, factions=args.factions, seed=args.seed, bot="heuristic")

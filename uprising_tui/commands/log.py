@@ -17,7 +17,7 @@ def register(sub, common) -> None:
 
 def format_log(game) -> list[str]:
     """The whole log, readable: a header per Chapter and per phase, events indented."""
-    from ..engine.log import LogRenderer
+    from ..engine.log import LogRenderer  # (the engine loads when a command runs, not at start-up)
 
     render = LogRenderer(game.cat)
     lines: list[str] = []
@@ -48,7 +48,7 @@ def format_log(game) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine import Game
+    from ..engine import Game  # (the engine loads when a command runs, not at start-up)
 
     cat = load_content(args)
     game = Game.load(args.save, cat)  # SaveError: main() reports it

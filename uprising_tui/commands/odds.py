@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def register(sub, common) -> None:
-    from ..odds_cli import add_parser, run
+    from ..odds_cli import add_parser, run  # (the odds verb, registered with the rest)
 
     add_parser(sub)
     sub.choices["odds"].set_defaults(run=run)

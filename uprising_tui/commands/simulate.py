@@ -13,8 +13,8 @@ SEED_LIMIT = 2 ** 63  # seeds of a run stay below this (a save holds no larger n
 
 
 def register(sub, common) -> None:
-    from ..bots import BOTS
-    from ..engine.setup import DIFFICULTIES
+    from ..bots import BOTS  # (the bots' names, for the parser)
+    from ..engine.setup import DIFFICULTIES  # (the difficulties, for the parser)
 
     sim = sub.add_parser("simulate", parents=[common], help="play many seeded bot games and summarise them",
                          description="Play N seeded games (game i uses seed S+i) with one bot answering for "
@@ -39,7 +39,7 @@ def register(sub, common) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import sim
+    from .. import sim  # (the simulator loads when it runs)
 
     if args.seed + args.games > SEED_LIMIT:
         raise CliError(f"--seed {args.seed} with --games {args.games} would pass the largest seed "

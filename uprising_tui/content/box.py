@@ -82,7 +82,7 @@ def compare(cat: "Catalog", table: tuple[BoxCount, ...] = BOX) -> list[BoxRow]:
 def provenance_rows(cat: "Catalog") -> list[tuple[str, dict[str, int]]]:
     """Where the content comes from: for each kind, and each deck within a kind (a Hero's Feats,
     a Chapter's Events), how many entries are the rulebook's, published facts' or ours."""
-    from .models import PROVENANCES
+    from .models import PROVENANCES  # (the models, with pydantic, only when the box is checked)
 
     def tally(entries) -> dict[str, int]:
         out = dict.fromkeys(PROVENANCES, 0)

@@ -32,7 +32,7 @@ PACKAGED = "content_data"  # the content folder's name inside the installed pack
 def packaged_content_dir() -> Path | None:
     """The content shipped inside the installed package (``uprising_tui/content_data``, see
     setup.py), found with importlib.resources; None when running from a clone."""
-    from importlib import resources
+    from importlib import resources  # (only when the bundled content is looked for)
     try:
         where = resources.files("uprising_tui") / PACKAGED
     except (ModuleNotFoundError, TypeError):  # pragma: no cover - odd import systems

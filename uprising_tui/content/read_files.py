@@ -54,7 +54,7 @@ def _parse(path: Path, model: type[Record], loader: type | None = None, mods=(),
     """One content file, with `mods` (their ``Mod`` records) laid over it; validated. Problems in
     what a mod wrote name the mod's file; `origins` collects (file, id) -> mod file."""
     from .validation import ValidationError, validate  # here: a cached catalog needs no YAML, no pydantic
-    from .yaml_read import YamlProblem, read_yaml_file
+    from .yaml_read import YamlProblem, read_yaml_file  # (YAML is read only without a cached catalog)
 
     def read(p: Path) -> Any:
         try:

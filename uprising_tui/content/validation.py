@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import Annotated, Any, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model, \
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model, \
     field_validator, model_validator
 
 from ..files import unsafe_char
@@ -142,7 +142,5 @@ _EFFECT: list = []  # the TypeAdapter for effects, built once
 def parse_effect(steps: list[dict[str, Any]]) -> list[ops.Op]:
     """An effect (a list of op steps) from plain data, checked as a content file's would be."""
     if not _EFFECT:
-        from pydantic import TypeAdapter
-
         _EFFECT.append(TypeAdapter(_overrides()["Effect"]))
     return to_record(_EFFECT[0].validate_python(steps))

@@ -20,10 +20,12 @@ the fight); the conversions and the Trade do not.
 """
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Generator
 
+from . import context
 from .actions.trade import run_transfer, transfer_options
-from .cards import usable, use_card
+from .cards import card_option, usable, use_card
 from .decision import Decision, Option, option
 from .economy import always_options, apply_always
 from .refs import SourceRef
@@ -66,7 +68,7 @@ def options(ctx: "Ctx", p: "Player", traded: bool) -> list[Option]:
     opts = list(always_options(p))
     if traded:
         opts += transfer_options(ctx, p)
-    opts += [ctx.card_option(c) for c in cards(ctx, p)]
+    opts += [card_option(ctx, c) for c in cards(ctx, p)]
     return opts
 
 
@@ -117,3 +119,6 @@ def windows(ctx: "Ctx", when: str) -> Gen:
     """A window for each player in seat order."""
     for p in ctx.state.seat_order():
         yield from window(ctx, p, when)
+
+
+context.offer_always(sys.modules[__name__])  # the menu ctx.ask offers from every Decision

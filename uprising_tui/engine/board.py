@@ -15,7 +15,10 @@ _GEOMETRY: dict[tuple, tuple] = {}  # ((hex id, q, r), ...) -> (geo, near, bits,
 
 
 class Board:
-    """Static neighbours plus state-dependent passability, cached until `touch()`."""
+    """The map's geometry: static neighbours, passability (impassable edges, Sea Towers) and
+    distances, kept until a hex changes face (`touch`); and indexes of the state: the hexes of
+    each faction's Units and of its Havens, and the Towers and Walls on the map. changes.py keeps all of it in step with the events (a
+    hex explored, turned or lost to the sea; Units or a Haven on a hex changed), in one place."""
 
     def __init__(self, state: "GameState", cat: "Catalog", fixed_edges: dict[str, tuple[int, ...]]):
         self.state = state
@@ -56,21 +59,26 @@ class Board:
         # change (`owner_changed`) and when `touch` forgets the walk of one of them
         self._unit_reach: dict[str, int] = {}
         self._in_order: dict[int, tuple[tuple[str, int], ...]] = {}  # bit set -> its hexes and bits, in map order
-        self._by_hex: dict[str, dict] = {}  # kind -> hex -> a value that reads that hex's side (see by_hex)
-        self._by_area: dict[str, dict] = {}  # kind -> hex -> a value that reads its neighbourhood's sides (by_area)
         # faction -> the hexes its Units stand on (Hex.owner), as dict keys in the order they were
-        # taken; kept right by `owner_changed`, which units.add_units/take_units call, the only code
-        # that changes an owner once the game is built (a Board is built anew with every Game:
-        # replay, undo and load rebuild it)
+        # taken; and faction -> the hexes of its Havens (Hex.haven). Kept right by `units_changed`
+        # and `haven_changed`, which changes.py calls for every event that moves Units or a Haven
+        # (a Board is built anew with every Game: replay, undo and load rebuild it)
         self.owned: dict[str, dict[str, None]] = {}
-        # faction -> the hexes of its Havens (Hex.haven), the same way: kept right by
-        # actions.haven.place_haven and pieces.remove_haven, the only code that changes a Haven then
         self.havens: dict[str, dict[str, None]] = {}
+        self._owners: dict[str, str] = {}  # hex -> the faction `owned` has it under
+        self._haven_of: dict[str, str] = {}  # hex -> the faction `havens` has it under
+        # the Towers and Walls on the map (the box holds ten of each), kept by `defences_changed`
+        self.towers = self.walls = 0
+        self._defences: dict[str, tuple[bool, bool]] = {}  # hex -> (Tower, Wall) as counted
         for h in state.hexes.values():
             if h.owner is not None:
                 self.owned.setdefault(h.owner, {})[h.id] = None
+                self._owners[h.id] = h.owner
             if h.haven is not None:
                 self.havens.setdefault(h.haven, {})[h.id] = None
+                self._haven_of[h.id] = h.haven
+            if h.tower or h.wall:
+                self.defences_changed(h.id)
 
     def in_map_order(self, hids) -> list[str]:
         """`hids` sorted as the map lists its hexes (the order every scan of the map gave)."""
@@ -80,16 +88,11 @@ class Board:
         """Forget cached passability (after an Explore, a removed Sea Tower, ...). With `hid`
         (the one hex whose tile, side or orientation changed) only its own and its
         neighbours' walks are forgotten: no other hex's walk reads it; with them the reach of
-        the factions standing there, and what `by_hex` and `by_area` keep for the hex.
-        Distances always go."""
+        the factions standing there. Distances always go."""
         if hid is None:
             self._walk.clear()
             self._step_bits.clear()
             self._unit_reach.clear()
-            for kept in self._by_hex.values():
-                kept.clear()
-            for kept in self._by_area.values():
-                kept.clear()
         else:
             walk, step_bits = self._walk, self._step_bits
             touched = (hid, *self.near[hid])
@@ -101,29 +104,49 @@ class Board:
                     if n in hexes:
                         self._unit_reach.pop(faction, None)
                         break
-            for kept in self._by_hex.values():
-                kept.pop(hid, None)
-            for kept in self._by_area.values():
-                for n in touched:
-                    kept.pop(n, None)
-                for n in self.tower_roles:  # a Sea Tower's area is every hex
-                    kept.pop(n, None)
         self._dist_cache.clear()
 
-    def owner_changed(self, hid: str, old: str | None, new: str | None) -> None:
-        """`Hex.owner` of `hid` went from `old` to `new` (either may be None): Board.owned and
-        where those factions' Units may step follow. units.add_units/take_units call it, the only
-        code that changes an owner once the game is built."""
+    def units_changed(self, hid: str) -> None:
+        """The Units on `hid` changed: when its owner (`Hex.owner`) changed with them, Board.owned
+        and where those factions' Units may step follow."""
+        new = self.state.hexes[hid].owner
+        owners = self._owners
+        old = owners.get(hid)
+        if old == new:
+            return
         owned = self.owned
         if old is not None:
             owned[old].pop(hid, None)
             self._unit_reach.pop(old, None)
+        if new is None:
+            del owners[hid]
+            return
+        owners[hid] = new
+        got = owned.get(new)
+        if got is None:
+            got = owned[new] = {}
+        got[hid] = None
+        self._unit_reach.pop(new, None)
+
+    def defences_changed(self, hid: str) -> None:
+        """A Tower or a Wall was built on `hid` or taken off it: the counts follow."""
+        h = self.state.hexes[hid]
+        was_tower, was_wall = self._defences.pop(hid, (False, False))
+        self.towers += h.tower - was_tower
+        self.walls += h.wall - was_wall
+        if h.tower or h.wall:
+            self._defences[hid] = (h.tower, h.wall)
+
+    def haven_changed(self, hid: str) -> None:
+        """A Haven was built on `hid` or removed from it: Board.havens follows."""
+        new = self.state.hexes[hid].haven
+        haven_of = self._haven_of
+        old = haven_of.pop(hid, None)
+        if old is not None:
+            self.havens[old].pop(hid, None)
         if new is not None:
-            got = owned.get(new)
-            if got is None:
-                got = owned[new] = {}
-            got[hid] = None
-            self._unit_reach.pop(new, None)
+            haven_of[hid] = new
+            self.havens.setdefault(new, {})[hid] = None
 
     # ------------------------------------------------------------- sets of hexes as bits
 
@@ -164,25 +187,6 @@ class Board:
                 out.append(bits[low.bit_length() - 1])
                 rest ^= low
             got = self._in_order[hexes] = tuple(out)
-        return got
-
-    # ------------------------------------------------------------- values kept until a hex changes
-    def by_hex(self, kind: str) -> dict:
-        """A dict (one per `kind`) of values kept by hex id that read nothing of the game but that
-        hex's side: whether it is explored, its tile, its rotation (what an Option's label names).
-        Those change only by an Explore or a lost Sea Tower, each followed by `touch`, which
-        forgets the entry of the hex it names (`touch()`: all)."""
-        got = self._by_hex.get(kind)
-        if got is None:
-            got = self._by_hex[kind] = {}
-        return got
-
-    def by_area(self, kind: str) -> dict:
-        """As `by_hex`, for values that read the sides of a hex and of its neighbours (of every
-        hex, from a Sea Tower: `touch` forgets the entries of every hex whose role is one)."""
-        got = self._by_area.get(kind)
-        if got is None:
-            got = self._by_area[kind] = {}
         return got
 
     # ------------------------------------------------------------- edges

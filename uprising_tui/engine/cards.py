@@ -4,8 +4,10 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Generator, Iterable
 
-from .decision import Decision, option
+from .decision import Decision, Option, option
 from .causes import caused_by
+from .effects import Source, run_effect
+from .memo import static
 from .events import CardDiscarded, CardFlipped, CardGained, CardUsed, DeckChanged, MarketDealt, Note, Reshuffled
 from .refs import Ref
 from .state import CardState
@@ -18,24 +20,27 @@ Gen = Generator[Decision, str, object]
 CARD_LIMIT = 10
 
 
-def draw_item(ctx: "Ctx") -> str | None:
+def draw(ctx: "Ctx", deck: str) -> str | None:
+    """The top card of the Item or the Quest deck (`deck`: "item" / "quest"). An empty deck is
+    made again from its discard pile, shuffled; None when both are empty."""
     st = ctx.state
-    if not st.item_deck and st.item_discard:
-        st.item_deck = st.item_discard
-        st.item_discard = []
-        ctx.rng.shuffle(st.item_deck)
-        ctx.emit(Reshuffled("item", len(st.item_deck)))
-    if not st.item_deck:
+    cards, discard = (st.item_deck, st.item_discard) if deck == "item" else (st.quest_deck, st.quest_discard)
+    if not cards and discard:
+        cards.extend(discard)
+        discard.clear()
+        ctx.rng.shuffle(cards)
+        ctx.emit(Reshuffled(deck, len(cards)))
+    if not cards:
         return None
-    iid = st.item_deck.pop(0)
-    ctx.emit(DeckChanged("item", len(st.item_deck)))
-    return iid
+    cid = cards.pop(0)
+    ctx.emit(DeckChanged(deck, len(cards)))
+    return cid
 
 
 def refill_market(ctx: "Ctx") -> None:
     st = ctx.state
     while len(st.market) < 3:
-        iid = draw_item(ctx)
+        iid = draw(ctx, "item")
         if iid is None:
             break
         st.market.append(iid)
@@ -68,7 +73,6 @@ def take_card(ctx: "Ctx", p: "Player", kind: str, cid: str, how: str) -> Gen:
         yield from enforce_limit(ctx, p)  # first: no other choice is asked while over the limit
     if kind == "feat" and cid in _attribute_feats(ctx.cat) and any(c.id == cid for c in p.feats):
         # attribute Feats take effect as they come into play (unless discarded at once for the limit)
-        Source, run_effect = _effects.Source, _effects.run_effect
         yield from run_effect(ctx, ctx.cat.feats[cid].effect, Source(p.faction, p.hero_hex, cid))
 
 
@@ -117,14 +121,7 @@ def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
     ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
     kept: list[str] = []
     while len(kept) < min(keep, len(drawn)):
-        made = ctx.kept("static:feat")  # by Feat id: see Ctx.kept
-        opts = []
-        for f in drawn:
-            if f not in kept:
-                got = made.get(f)
-                if got is None:
-                    got = made[f] = option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),))
-                opts.append(got)
+        opts = [feat_option(ctx, f) for f in drawn if f not in kept]
         fid = (yield from ctx.ask(p.faction, "keep_feat", "Keep which Feat?", opts)).split(":", 1)[1]
         kept.append(fid)
     back = [f for f in drawn if f not in kept]
@@ -133,6 +130,18 @@ def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
         ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
     for f in kept:
         yield from take_card(ctx, p, "feat", f, "drawn")
+
+
+@static
+def feat_option(ctx: "Ctx", fid: str) -> Option:
+    """``feat:<fid>``: a Feat to keep."""
+    return option(f"feat:{fid}", ctx.name(fid), "card", (Ref("card", fid),))
+
+
+@static
+def card_option(ctx: "Ctx", cid: str) -> Option:
+    """``card:<cid>``, "Use <card>" (group ``card``): a card's option."""
+    return option(f"card:{cid}", f"Use {ctx.name(cid)}", "card", (Ref("card", cid),))
 
 
 def card_def(ctx: "Ctx", cid: str):
@@ -239,7 +248,6 @@ def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
 
 
 def use_card(ctx: "Ctx", p: "Player", cid: str) -> Gen:
-    Source, run_effect = _effects.Source, _effects.run_effect
     use, eff = card_use(ctx, cid)
     pay_card_cost(ctx, p, cid)
     yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid))
@@ -265,13 +273,7 @@ def triggered(ctx: "Ctx", on: str, only: str | None = None) -> list[tuple["Playe
 
 def fire_triggers(ctx: "Ctx", on: str, only: str | None = None) -> Gen:
     """Run the ongoing effects waiting for `on` (only `only`'s cards, when given)."""
-    Source, run_effect = _effects.Source, _effects.run_effect
     for p, cid in triggered(ctx, on, only):
         use, eff = card_use(ctx, cid)
         pay_card_cost(ctx, p, cid) if use.cost != "none" else ctx.emit(CardUsed(p.faction, cid))
         yield from run_effect(ctx, eff, Source(p.faction, p.hero_hex, cid))
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from . import effects as _effects  # noqa: E402

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Generator
 
 from . import pieces
 from .combat_dice import Side, apply_marsh, base_dice, groups, has_ability, mirror_dice, terrain_of
-from .cards import _uses, can_use_card, card_use, combat_cards_at, fire_triggers, pay_card_cost
+from .cards import _uses, can_use_card, card_option, card_use, combat_cards_at, fire_triggers, pay_card_cost
 from .combat_effects import CombatEffects
 from .decision import Decision, option, ref
 from .economy import add_vp
@@ -468,7 +468,7 @@ class Combat(CombatEffects):
                 cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
             if not cards:
                 return
-            opts = [ctx.card_option(c) for c in cards]
+            opts = [card_option(ctx, c) for c in cards]
             opts.append(CONTINUE)
             when = part.replace("_", " ") + (f", {step.replace('_', ' ')}" if step else "")
             pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Generator
 from . import pieces
 from .cards import discard_card
 from .combat_dice import Side, apply_marsh, reroll_choices
-from .decision import Decision, option, ref
+from .decision import Decision, Option, option, ref
 from .events import (
     CardFlipped,
     DiceAdded,
@@ -17,6 +17,7 @@ from .events import (
     SymbolsCancelled,
     UnitRemovedFromReserve,
 )
+from .memo import static
 from .refs import Ref
 from .units import destroy_player_unit, loss_label, unit_value
 
@@ -89,10 +90,7 @@ class CombatEffects:
     def set_die(self, side: Side, face: str) -> Gen:
         if not side.dice:
             return
-        static_option = self.ctx.static_option
-        opts = [static_option(("die", i, c, tuple(f)), lambda i=i, c=c, f=f: option(
-                    f"die:{i}", f"{c} {'+'.join(f) or 'blank'}", "choice", (Ref("die", str(i)), Ref("colour", c))))
-                for i, (c, f) in enumerate(side.dice)]
+        opts = [die_option(self.ctx, i, c, tuple(f)) for i, (c, f) in enumerate(side.dice)]
         i = int((yield from self.ctx.ask(side.owner, "set_die", f"Turn which die to show a {face}?", opts)).split(":")[1])
         side.dice[i][1] = (face,)
         self.ctx.emit(DieSet(self.id, side.owner, i, side.dice[i][0], (face,)))
@@ -143,9 +141,9 @@ class CombatEffects:
         h = ctx.state.hexes[self.hid]
         if enemy.is_player:
             p = ctx.state.player(enemy.owner)
-            cands = [(unit_value(ctx, u), "map", u) for u in h.units]
+            cands = [(unit_value(ctx.cat, u), "map", u) for u in h.units]
             if op.include_reserve:
-                cands += [(unit_value(ctx, u), "reserve", u) for u, n in p.reserve.items() if n > 0]
+                cands += [(unit_value(ctx.cat, u), "reserve", u) for u, n in p.reserve.items() if n > 0]
             if not cands:
                 return
             _, where, unit = max(cands)
@@ -204,3 +202,9 @@ class CombatEffects:
             opts = [option(f"feat:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in p.feats]
             fid = (yield from ctx.ask(p.faction, "discard_feat", "Discard a Feat", opts)).split(":", 1)[1]
             discard_card(ctx, p, fid)
+
+
+@static
+def die_option(ctx: "Ctx", i: int, colour: str, face: tuple[str, ...]) -> Option:
+    """``die:<i>``: the `i`-th die of a roll, showing `face`."""
+    return option(f"die:{i}", f"{colour} {'+'.join(face) or 'blank'}", "choice", (Ref("die", str(i)), Ref("colour", colour)))

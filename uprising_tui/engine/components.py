@@ -1,7 +1,6 @@
 """Components limited to the box: Activation Tokens, Walls and Towers."""
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .decision import option
@@ -26,19 +25,12 @@ def tokens_left(ctx: "Ctx") -> int:
 
 def defenses_left(ctx: "Ctx", kind: str) -> int:
     """Walls or Towers ('wall' / 'tower') not on the map (the box holds WALLS / TOWERS)."""
-    on_map = len(list(filter(None, map(attrgetter(kind), ctx.state.hexes.values()))))
-    return (TOWERS if kind == "tower" else WALLS) - on_map
+    return TOWERS - ctx.board.towers if kind == "tower" else WALLS - ctx.board.walls
 
 
 def towers_and_walls_left(ctx: "Ctx") -> tuple[int, int]:
-    """``(defenses_left(ctx, "tower"), defenses_left(ctx, "wall"))`` in one pass over the map."""
-    towers = walls = 0
-    for h in ctx.state.hexes.values():
-        if h.tower:
-            towers += 1
-        if h.wall:
-            walls += 1
-    return TOWERS - towers, WALLS - walls
+    """``(defenses_left(ctx, "tower"), defenses_left(ctx, "wall"))``."""
+    return TOWERS - ctx.board.towers, WALLS - ctx.board.walls
 
 
 def add_token(ctx: "Ctx", count: int = 1, *, exclude: str | None = None) -> Gen:

@@ -4,22 +4,32 @@ of the rules: ``emit`` (an event happened) and ``ask`` (a person must choose).
 Both are stamped with the top of the cause stack: code that runs an effect or acts for
 a rule section says so with ``with ctx.cause(SourceRef(...)):``; every event emitted and
 every Decision asked inside carries that SourceRef as its ``source`` (unless the event
-names its own)."""
+names its own).
+
+``ask`` adds what a person may always do besides the real options: ``cancel`` (back out of a
+multi-step choice, where the caller allows it) and ``always`` (open the ALWAYS menu: trade AP,
+convert, give, use an ALWAYS card). The menu is made of the rules (trades, conversions, cards)
+that ask through here, so it is handed to this module when the rules are imported
+(``always.py`` calls :func:`offer_always`), as the op handlers are to the effect executor: the
+context imports nothing of the rules.
+"""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable, Generator
+from typing import TYPE_CHECKING, Any, Callable, Generator, Sequence
 
-from .asking import ask as _ask
 from .causes import Cause
-from .decision import Decision, Option, option
-from .history import NOTED
+from .changes import WATCH
+from .decision import CANCEL, Decision, new_tuple
 from .event_base import GameEvent as _GameEvent
+from .history import NOTED
+from .memo import Memo
 from .refs import Ref, SourceRef
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
     from .board import Board
+    from .decision import Option
     from .dice import Dice
     from .events import GameEvent
     from .history import Recorder
@@ -27,12 +37,25 @@ if TYPE_CHECKING:
     from .state import GameState, Player
 
 Ask = Generator[Decision, str, str]
+Options = Sequence["Option"] | Callable[[], Sequence["Option"]]
 _set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot, set past their frozen __setattr__
+
+_ALWAYS: Any = None  # the ALWAYS menu (always.py), once the rules are imported: offer_always
+_NO_ENTRY: frozenset[str] = frozenset()  # the Decision kinds never offered its entry
+_ENTRY: Any = None  # its entry option
+
+
+def offer_always(menu: Any) -> None:
+    """Take the ALWAYS menu that ``ask`` offers from every Decision: a module with ``ENTRY`` (the
+    entry option), ``BACK`` (its way out), ``NO_ENTRY`` (the kinds never offered it),
+    ``offered(ctx, actor, kind)`` and ``menu(ctx, player, exit)``."""
+    global _ALWAYS, _NO_ENTRY, _ENTRY
+    _ALWAYS, _NO_ENTRY, _ENTRY = menu, menu.NO_ENTRY, menu.ENTRY
 
 
 class Ctx:
-    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "_labels",
-                 "causes", "always_depth", "_hex_opts", "_opts", "_kept", "recorder")
+    __slots__ = ("state", "cat", "board", "dice", "rng", "setup", "_emit", "combat", "nemesis_depth", "causes",
+                 "always_depth", "recorder", "memo", "capital_changed")
 
     def __init__(self, state: "GameState", cat: "Catalog", board: "Board", dice: "Dice",
                  rng: random.Random, setup: "Setup", emit: Callable[["GameEvent"], None]):
@@ -47,13 +70,13 @@ class Ctx:
         # log directly, one call less per event
         self.recorder: "Recorder | None" = None
         self.combat = None  # the combat being fought, if any
-        self._labels: dict[str, tuple] = {}
-        self._hex_opts: dict[str, tuple] = {}  # hex_option's options by id, with the hex label they show
-        self._opts: dict = {}  # card_option's and static_option's options
-        self._kept: dict[str, dict] = {}  # kept(): per kind of option, its options by hex
+        self.memo = Memo(board)  # what the rules make again and again, kept (memo.py)
         self.nemesis_depth = 0  # > 0 while the Nemesis (an Event, a Legion/Horde card, an activation) acts
         self.causes: list[SourceRef] = []  # the cause stack: why what happens now happens (top last)
         self.always_depth = 0  # > 0 inside the ALWAYS menu (always.py)
+        # what stands on the Capital may have changed since the Capital rule last looked (an event
+        # named it: changes.py); owed from the start, as nothing has looked yet (fights.capital_owed)
+        self.capital_changed = True
 
     @property
     def nemesis_acting(self) -> bool:
@@ -73,26 +96,55 @@ class Ctx:
         return causes[-1] if causes else None
 
     def emit(self, event: "GameEvent") -> None:
-        """Announce an event, stamped with the current cause unless it names its own."""
+        """Announce an event, stamped with the current cause unless it names its own; what the
+        rules keep beside the state follows it (changes.py)."""
         causes = self.causes
         if causes and event.source is None:
             _set_source(event, causes[-1])
+        kind = type(event)
+        watch = WATCH.get(kind)  # what the rules keep beside the state follows it (changes.follow)
+        if watch is not None:
+            watch(self, event)
         rec = self.recorder
         if rec is None:
             self._emit(event)
             return
         rec.log.append(event)  # Recorder.emit, inline
-        if rec.listeners or type(event) in NOTED:
+        if rec.listeners or kind in NOTED:
             rec.tell(event)
 
-    # ask(actor, kind, prompt, options, *, tie=False, source=None, chosen=(), cancel=False):
-    # yield a Decision and return the chosen option id. A single option is taken without
-    # asking; a Nemesis tie (``tie=True``) is the first player's unless ``auto_ties`` takes the
-    # first option; ``source`` says what asks (default: the top of the cause stack, e.g. the
-    # card of the effect being resolved); ``chosen`` what a multi-step choice has picked so
-    # far; ``cancel`` offers backing out; the ``always`` entry is added where it applies.
-    # See asking.py.
-    ask = _ask
+    # --------------------------------------------------------------- asking
+    def ask(self, actor: str, kind: str, prompt: str, options: Options, *, tie: bool = False,  # noqa: C901
+            source: SourceRef | None = None, chosen: "tuple[Ref, ...]" = (), cancel: bool = False) -> Ask:
+        """Yield a Decision and return the chosen option id.
+
+        A single option is taken without asking; a Nemesis tie (``tie=True``) is the first
+        player's unless ``auto_ties`` takes the first option; ``source`` says what asks (default:
+        the top of the cause stack, e.g. the card of the effect being resolved); ``chosen`` what
+        a multi-step choice has picked so far; ``cancel`` offers backing out; the ``always``
+        entry is added where it applies. Those entries never turn a forced pick into a question
+        (ruling 1). `options` may be a callable: it is called again whenever the Decision is
+        asked again (after the ALWAYS menu), so what the options offer follows what the player
+        now holds."""
+        if source is None:  # what asks: the top of the cause stack (the card of the effect being resolved, ...)
+            causes = self.causes
+            source = causes[-1] if causes else None
+        while True:
+            opts = tuple(options() if callable(options) else options)
+            if not opts:
+                raise RuntimeError(f"no options for {kind} ({prompt})")
+            if len(opts) == 1 or (tie and self.setup.auto_ties):
+                return opts[0].id
+            shown = opts
+            if cancel:
+                shown += (CANCEL,)
+            if kind not in _NO_ENTRY and _ALWAYS.offered(self, actor, kind):  # (turn and build list it all directly)
+                shown += (_ENTRY,)
+            answer = yield new_tuple(Decision, (actor, kind, prompt, shown, source, tuple(chosen)))
+            if answer == _ENTRY.id and answer not in (o.id for o in opts):
+                yield from _ALWAYS.menu(self, self.state.player(actor), _ALWAYS.BACK)
+                continue  # asked again, recomputed
+            return answer
 
     # --------------------------------------------------------------- naming
     def name(self, ident: str | None) -> str:
@@ -106,55 +158,11 @@ class Ctx:
         return {"empire": "The Empire", "chaos": "Chaos"}.get(ident, ident)
 
     def hex_label(self, hid: str) -> str:
+        """'H07 Torment', or 'H07 (unexplored)' while the hex is face down."""
         h = self.state.hexes[hid]
-        got = self._labels.get(hid)
-        if got is not None and got[0] == h.explored and got[1] == h.tile:
-            return got[2]
-        label = f"{hid} {self.cat.hexes[h.tile].name}" if h.explored else f"{hid} (unexplored)"
-        self._labels[hid] = (h.explored, h.tile, label)
-        return label
-
-    def hex_option(self, oid: str, hid: str, make: "Callable[[str], Option]") -> "Option":
-        """The option `oid` whose label names hex `hid`: ``make(hex_label)`` builds it; it is kept
-        and given again while what the hex's label reads (the same Hex, explored, tile) is
-        unchanged. Options are immutable, and one made this way depends on nothing else that
-        changes: its id, group, refs and cost are fixed by `oid`, its label by the hex's."""
-        h = self.state.hexes[hid]
-        got = self._hex_opts.get(oid)
-        if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:  # what hex_label reads
-            got = self._hex_opts[oid] = (h, h.explored, h.tile, make(self.hex_label(hid)))
-        return got[3]
-
-    def kept(self, kind: str) -> dict:
-        """The options of one kind (``"bring"``, ``"build"``, ...) kept by the hex their label
-        names (Move's and Command's live on the Board instead: ``Board.by_hex``/``by_area``), as ``hex id -> (Hex, explored, tile, Option)``: what `hex_option` keeps, for the
-        hot loops that check it inline. An entry is good while ``entry[0] is hex and entry[1] ==
-        hex.explored and entry[2] == hex.tile`` (what the label reads); otherwise make the option
-        again (its label from `hex_label`) and store it. A kind whose name starts with ``static:``
-        keeps options that depend on nothing but their key and the catalog (what
-        `static_option` keeps), as ``key -> Option``, for loops that look them up inline."""
-        got = self._kept.get(kind)
-        if got is None:
-            got = self._kept[kind] = {}
-        return got
-
-    def card_option(self, cid: str) -> "Option":
-        """``card:<cid>``, "Use <card>" (group ``card``): a card's option, made once per game."""
-        got = self._opts.get(cid)
-        if got is None:
-            got = option(f"card:{cid}", f"Use {self.name(cid)}", "card", (Ref("card", cid),))
-            if cid in self.cat.names:  # its label is the catalog's name: it never changes
-                self._opts[cid] = got
-        return got
-
-    def static_option(self, key: tuple, make: "Callable[[], Option]") -> "Option":
-        """The option `make()` builds, made once per game for `key`: the caller's promise is that
-        the option depends on nothing but `key` and the catalog."""
-        got = self._opts.get(key)
-        if got is None:
-            got = self._opts[key] = make()
-        return got
+        return f"{hid} {self.cat.hexes[h.tile].name}" if h.explored else f"{hid} (unexplored)"
 
     @property
     def first(self) -> "Player":
         return self.state.first
+

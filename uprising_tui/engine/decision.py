@@ -1,12 +1,17 @@
-"""What the engine asks of a person: one pick from a finite list."""
+"""What the engine asks of a person: one pick from a finite list.
+
+A Decision and its Options are named tuples: plain immutable values that compare with ``==``,
+like the public view. The engine makes thousands a game; where it makes most of them (``option``
+and ``Ctx.ask``) it builds the tuple directly, ``tuple.__new__(Option, (...))``, which is what the
+class's own constructor does without its Python call (about 1,000 instructions less each).
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from operator import attrgetter
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from .refs import Ref, SourceRef
-from .slot_fill import maker
+
+new_tuple = tuple.__new__  # new_tuple(Option, (id, label, ...)): an Option, every field given
 
 
 class IllegalChoice(ValueError):
@@ -25,27 +30,12 @@ class OptionCost(NamedTuple):
     food: int = 0
 
 
-def _fill_through(cls: type, fill: type) -> Callable:
-    """Make `cls`, a frozen slotted dataclass, through `fill`, a writable class with the same
-    slots (see slot_fill.py): ``cls(...)`` goes through a generated ``__new__``, and the returned
-    function makes one with the same arguments without the class call. It pickles through the
-    constructor (the default reduction would call that ``__new__`` with no fields)."""
-    flds = fields(cls)
-    assert not any(f.kw_only for f in flds), f"{cls.__name__}: keyword-only fields"
-    cls.__new__ = staticmethod(maker(cls, fill, flds))
-    cls.__init__ = object.__init__  # everything is done in __new__
-    values = attrgetter(*(f.name for f in flds))
-    cls.__reduce__ = lambda self: (type(self), values(self))
-    return maker(cls, fill, flds, bound=True)
-
-
 # Option groups a client may lay options out by (see docs/engine.md).
 GROUPS = ("move", "command", "explore", "haven", "market", "quest", "trade", "convert", "card", "build",
           "pay", "unit", "hex", "choice", "always", "end", "done", "cancel", "back")
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     id: str  # stable: "move:H07", "unit:younglings", "done"
     label: str
     hex: str | None = None  # the hex to light up, if any
@@ -54,13 +44,6 @@ class Option:
     refs: tuple[Ref, ...] = ()  # what the option points at, typed (hex, card, unit, faction, ...)
     cost: OptionCost | None = None  # what taking it spends, if anything
 
-
-class _OptionFill:
-    """Option's slots, writable (see slot_fill.py)."""
-    __slots__ = Option.__slots__
-
-
-_make_option = _fill_through(Option, _OptionFill)  # Option(...) as a plain function
 
 
 def option(oid: str, label: str, group: str, refs: tuple[Ref, ...] = (), cost: OptionCost | None = None) -> Option:
@@ -72,7 +55,7 @@ def option(oid: str, label: str, group: str, refs: tuple[Ref, ...] = (), cost: O
                 hx = rid
         elif kind == "card" and cd is None:
             cd = rid
-    return _make_option(oid, label, hx, cd, group, refs, cost)
+    return new_tuple(Option, (oid, label, hx, cd, group, refs, cost))
 
 
 _REFS: dict[tuple[str, str], Ref] = {}
@@ -91,8 +74,7 @@ CANCEL = option("cancel", "Cancel", "cancel")  # back out of a multi-step choice
 CANCELLED = "cancelled"  # what a multi-step choice (an Action's run) returns when the player backed out
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     actor: str  # faction id, or the first player's faction for Nemesis ties
     kind: str  # "turn", "command_target", "assign_damage", "nemesis_tie", ...
     prompt: str
@@ -114,12 +96,3 @@ class Decision:
             f"({self.prompt}); options are: {', '.join(self.ids())}"
         )
 
-
-class _DecisionFill:
-    """Decision's slots, writable (see slot_fill.py)."""
-    __slots__ = Decision.__slots__
-
-
-# ``Decision(actor, kind, prompt, options, source, chosen)`` as a plain function: for ``ask``,
-# once per Decision
-decision = _fill_through(Decision, _DecisionFill)

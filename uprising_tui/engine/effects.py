@@ -5,7 +5,8 @@ Handlers live in ``op_handlers/`` by what they touch: ``player`` (economy, cards
 They act through the rules' modules (cards, Quests, fights, the Nemesis), which run effects
 through here, so this module does not import them: the package ``op_handlers`` fills
 :data:`HANDLERS` when it is imported, and the engine's package imports it (``engine/__init__``),
-before any game can run an effect.
+before any game can run an effect. It hands over :data:`AFTER` the same way: what the rules
+check once an effect is complete (the Capital rule, which fights).
 """
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Callable, Generator
 from .decision import Decision
 from .effect_source import Source, decider, players_for  # noqa: F401  (re-exported)
 from .refs import source_of
-from .kept import kept_module
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 Gen = Generator[Decision, str, Any]
 
 HANDLERS: dict[str, Callable] = {}  # op name -> handler, filled by op_handlers (register_handlers)
+# what runs once an effect is complete, outside a combat: fn(ctx) -> a generator or (); filled by
+# op_handlers (fights.capital_rule)
+AFTER: list[Callable] = []
 
 
 def register_handlers(module: Any) -> None:
@@ -61,10 +64,6 @@ def run_effect(ctx: "Ctx", effect, src: Source) -> Gen:
             causes.pop()
         if nem:
             ctx.nemesis_depth -= 1
-    if ctx.combat is None:  # complete: if it left only non-Imperial Units on the Capital,
-        fights = _fights()  # a Legion comes
-        if fights.capital_needs_legion(ctx):
-            yield from fights.capital_rule(ctx)
-
-
-_fights = kept_module("fights")
+    if ctx.combat is None:  # complete: the rules it may leave owed (the Capital rule)
+        for after in AFTER:
+            yield from after(ctx)

@@ -238,5 +238,7 @@ class Reshuffled(GameEvent):
     count: int
 
 
-from .events_map import *  # noqa: E402,F401,F403  (map and Nemesis events)
-from .events_combat import *  # noqa: E402,F401,F403  (combat events)
+# every event class of the map and Nemesis events and of a combat's, re-exported (a new event
+# class needs nothing more here)
+from .events_map import *  # noqa: E402,F401,F403
+from .events_combat import *  # noqa: E402,F401,F403

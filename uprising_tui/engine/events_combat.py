@@ -10,12 +10,6 @@ from typing import ClassVar
 
 from .event_base import GameEvent, Roll
 
-__all__ = [
-    "CombatStarted", "CombatStep", "CombatRolled", "DiceRerolled", "DieSet", "DiceAdded", "SymbolsAdded",
-    "SymbolsCancelled", "BoltSpent", "CombatTally", "CombatSideChanged", "GodpowerUsed", "CombatEnded",
-    "CombatClosed",
-]
-
 
 class CombatStarted(GameEvent):
     template: ClassVar[str] = "Combat on {hex}: {side_a} vs {side_b}"

@@ -11,15 +11,6 @@ from typing import ClassVar
 
 from .event_base import GameEvent
 
-__all__ = [
-    "HexExplored", "HexOriented", "SeaTowerRemoved", "UnitsMoved", "UnitPlaced", "UnitExchanged",
-    "UnitDestroyed", "UnitRemovedFromReserve", "DefenseBuilt", "DefenseRemoved", "HavenBuilt",
-    "HavenRemoved", "GarrisonPlaced", "GarrisonsRemoved", "SkeletonPlaced", "SkeletonsRemoved",
-    "SkeletonsMoved", "HordeFormed", "CursePlaced", "CurseRemoved", "GraveyardEmptied", "CapitalFell",
-    "NemesisPlaced", "NemesisMoved", "NemesisActivated", "NemesisDestroyed", "ThreatChanged",
-    "TargetPlaced", "TargetRemoved", "ActivationTokenPlaced", "ActivationTokenUsed",
-]
-
 
 # ------------------------------------------------------------------ hexes
 class HexExplored(GameEvent):

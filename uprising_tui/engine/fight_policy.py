@@ -57,13 +57,9 @@ COMBAT_KINDS = frozenset({"bolt", "assign_damage", "destroy_choice", "reroll", "
                           "place_garrison", "place_skeleton"})
 
 
-class _CatOnly(NamedTuple):
-    cat: "Catalog"
-
-
 def unit_rank(cat: "Catalog", unit: str) -> tuple[int, str]:
     """Sort key of the damage order: the cheapest Unit first, equal values by id."""
-    return unit_value(_CatOnly(cat), unit), unit
+    return unit_value(cat, unit), unit
 
 
 def cheapest(cat: "Catalog", units) -> str:
@@ -228,5 +224,5 @@ def default_force(game, faction: str, dst: str) -> Force:
     for src in sources(ctx, p, dst):
         for unit, n in st.hexes[src].units.items():
             pool.extend([(src, unit)] * n)
-    pool.sort(key=lambda t: (-unit_value(ctx, t[1]), t[1], t[0]))
+    pool.sort(key=lambda t: (-unit_value(ctx.cat, t[1]), t[1], t[0]))
     return Force(tuple(pool[:max(0, room)]), hero_can_come(ctx, p, dst))

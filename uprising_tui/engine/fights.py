@@ -1,4 +1,12 @@
-"""Which combats a hex owes, in which order, and the Capital rule."""
+"""Which combats a hex owes, in which order, and the Capital rule.
+
+The Capital rule: whenever only non-Imperial Units stand on the Capital, a Legion comes, again and
+again until that is no longer so (or none is left: the Capital falls). Its one check is
+`capital_owed`, and it is owed whenever an event names the Capital (changes.py sets
+``ctx.capital_changed``): every change of what stands there is announced so. The rules look at it
+where what they did is complete (ruling 25): after the fights of a hex (``settle``), after an
+effect (``effects.run_effect``), after a Horde's Curse and a Unit built.
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator
@@ -47,7 +55,7 @@ def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None 
             b = groups(ctx, hid, b_owner)[0]
             yield from Combat(ctx, hid, a, b).fight()
             continue
-        if hid == ctx.board.capital and capital_needs_legion(ctx):
+        if hid == ctx.board.capital and capital_owed(ctx):
             card = yield from capital_legion(ctx)
             if card is None:
                 return
@@ -56,17 +64,24 @@ def settle(ctx: "Ctx", hid: str, attacker: str | None = None, mover: str | None 
         break
     else:
         ctx.emit(Note("fights_stopped", (hid,)))
-    if hid != ctx.board.capital and ctx.combat is None and capital_needs_legion(ctx):
-        yield from capital_rule(ctx)  # the combat may have changed what stands there (a Siren, a Skeleton)
+    if hid != ctx.board.capital:  # the fights may have changed what stands there (a Siren, a Skeleton)
+        yield from capital_rule(ctx)
 
 
 # ------------------------------------------------------------------ the Capital rule
-def capital_needs_legion(ctx: "Ctx") -> bool:
-    """Only non-Imperial Units on the Capital (and it has not fallen)?"""
+def capital_owed(ctx: "Ctx") -> bool:
+    """The Capital rule's one check: do only non-Imperial Units stand on the Capital (and has it
+    not fallen)? Read only when an event named the Capital since it last found nothing owed:
+    nothing else changes what stands there. (What is owed stays owed until the rule acts.)"""
+    if not ctx.capital_changed:
+        return False
     h = ctx.state.hexes.get(ctx.board.capital)
-    # (Hex.empire_here and chaos_here spelled out: this runs after every effect outside a combat)
-    return (h is not None and not h.capital_fallen and not (h.garrisons or h.legions)
+    # (Hex.empire_here and chaos_here spelled out)
+    owed = (h is not None and not h.capital_fallen and not (h.garrisons or h.legions)
             and bool(h.units or h.skeletons or h.hordes))
+    if not owed:
+        ctx.capital_changed = False  # nothing owed until an event names the Capital again
+    return owed
 
 
 @caused_by("rule", "capital_rule")
@@ -85,11 +100,16 @@ def capital_legion(ctx: "Ctx") -> Gen:
     return card
 
 
+def capital_rule(ctx: "Ctx"):
+    """The Capital rule where what the rules did is complete: when it is owed, Legions come and
+    fight until only Imperial Units stand there. Never inside a combat: that combat's own settle
+    looks once it is over. A generator to ``yield from``, or ``()`` when nothing is owed (no
+    generator is made for the many times nothing is)."""
+    if ctx.combat is None and capital_owed(ctx):
+        return _capital_fights(ctx)
+    return ()
+
+
 @caused_by("rule", "capital_rule")
-def capital_rule(ctx: "Ctx") -> Gen:
-    """The Capital rule, checked after anything that may change what stands on the Capital
-    (a combat, an effect, a Build, a Nemesis activation): when only non-Imperial Units stand
-    there, Legions come and fight until that is no longer so. Never inside a combat: that
-    combat's own settle checks once it is over."""
-    if ctx.combat is None and capital_needs_legion(ctx):
-        yield from settle(ctx, ctx.board.capital, attacker="empire")
+def _capital_fights(ctx: "Ctx") -> Gen:
+    yield from settle(ctx, ctx.board.capital, attacker="empire")

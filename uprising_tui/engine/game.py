@@ -6,13 +6,11 @@ import hashlib
 import json
 import os
 import random
-import tempfile
-from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .. import __version__
 from ..content.loader import Catalog, default_catalog
-from ..files import clip, shorten
+from ..files import clip, shorten, write_atomic
 from .board import Board
 from .context import Ctx
 from .decision import Decision, GameFinished, IllegalChoice
@@ -20,8 +18,8 @@ from .dice import Dice, RiggedDice
 from .events import GameEvent, GameStarted, Rewound
 from .history import Answered, Checkpoint, Recorder, hidden_marks, revealed_between
 from .phases import play
-from .public import PublicView, build_view
-from .public_cache import ViewCache
+from .projection import Projection
+from .public import PublicView
 from .refs import SourceRef
 from .setup import Setup, build_state
 from .state import GameState
@@ -38,7 +36,7 @@ def started_event(ctx: Ctx) -> GameStarted:
     st = ctx.state
     return GameStarted(tuple(p.faction for p in st.players), st.chapters, ctx.setup.difficulty,
                        ctx.setup.seed, tuple((h.id, h.tile) for h in st.hexes.values() if h.explored),
-                       view=build_view(st, ctx.cat, ctx.board, ctx.combat, ctx.setup.difficulty),
+                       view=Projection.of_table(ctx.cat, st, ctx.board, ctx.combat, ctx.setup.difficulty).view(),
                        fixed_edges=tuple(sorted(ctx.board.fixed_edges.items())))
 
 
@@ -76,7 +74,8 @@ class Game:
         self._pending: Decision | None = None
         self._gen = None
         self.error: BaseException | None = None
-        self._views = ViewCache()
+        self._public = Projection(self.cat)  # the public view: the projection of self.log (public_view())
+        self._public_seen = 0  # events of self.log it has applied
         self._history: list[tuple] = []  # one record per answer: an Answered without its index (history())
         self._marks: tuple | None = None  # (state, log length, hidden_marks) after the last answer
 
@@ -158,8 +157,15 @@ class Game:
 
     def public_view(self) -> PublicView:
         """The game as it lies on the table, for everyone at it: nothing hidden (see public.py).
-        Cached between events; only what the events since the last call touched is rebuilt."""
-        return self._views.get(self)
+        It is the projection of the game's events (projection.py), brought up to date when asked:
+        the events since the last call are applied and only what they touched is rebuilt."""
+        log, seen = self.log, self._public_seen
+        if seen < len(log):
+            apply = self._public.apply
+            for i in range(seen, len(log)):
+                apply(log[i])
+            self._public_seen = len(log)
+        return self._public.view()
 
     # ------------------------------------------------------------ saving
     def checksum(self) -> str:
@@ -179,21 +185,8 @@ class Game:
         }
 
     def save_to(self, path: str | os.PathLike) -> None:
-        """Write the save atomically (temp file, fsync, rename)."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        data = json.dumps(self.save(), indent=1)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        """Write the save atomically (temp file, fsync, rename: files.write_atomic)."""
+        write_atomic(path, json.dumps(self.save(), indent=1))
 
     @classmethod
     def replay(cls, setup: Setup, answers: Iterable[str], catalog: Catalog | None = None) -> "Game":

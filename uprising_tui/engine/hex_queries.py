@@ -4,9 +4,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generator, Iterable
 
 from .decision import Decision, Option, ref
+from .memo import per_hex
 from .refs import SourceRef
 
 if TYPE_CHECKING:
+    from ..content.loader import Catalog
     from .context import Ctx
 
 Gen = Generator[Decision, str, object]
@@ -14,12 +16,16 @@ Gen = Generator[Decision, str, object]
 
 def no_haven_icon(ctx: "Ctx", hid: str) -> bool:
     """Does the hex show the cannot-gain-Haven icon? (A face-down hex shows nothing.)"""
-    h = ctx.state.hexes[hid]
+    return shows_no_haven(ctx.cat, ctx.state.hexes[hid])
+
+
+def shows_no_haven(cat: "Catalog", h) -> bool:
+    """`no_haven_icon` of a hex as the table shows it: a state Hex or a public HexView."""
     if h.role in ("capital", "region"):
         return True
     if not h.explored:
         return False
-    return ctx.cat.hexes[h.tile].no_haven
+    return cat.hexes[h.tile].no_haven
 
 
 def empty_hexes(ctx: "Ctx", *, allow_icon: bool = True) -> list[str]:
@@ -46,17 +52,16 @@ def capital_id(ctx: "Ctx") -> str:
 
 
 def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Option]:
-    hexes = ctx.state.hexes
-    kept = ctx.kept(prefix)  # see Ctx.kept
     out = []
-    for hid in hids:
-        h = hexes[hid]
-        got = kept.get(hid)
-        if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
-            got = kept[hid] = (h, h.explored, h.tile,
-                               Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),)))
-        out.append(got[3])
+    for hid in hids:  # (a loop: in 3.11 a comprehension is a function made per call)
+        out.append(hex_option(ctx, hid, prefix))
     return out
+
+
+@per_hex
+def hex_option(ctx: "Ctx", hid: str, prefix: str) -> Option:
+    """``<prefix>:<hid>``, labelled with the hex (group ``hex``)."""
+    return Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),))
 
 
 def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .economy import add_vp
+from .effects import Source, run_effect
 from .events import DeckChanged, NemesisDestroyed, NemesisMoved, NemesisPlaced, TargetRemoved, ThreatChanged
 from .hex_queries import Gen, capital_id, choose_hex
 from .refs import SourceRef
@@ -55,7 +56,6 @@ def _draw(ctx: "Ctx", kind: str, from_box: bool) -> str | None:
 
 def place_legion(ctx: "Ctx", actor: str, threat: int | None = None, *, from_box: bool = False) -> Gen:
     """Draw a Legion onto the Capital, set Threat, resolve its immediate effect."""
-    Source, run_effect = _effects.Source, _effects.run_effect
     cid = _draw(ctx, "legion", from_box)
     if cid is None:
         add_vp(ctx, "empire", 1, "no_legion")
@@ -109,7 +109,6 @@ def _next_to_a_haven(hexes, neighbours) -> bool:
 def place_horde(ctx: "Ctx", actor: str, *, at: str | None = None, region: str = "any",
                 not_adjacent_to_haven: bool = False, threat: int | None = None,
                 from_box: bool = False) -> Gen:
-    Source, run_effect = _effects.Source, _effects.run_effect
     st = ctx.state
     how = ""
     if at is None:
@@ -170,7 +169,6 @@ PLAYER_REWARDS = frozenset({"gain", "gain_choice", "gain_attribute", "roll_hero_
 def destroy_nemesis(ctx: "Ctx", card: NemCard, by: str, hid: str | None = None) -> Gen:
     """A Legion/Horde is destroyed by `by` (a player faction, 'empire' or 'chaos'):
     its VP and destroyed effect go to the destroyer; the card leaves the game."""
-    Source, run_effect = _effects.Source, _effects.run_effect
     st = ctx.state
     spec = ctx.cat.nemesis(card.id)
     hid = hid or card.hex
@@ -196,8 +194,3 @@ def sweep_destroyed(ctx: "Ctx", by: str) -> Gen:
     for card in list(ctx.state.legions.values()) + list(ctx.state.hordes.values()):
         if card.threat <= 0 and card.id not in fighting and ctx.state.nem(card.id) is card:
             yield from destroy_nemesis(ctx, card, by)
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from . import effects as _effects  # noqa: E402

@@ -7,7 +7,7 @@ from . import always, pieces, tally
 from .actions.haven import place_haven  # noqa: F401  (re-exported for scenarios)
 from .actions.trade import run_transfer, transfer_options
 from .actions.turn import actions_phase
-from .cards import draw_feats, refill_market, usable, use_card
+from .cards import card_option, draw_feats, refill_market, usable, use_card
 from .causes import caused_by
 from .decision import Decision, Option, OptionCost, option, ref
 from .economy import (
@@ -37,7 +37,8 @@ from .events import (
     QuestsDiscarded,
     ScoreTerm,
 )
-from .fights import capital_legion, capital_needs_legion, settle
+from .fights import capital_legion, capital_owed, settle
+from .memo import per_hex, static
 from .nemesis import nemesis_phase
 from .quests import deal_quest
 from .refs import Ref, SourceRef
@@ -141,38 +142,20 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
     hexes = ctx.state.hexes
     faction = p.faction
     units = affordable_units(ctx, p)
-    plunder, tower_cost, wall_cost = p.plunder, ctx.cat.tower_cost, ctx.cat.wall_cost
     opts: list[Option] = []
-    if units or plunder >= tower_cost or plunder >= wall_cost:
-        # each spot's Build options (its Units, Tower and Wall), kept as `Ctx.kept` says: good while
-        # the hex's label reads the same; one check per spot instead of one per option
-        kept = ctx.kept("build")
-        spot_opts = []
+    if units:
+        holds = []  # the spots with room (room does not depend on the Unit)
         for hid in spots:
-            h = hexes[hid]
-            got = kept.get(hid)
-            if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
-                got = kept[hid] = (h, h.explored, h.tile, {})
-            spot_opts.append(got)
-        if units:
-            holds = []  # the spots with room (they do not depend on the Unit)
-            for got in spot_opts:
-                if can_hold(ctx, got[0], faction):
-                    holds.append(got)
-            for u in units:
-                uid = u.id
-                for h, _, _, made in holds:
-                    o = made.get(uid)
-                    if o is None:
-                        hid = h.id
-                        o = made[uid] = Option(f"build:{uid}:{hid}", f"Build {u.name} on {ctx.hex_label(hid)}", hid,
-                                               None, "build", (ref("unit", uid), ref("hex", hid)))
-                    opts.append(o)
-        if plunder >= tower_cost or plunder >= wall_cost:
-            _defence_options(ctx, faction, plunder, spot_opts, opts)
+            if can_hold(ctx, hexes[hid], faction):
+                holds.append(hid)
+        for u in units:
+            for hid in holds:
+                opts.append(unit_option(ctx, hid, u.id))
+    if p.plunder >= ctx.cat.tower_cost or p.plunder >= ctx.cat.wall_cost:
+        _defence_options(ctx, faction, p.plunder, spots, opts)
     cards = usable(ctx, p, ("build", "always"))
     if cards:
-        opts += [ctx.card_option(c) for c in cards]
+        opts += [card_option(ctx, c) for c in cards]
     opts += always_options(p)
     if traded:  # Heros on one hex may give and take during the Trade (ruling 7)
         opts += transfer_options(ctx, p)
@@ -182,47 +165,57 @@ def build_options(ctx: "Ctx", p: "Player", spots: list[str], traded: bool = Fals
 
 def affordable_units(ctx: "Ctx", p: "Player") -> list:
     """The Units of `p`'s faction with one left in reserve that `p` can pay for, in the faction's
-    order (what `can_pay` says for each, over costs kept as plain numbers)."""
-    faction = p.faction
-    kept = ctx.kept("static:unit_costs")  # by faction: its Units, each with its costs as tuples (catalog data)
-    units = kept.get(faction)
-    if units is None:
-        units = kept[faction] = [(u, [(c.salt, c.plunder, c.food, c.any) for c in u.costs])
-                                 for u in ctx.cat.factions[faction].units]
+    order (what `can_pay` says for each)."""
     reserve, salt, plunder, food = p.reserve, p.salt, p.plunder, p.food
     out = []
-    for u, costs in units:
+    for u, costs in unit_costs(ctx, p.faction):
         if reserve.get(u.id, 0) > 0 and _pays(salt, plunder, food, costs):
             out.append(u)
     return out
 
 
-def _defence_options(ctx: "Ctx", faction: str, plunder: int, spot_opts: list, opts: list[Option]) -> None:
-    """Add the Tower and Wall options of `faction`'s Havens among `spot_opts` (a Tower before a
-    Wall on each) to `opts`."""
-    tower_cost, wall_cost = ctx.cat.tower_cost, ctx.cat.wall_cost
+@static
+def unit_costs(ctx: "Ctx", faction: str) -> list:
+    """The faction's Units, each with its costs as (Salt, Plunder, Food, any resource) tuples."""
+    return [(u, [(c.salt, c.plunder, c.food, c.any) for c in u.costs]) for u in ctx.cat.factions[faction].units]
+
+
+def _defence_options(ctx: "Ctx", faction: str, plunder: int, spots: list[str], opts: list[Option]) -> None:
+    """Add the Tower and Wall options of `faction`'s Havens among `spots` (a Tower before a Wall on
+    each) to `opts`."""
+    hexes = ctx.state.hexes
     towers_left = walls_left = 0
-    for h, _, _, _ in spot_opts:  # a loop, not any() over a generator (one made per call)
+    for hid in spots:
+        h = hexes[hid]
         if h.haven == faction and not (h.tower and h.wall):
             towers_left, walls_left = pieces.towers_and_walls_left(ctx)
             break
-    tower = plunder >= tower_cost and towers_left > 0
-    wall = plunder >= wall_cost and walls_left > 0
+    tower = plunder >= ctx.cat.tower_cost and towers_left > 0
+    wall = plunder >= ctx.cat.wall_cost and walls_left > 0
     if not (tower or wall):
         return
-    # (kind, its name, its cost, whether one may be built now): a Tower before a Wall
-    defences = (("tower", "Tower", tower_cost, tower), ("wall", "Wall", wall_cost, wall))
-    for h, _, _, made in spot_opts:
+    for hid in spots:
+        h = hexes[hid]
         if h.haven != faction:
             continue
-        for kind, name, cost, may in defences:
-            if not may or (h.tower if kind == "tower" else h.wall):  # none left, too dear, or the hex has one
-                continue
-            o = made.get(kind)
-            if o is None:
-                o = made[kind] = option(f"{kind}:{h.id}", f"Build a {name} on {ctx.hex_label(h.id)}", "build",
-                                        (Ref("hex", h.id),), OptionCost(plunder=cost))
-            opts.append(o)
+        if tower and not h.tower:
+            opts.append(defence_option(ctx, hid, "tower"))
+        if wall and not h.wall:
+            opts.append(defence_option(ctx, hid, "wall"))
+
+
+@per_hex
+def unit_option(ctx: "Ctx", hid: str, unit: str) -> Option:
+    return Option(f"build:{unit}:{hid}", f"Build {ctx.cat.units[unit].name} on {ctx.hex_label(hid)}", hid, None,
+                  "build", (ref("unit", unit), ref("hex", hid)))
+
+
+@per_hex
+def defence_option(ctx: "Ctx", hid: str, kind: str) -> Option:
+    """A Tower or a Wall (`kind`) on `hid`."""
+    name, cost = ("Tower", ctx.cat.tower_cost) if kind == "tower" else ("Wall", ctx.cat.wall_cost)
+    return option(f"{kind}:{hid}", f"Build a {name} on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+                  OptionCost(plunder=cost))
 
 
 DONE_BUILDING = option("done", "Done building", "done")
@@ -261,7 +254,7 @@ def build_for(ctx: "Ctx", p: "Player") -> Gen:
             build_unit(ctx, p, unit, hid, "built")
             if hid not in built_on:
                 built_on.append(hid)
-            if hid == ctx.board.capital and capital_needs_legion(ctx):
+            if hid == ctx.board.capital and capital_owed(ctx):
                 yield from capital_legion(ctx)  # the Capital rule: the Legion comes at once
         elif kind in ("tower", "wall"):
             h = st.hexes[rest]
@@ -317,16 +310,8 @@ def scoring_phase(ctx: "Ctx") -> Gen:
         add_vp(ctx, side, vp, "scoring")
     for p in st.seat_order():
         add_vp(ctx, p.faction, tally.announce(ctx, p.faction, tally.player_terms(ctx, p.faction)), "scoring_havens")
-    kept = ctx.kept("static:vp")  # by faction: see Ctx.kept
-    opts = []  # every purchase of the phase is offered the same: a VP for each faction in seat order, or none
-    for q in st.seat_order():
-        got = kept.get(q.faction)
-        if got is None:
-            got = kept[q.faction] = option(f"vp:{q.faction}", f"Spend 5 resources: 1 VP for {ctx.name(q.faction)}",
-                                           "choice", (Ref("faction", q.faction),))
-        opts.append(got)
-    opts.append(KEEP_RESOURCES)
-    opts = tuple(opts)
+    # every purchase of the phase is offered the same: a VP for each faction in seat order, or none
+    opts = tuple(vp_option(ctx, q.faction) for q in st.seat_order()) + (KEEP_RESOURCES,)
     for p in st.seat_order():
         while True:
             if p.salt + p.plunder + p.food < 5:  # no purchase would ask: a window (AP to trade, a card)
@@ -347,6 +332,11 @@ def scoring_phase(ctx: "Ctx") -> Gen:
 
 
 KEEP_RESOURCES = option("done", "Keep your resources", "done")
+
+
+@static
+def vp_option(ctx: "Ctx", faction: str) -> Option:
+    return option(f"vp:{faction}", f"Spend 5 resources: 1 VP for {ctx.name(faction)}", "choice", (Ref("faction", faction),))
 
 
 _FIVE_WAY_OPTIONS: dict[tuple[int, int, int], tuple[Option, ...]] = {}

@@ -238,7 +238,6 @@ def remove_haven(ctx: "Ctx", hid: str, reason: str) -> Gen:
     if fac is None:
         return
     h.haven = None
-    ctx.board.havens[fac].pop(hid, None)  # Board.havens
     h.wall = h.tower = False
     ctx.state.player(fac).havens_in_supply += 1
     ctx.emit(HavenRemoved(fac, hid, reason))
@@ -307,7 +306,6 @@ def remove_sea_tower(ctx: "Ctx", card: NemCard | None, *, move_here: bool) -> Ge
     h.sea_tower_removed = True
     h.explored = True
     h.tile = "howling_white" if "howling_white" in ctx.cat.hexes else h.tile
-    ctx.board.touch()
     ctx.emit(SeaTowerRemoved(hid, h.tile))
     if h.haven:
         yield from remove_haven(ctx, hid, "sea_tower_lost")

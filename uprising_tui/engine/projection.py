@@ -13,9 +13,15 @@ can never drift from the game, and nothing hidden can reach it (the events carry
 Applying an event is cheap (a few dictionary updates); ``view()`` rebuilds only the hexes
 and players that changed since the last call.
 
+The projection is the public view: ``Game.public_view()`` is its game's projection, brought up
+to date from the log when asked. ``Projection.of_table(...)`` reads one from a table as it lies
+(the opening view ``GameStarted`` carries; the tests' check that the events told every change).
+
 This module holds the ``Projection`` class itself; its records and handler registry are in
 projection_state.py, the handlers by event group in projection_table.py (opening, flow, players,
 cards), projection_map.py (hexes and pieces), projection_nemesis.py and projection_combat.py.
+A new event type needs its class (events*.py), its step here (a handler, or NO_CHANGE) and its
+words (log.py).
 """
 from __future__ import annotations
 
@@ -23,11 +29,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterable
 
 # the handler modules register themselves in _HANDLERS when imported
-from . import projection_combat, projection_map, projection_nemesis, projection_table  # noqa: F401
+from . import projection_combat, projection_map, projection_nemesis  # noqa: F401
+from .projection_table import open_table
 from .projection_state import (  # noqa: F401  (NO_CHANGE, ProjectionError, _HANDLERS: imported from here)
-    _CARD_EVENTS,
     _HANDLERS,
-    _TABLE_EVENTS,
     NO_CHANGE,
     ProjectionError,
     _Combat,
@@ -38,9 +43,13 @@ from .projection_state import (  # noqa: F401  (NO_CHANGE, ProjectionError, _HAN
 )
 from .public import ACTIVATION_TOKENS, TOWERS, WALLS, CardView, CombatView, HexView, NemesisView, PlayerView, PublicView
 
+_new = tuple.__new__
+
 if TYPE_CHECKING:
     from ..content.loader import Catalog
+    from .board import Board
     from .events import GameEvent
+    from .state import GameState
 
 
 class Projection:
@@ -58,6 +67,15 @@ class Projection:
         proj = cls(cat)
         for e in events:
             proj.apply(e)
+        return proj
+
+    @classmethod
+    def of_table(cls, cat: "Catalog", state: "GameState", board: "Board", combat=None,
+                 difficulty: str = "") -> "Projection":
+        """The projection of a table as it lies now: what the table shows of `state` and of the
+        `combat` being fought (projection_table.open_table)."""
+        proj = cls(cat)
+        open_table(proj, state, board, combat, difficulty)
         return proj
 
     @classmethod
@@ -85,10 +103,6 @@ class Projection:
             raise ProjectionError(f"{name} before GameStarted: a projection starts from the first event")
         fn(self, event)
         self._view = None
-        if name in _CARD_EVENTS:
-            self._cards_dirty = True
-        if name in _TABLE_EVENTS:
-            self._table_dirty = True
 
     # ------------------------------------------------------------ the view
     def view(self) -> PublicView:
@@ -105,7 +119,11 @@ class Projection:
                 hv[hid] = self._hex_view(self.hexes[hid])
             self._dirty_hexes.clear()
             self._hexes_map = MappingProxyType(dict(hv))
-            self._defenses = (sum(h.wall for h in self.hexes.values()), sum(h.tower for h in self.hexes.values()))
+            walls = towers = 0
+            for h in self.hexes.values():  # (one pass, no generator)
+                walls += h.wall
+                towers += h.tower
+            self._defenses = (walls, towers)
         if self._dirty_players or self._players is None:
             pv = self._player_views
             for fac in self._dirty_players:
@@ -161,15 +179,18 @@ class Projection:
             terrain = "curse" if h.curse else None
             blocked = tuple(sorted(set(h.fixed)))
             sea, shown, rotation = False, None, 0
-        return HexView(h.id, h.q, h.r, h.role, h.region, h.explored, shown, terrain, rotation, blocked, sea,
-                       tuple(sorted(h.units.items())), h.owner, self._heroes.get(h.id, ()), h.garrisons,
-                       h.skeletons, tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower, h.fallen)
+        # (the named tuples built directly, every field given: their constructor's Python call is
+        # most of the cost of a view of the whole map)
+        return _new(HexView, (h.id, h.q, h.r, h.role, h.region, h.explored, shown, terrain, rotation, blocked, sea,
+                              tuple(sorted(h.units.items())), h.owner, self._heroes.get(h.id, ()), h.garrisons,
+                              h.skeletons, tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower,
+                              h.fallen))
 
     def _player_view(self, p: _Player) -> PlayerView:
-        cards = lambda cs: tuple(CardView(c, up) for c, up in cs)  # noqa: E731
-        return PlayerView(p.faction, p.hero, p.seat, p.hero_hex, p.salt, p.plunder, p.food, p.ap, p.vp, p.might,
-                          p.magic, p.leadership, p.guile, cards(p.feats), cards(p.items), cards(p.quests),
-                          p.feat_deck, _counts(p.reserve), _counts(p.removed), p.havens, p.passed)
+        return _new(PlayerView, (p.faction, p.hero, p.seat, p.hero_hex, p.salt, p.plunder, p.food, p.ap, p.vp,
+                                 p.might, p.magic, p.leadership, p.guile, _card_views(p.feats), _card_views(p.items),
+                                 _card_views(p.quests), p.feat_deck, _counts(p.reserve), _counts(p.removed), p.havens,
+                                 p.passed))
 
     def _place_heroes(self) -> None:
         """Which Heros stand on each hex, in seat order from the first player."""
@@ -195,8 +216,31 @@ class Projection:
         self._dirty_players.add(faction)
         return self.players[faction]
 
+    def nemesis(self) -> dict[str, dict]:
+        """The Legions and Hordes in play by id, to change."""
+        self._cards_dirty = True
+        return self.cards
+
+    def piles(self) -> dict:
+        """The table's counts, piles and reserves (``meta``), to change a pile or a reserve of
+        pieces (counts and flags are read as they are at every view)."""
+        self._table_dirty = True
+        return self.meta
+
+    def graveyard(self, side: str) -> dict[tuple[str, str], int]:
+        """The Imperial ('empire') or Chaos ('chaos') Graveyard, to change."""
+        self._table_dirty = True
+        return self.graveyards[side]
+
     def combat(self, cid: int) -> _Combat:
         for c in reversed(self.combats):
             if c.id == cid:
                 return c
         raise ProjectionError(f"no combat {cid} in progress")
+
+
+def _card_views(cards: list) -> tuple[CardView, ...]:
+    out = []
+    for cid, up in cards:
+        out.append(_new(CardView, (cid, up)))
+    return tuple(out)

@@ -60,7 +60,7 @@ def _exchanged(pj, e):
 def _unit_destroyed(pj, e):
     _take_units(pj.hex(e.hex), e.unit)
     if e.to in ("empire", "chaos"):
-        _bump(pj.graveyards[e.to], (e.owner, e.unit), 1)
+        _bump(pj.graveyard(e.to), (e.owner, e.unit), 1)
     elif e.to == "box":
         _bump(pj.player(e.owner).removed, e.unit, 1)
     else:
@@ -102,7 +102,7 @@ def _haven_gone(pj, e):
 @on("GarrisonPlaced")
 def _garrison(pj, e):
     pj.hex(e.hex).garrisons += 1
-    pj.meta["garrison_reserve"][e.level - 1] -= 1
+    pj.piles()["garrison_reserve"][e.level - 1] -= 1
 
 
 @on("GarrisonsRemoved")
@@ -110,9 +110,9 @@ def _garrisons_gone(pj, e):
     pj.hex(e.hex).garrisons -= len(e.levels)
     for lvl in e.levels:
         if e.to == "reserve":
-            pj.meta["garrison_reserve"][lvl - 1] += 1
+            pj.piles()["garrison_reserve"][lvl - 1] += 1
         else:
-            _bump(pj.graveyards[e.to], ("empire", f"garrison:{lvl}"), 1)
+            _bump(pj.graveyard(e.to), ("empire", f"garrison:{lvl}"), 1)
 
 
 @on("SkeletonPlaced")
@@ -127,7 +127,7 @@ def _skeletons_gone(pj, e):
     if e.to == "reserve":
         pj.meta["skeleton_reserve"] += e.count
     else:
-        _bump(pj.graveyards[e.to], ("chaos", "skeleton"), e.count)
+        _bump(pj.graveyard(e.to), ("chaos", "skeleton"), e.count)
 
 
 @on("SkeletonsMoved")
@@ -150,8 +150,8 @@ def _curse_gone(pj, e):
 
 @on("GraveyardEmptied")
 def _graveyard_emptied(pj, e):
-    gy = pj.graveyards[e.side]
-    m = pj.meta
+    gy = pj.graveyard(e.side)
+    m = pj.piles()
     for (owner, piece), n in gy.items():
         if piece == "skeleton":
             m["skeleton_reserve"] += n

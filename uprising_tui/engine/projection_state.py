@@ -1,13 +1,15 @@
 """The projection's records and shared pieces: the mutable hex, player and combat records a
-``Projection`` keeps, the small helpers the event handlers share, and the handler registry."""
+``Projection`` keeps, the small helpers the event handlers share, and the handler registry.
+
+An event type's projection step is its handler (``@on("Name")``), or its name in ``NO_CHANGE``
+when it changes nothing on the table. A handler changes the records through the projection's
+accessors, which note what to rebuild: ``pj.hex(id)``, ``pj.player(faction)``, ``pj.card(id)``
+(a Legion or Horde), ``pj.piles()`` (the table's piles, reserves and Graveyards)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from .public import SideView
-
-if TYPE_CHECKING:
-    from .projection import Projection
 
 # events that change nothing on the table (the log tells them; the view does not show them)
 NO_CHANGE = frozenset({
@@ -80,15 +82,8 @@ def _bump(d: dict, key, n: int) -> None:
         d.pop(key, None)
 
 
-# events after which the Legions and Hordes, or the piles, reserves and Graveyards, are rebuilt
-_CARD_EVENTS = frozenset({"NemesisPlaced", "NemesisMoved", "NemesisDestroyed", "ThreatChanged", "TargetPlaced",
-                          "TargetRemoved", "ActivationTokenPlaced", "ActivationTokenUsed"})
-_TABLE_EVENTS = frozenset({"CardDiscarded", "MarketDealt", "MarketDiscarded", "QuestsDealt", "QuestsDiscarded",
-                           "QuestTaken", "EventRevealed", "Reshuffled", "UnitDestroyed", "GarrisonPlaced",
-                           "GarrisonsRemoved", "SkeletonsRemoved", "GraveyardEmptied"})
-
 # ------------------------------------------------------------------ handlers, by event type
-_HANDLERS: dict[str, Callable[[Projection, Any], None]] = {}
+_HANDLERS: dict[str, Callable[[Any, Any], None]] = {}  # event type -> fn(projection, event)
 
 
 def on(*names: str):

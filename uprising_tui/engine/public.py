@@ -6,18 +6,13 @@ its terrain, decks are counts, the Events of later Chapters are not named. Disca
 the Market, the Quests on offer, every piece, Threat, Targets, Activation Tokens and VP are.
 
 The view is plain immutable data (named tuples and read-only mappings), so a client can
-read it freely and two views compare with ``==``. ``Game.public_view()`` builds it from the
-state; ``engine.projection`` rebuilds the same view from the events alone (a test holds
-the two equal after every answer).
+read it freely and two views compare with ``==``. This module is its schema; the one builder
+is the projection (``engine.projection``), which keeps the view from the events alone:
+``Game.public_view()`` is the game's projection.
 """
 from __future__ import annotations
 
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping, NamedTuple
-
-if TYPE_CHECKING:
-    from .board import Board
-    from .state import GameState
+from typing import Mapping, NamedTuple
 
 Counts = tuple[tuple[str, int], ...]  # (id, count) pairs, sorted by id
 Symbols = tuple[int, int, int]  # (skulls, shields, bolts)
@@ -52,6 +47,29 @@ class HexView(NamedTuple):
     wall: bool
     tower: bool
     capital_fallen: bool
+
+    # what the state's Hex says the same way (state.py)
+    @property
+    def unit_count(self) -> int:
+        return sum(n for _, n in self.units)
+
+    @property
+    def has_units(self) -> bool:
+        """Any Units at all (Heros are not Units)."""
+        return bool(self.units or self.garrisons or self.skeletons or self.legions or self.hordes)
+
+    @property
+    def empty(self) -> bool:
+        """No Haven, no Units, no Curse (a Hero may stand here)."""
+        return not (self.haven or self.curse or self.has_units)
+
+    @property
+    def empire_here(self) -> bool:
+        return bool(self.garrisons or self.legions)
+
+    @property
+    def chaos_here(self) -> bool:
+        return bool(self.skeletons or self.hordes)
 
 
 class CardView(NamedTuple):
@@ -163,120 +181,3 @@ class PublicView(NamedTuple):
             if c.id == card:
                 return c
         return None
-
-
-def _counts(d: Mapping[str, int]) -> Counts:
-    return tuple(sorted((k, v) for k, v in d.items() if v))
-
-
-def _cards(cs) -> tuple[CardView, ...]:
-    return tuple(CardView(c.id, c.face_up) for c in cs)
-
-
-def _graveyard(gy: Mapping[str, Mapping[str, int]]) -> tuple[tuple[str, str, int], ...]:
-    return tuple(sorted((owner, piece, n) for owner, box in gy.items() for piece, n in box.items() if n))
-
-
-def _side(s) -> SideView:
-    return SideView(s.kind, s.owner, s.card, tuple((c, tuple(f)) for c, f in s.dice),
-                    (s.extra["skull"], s.extra["shield"], s.extra["bolt"]),
-                    (s.cancelled["skull"], s.cancelled["shield"], s.cancelled["bolt"]),
-                    s.shields_broken, s.bolts_spent)
-
-
-def hero_spots(state: "GameState") -> dict[str, tuple[str, ...]]:
-    """Hex id -> the factions whose Hero stands there, in seat order from the first player."""
-    heroes: dict[str, list[str]] = {}
-    for p in state.seat_order():
-        heroes.setdefault(p.hero_hex, []).append(p.faction)
-    return {k: tuple(v) for k, v in heroes.items()}
-
-
-def hex_view(h, cat, board: "Board", heroes: tuple[str, ...]) -> HexView:
-    """One hex as the table shows it (a face-down hex: no tile, no terrain, no rotation)."""
-    if h.explored:
-        tile = h.tile
-        terrain = "curse" if h.curse else cat.hexes[tile].terrain
-        rotation = h.rotation
-    else:
-        tile = None
-        terrain = "curse" if h.curse else None
-        rotation = 0
-    units = h.units
-    return HexView(
-        h.id, h.q, h.r, h.role, h.region, h.explored, tile, terrain, rotation,
-        tuple(sorted(set(board.blocked_edges(h)))), board.is_sea_tower(h.id),
-        tuple(sorted(units.items())) if units else (), h.owner, heroes, len(h.garrisons), h.skeletons,
-        tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower, h.capital_fallen)
-
-
-def players_part(st: "GameState") -> tuple[PlayerView, ...]:
-    return tuple(
-        PlayerView(p.faction, p.hero, p.seat, p.hero_hex, p.salt, p.plunder, p.food, p.ap, p.vp,
-                   p.might, p.magic, p.leadership, p.guile, _cards(p.feats), _cards(p.items), _cards(p.quests),
-                   len(p.feat_deck), _counts(p.reserve), _counts(p.removed_units), p.havens_in_supply, p.passed)
-        for p in st.players)
-
-
-def nemesis_part(st: "GameState", cat) -> tuple[tuple[NemesisView, ...], tuple[NemesisView, ...], int]:
-    """Legions and Hordes in play by initiative, and the Activation Tokens left."""
-    nemesis = cat.nemesis
-    key = lambda c: nemesis(c.id).initiative  # noqa: E731
-    legions = tuple(NemesisView(c.id, c.kind, c.threat, c.hex, c.tokens, c.target, c.target_faction)
-                    for c in sorted(st.legions.values(), key=key))
-    hordes = tuple(NemesisView(c.id, c.kind, c.threat, c.hex, c.tokens, c.target, c.target_faction)
-                   for c in sorted(st.hordes.values(), key=key))
-    tokens = sum(c.tokens for c in legions) + sum(c.tokens for c in hordes)
-    return legions, hordes, ACTIVATION_TOKENS - tokens
-
-
-def table_part(st: "GameState") -> tuple:
-    """The rest of the table, in PublicView order from vp_empire to graveyard_chaos (but the
-    walls and towers left, which the hexes give)."""
-    revealed = tuple(st.events[:st.events_revealed])
-    event = revealed[-1] if revealed and len(revealed) == st.chapter else None
-    return (st.vp_empire, st.vp_chaos, len(st.legion_deck), len(st.horde_deck), len(st.item_deck),
-            len(st.quest_deck), len(st.events) - len(revealed), event, revealed,
-            st.event_threat if revealed else 0, tuple(st.market), tuple(st.item_discard), tuple(st.quest_offer),
-            tuple(st.quest_discard), tuple(st.druids), tuple(st.garrison_reserve), st.skeleton_reserve,
-            st.curse_reserve)
-
-
-def combat_part(combat) -> CombatView | None:
-    if combat is None:
-        return None
-    return CombatView(combat.id, combat.hid, combat.terrain, combat.part, combat.step, combat.round,
-                      _side(combat.a), _side(combat.b))
-
-
-def hexes_part(hexes: dict[str, HexView]) -> tuple[Mapping[str, HexView], int, int]:
-    """A read-only copy of the hex views, and the Walls and Towers on the map."""
-    walls = towers = 0
-    for hv in hexes.values():
-        walls += hv.wall
-        towers += hv.tower
-    return MappingProxyType(dict(hexes)), walls, towers
-
-
-def assemble(st: "GameState", difficulty: str, hexes: tuple[Mapping[str, HexView], int, int], players, nemesis,
-             table, combat) -> PublicView:
-    hexmap, walls, towers = hexes
-    legions, hordes, tokens_left = nemesis
-    (vp_empire, vp_chaos, legion_deck, horde_deck, item_deck, quest_deck, to_come, event, revealed, threat,
-     market, item_discard, quest_offer, quest_discard, druids, garrison_reserve, skeleton_reserve,
-     curse_reserve) = table
-    return PublicView(
-        st.chapter, st.chapters, st.phase, difficulty, st.first.faction if st.players else "", st.turn,
-        hexmap, players, legions, hordes, vp_empire, vp_chaos, legion_deck, horde_deck,
-        item_deck, quest_deck, to_come, event, revealed, threat, market, item_discard, quest_offer, quest_discard,
-        druids, garrison_reserve, skeleton_reserve, curse_reserve, WALLS - walls, TOWERS - towers, tokens_left,
-        _graveyard(st.graveyard_empire), _graveyard(st.graveyard_chaos), combat, st.verdict)
-
-
-def build_view(state: "GameState", cat, board: "Board", combat=None, difficulty: str = "") -> PublicView:
-    """The public view of `state`, built afresh (see the module docstring for what is hidden).
-    ``Game.public_view()`` keeps one up to date more cheaply (engine/public_cache.py)."""
-    spots = hero_spots(state)
-    hexes = {h.id: hex_view(h, cat, board, spots.get(h.id, ())) for h in state.hexes.values()}
-    return assemble(state, difficulty, hexes_part(hexes), players_part(state), nemesis_part(state, cat), table_part(state),
-                    combat_part(combat))

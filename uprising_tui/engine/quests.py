@@ -4,11 +4,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Generator
 
-from .cards import can_use_card, card_use, pay_card_cost
+from .cards import can_use_card, card_option, card_use, draw, pay_card_cost
 from .combat_dice import reroll_choices
 from .decision import CANCELLED, Decision, Option, option
+from .economy import add_ap
 from .effects import Source, run_effect
-from .events import DeckChanged, HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken, Reshuffled
+from .events import HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken
 from .refs import Ref, SourceRef
 from .state import CardState
 
@@ -57,22 +58,8 @@ def roll_hero_dice(ctx: "Ctx", p: "Player", extra: list[str]) -> Gen:
     return roll_pool(ctx, p, pool)
 
 
-def draw_quest_card(ctx: "Ctx") -> str | None:
-    st = ctx.state
-    if not st.quest_deck and st.quest_discard:
-        st.quest_deck = st.quest_discard
-        st.quest_discard = []
-        ctx.rng.shuffle(st.quest_deck)
-        ctx.emit(Reshuffled("quest", len(st.quest_deck)))
-    if not st.quest_deck:
-        return None
-    qid = st.quest_deck.pop(0)
-    ctx.emit(DeckChanged("quest", len(st.quest_deck)))
-    return qid
-
-
 def deal_quest(ctx: "Ctx") -> Gen:
-    qid = draw_quest_card(ctx)
+    qid = draw(ctx, "quest")
     if qid is None:
         ctx.emit(Note("quest_deck_empty"))
         return
@@ -125,8 +112,7 @@ def quest_card_window(ctx: "Ctx", p: "Player", *, after: bool, pool: list | None
         if not usable:
             return
         done = "Keep the roll" if after else "Roll the dice"
-        opts = [ctx.card_option(c) for c in usable] + \
-            [option("done", done, "done")]
+        opts = [card_option(ctx, c) for c in usable] + [option("done", done, "done")]
         pick = yield from ctx.ask(p.faction, "quest_card", f"{'After' if after else 'Before'} rolling: use a card?", opts,
                                   source=source)
         if pick == "done":
@@ -180,7 +166,6 @@ def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[s
     if extra is None:
         return CANCELLED
     if action:
-        add_ap = _economy.add_ap
         add_ap(ctx, p, -1, "quest")
     pool = hero_pool(p) + guile + list(bonus or []) + extra
     # Quest cards (e.g. Xyxrit Leaves) before rolling
@@ -222,8 +207,3 @@ def resolve_failure(ctx: "Ctx", p: "Player", qid: str) -> Gen:
         st.quest_offer.remove(qid)
         st.quest_discard.append(qid)
         ctx.emit(QuestsDiscarded((qid,), "failure_resolved"))
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from . import economy as _economy  # noqa: E402

@@ -13,7 +13,12 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..content.loader import Catalog, default_catalog
+from . import phases
+from .actions.turn import actions_phase, take_turn
+from .effects import Source, run_effect
+from .fights import settle
 from .game import Game
+from .nemesis import activate_card, nemesis_phase
 from .setup import Setup
 from .state import CardState, GameState, NemCard
 
@@ -207,14 +212,12 @@ def _recount_reserves(st: GameState, cat: Catalog) -> None:
 # ------------------------------------------------------------ ready-made scripts
 def fight(hid: str, attacker: str | None = None, mover: str | None = None) -> Callable:
     def script(ctx):
-        from .fights import settle
         yield from settle(ctx, hid, attacker=attacker, mover=mover)
     return script
 
 
 def activate(card_id: str, times: int = 1) -> Callable:
     def script(ctx):
-        from .nemesis import activate_card
         for _ in range(times):
             card = ctx.state.nem(card_id)
             if card is None:
@@ -225,9 +228,6 @@ def activate(card_id: str, times: int = 1) -> Callable:
 
 def run_phase(name: str) -> Callable:
     def script(ctx):
-        from . import phases
-        from .actions.turn import actions_phase
-        from .nemesis import nemesis_phase
         table = {"refresh": phases.refresh_phase, "events": phases.events_phase, "build": phases.build_phase,
                  "actions": actions_phase, "nemesis": nemesis_phase, "scoring": phases.scoring_phase}
         table["production"] = phases.production
@@ -237,17 +237,15 @@ def run_phase(name: str) -> Callable:
 
 def turn(faction: str) -> Callable:
     def script(ctx):
-        from .actions.turn import take_turn
         yield from take_turn(ctx, ctx.state.player(faction))
     return script
 
 
 def effect(ops: list[dict], actor: str, hex: str | None = None) -> Callable:
     """Run raw effect data (validated like content) as the script."""
-    from ..content.validation import parse_effect
+    from ..content.validation import parse_effect  # (pydantic, only for content read from data: start-up)
     parsed = parse_effect(ops)
 
     def script(ctx):
-        from .effects import Source, run_effect
         yield from run_effect(ctx, parsed, Source(actor, hex))
     return script

@@ -8,6 +8,7 @@ from .events import Note, UnitDestroyed, UnitExchanged, UnitPlaced, UnitsMoved
 from .pieces import to_graveyard
 
 if TYPE_CHECKING:
+    from ..content.loader import Catalog
     from .context import Ctx
     from .state import Hex, Player
 
@@ -25,10 +26,7 @@ def can_hold(ctx: "Ctx", h: "Hex", faction: str, n: int = 1) -> bool:
 
 def add_units(ctx: "Ctx", h: "Hex", faction: str, unit: str, n: int = 1) -> None:
     h.units[unit] = h.units.get(unit, 0) + n
-    old = h.owner
-    if old != faction:
-        h.owner = faction
-        ctx.board.owner_changed(h.id, old, faction)  # the Board's index of each faction's hexes follows
+    h.owner = faction
 
 
 def take_units(ctx: "Ctx", h: "Hex", unit: str, n: int = 1) -> None:
@@ -39,9 +37,8 @@ def take_units(ctx: "Ctx", h: "Hex", unit: str, n: int = 1) -> None:
         h.units[unit] = left
     else:
         del h.units[unit]
-    if not h.units and h.owner is not None:
-        old, h.owner = h.owner, None
-        ctx.board.owner_changed(h.id, old, None)
+    if not h.units:
+        h.owner = None
 
 
 def move_units(ctx: "Ctx", faction: str, unit: str, n: int, src: str, dst: str) -> None:
@@ -58,9 +55,9 @@ def build_unit(ctx: "Ctx", p: "Player", unit: str, hid: str, reason: str) -> Non
     ctx.emit(UnitPlaced(p.faction, unit, hid, reason))
 
 
-def unit_value(ctx: "Ctx", unit: str) -> int:
+def unit_value(cat: "Catalog", unit: str) -> int:
     """How expensive a Unit is: its cheapest cost in resources, elite above basic on ties."""
-    u = ctx.cat.units[unit]
+    u = cat.units[unit]
     cheapest = min(c.salt + c.plunder + c.food + c.any for c in u.costs)
     return cheapest * 2 + (1 if u.grade == "elite" else 0)
 

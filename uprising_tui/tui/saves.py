@@ -23,14 +23,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from ..engine.savefile import SaveError, check_seats, parse_save, read_save
-from ..files import printable
+from ..files import printable, write_atomic  # the one atomic write (Game.save_to uses it too)
 from . import save_lock
 
 APP_NAME = "uprising-tui"
@@ -66,22 +65,6 @@ def slot_number(stem: str) -> int | None:
     """1 for ``autosave``, N for ``autosave-N``; None for any other name."""
     m = _SLOT.match(stem)
     return None if m is None else int(m.group(1) or 1)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` so that the file is either the old one or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def check_name(name: str) -> str:

@@ -12,6 +12,8 @@ from ..causes import caused_by
 from ..decision import CANCEL, CANCELLED, Option, OptionCost, option, ref
 from ..economy import add_ap, pay
 from ..events import HeroMoved
+from ..memo import per_hex, static
+from ..fights import settle
 from ..refs import Ref
 from ..units import HEX_LIMIT, move_units, unit_value
 
@@ -62,7 +64,6 @@ def options(ctx, p) -> list[Option]:
     hexes = ctx.state.hexes
     units_reach = board.unit_reach(fac)  # where p's Units may step, as bits (Board.bit)
     hero_reach = board.hero_reach(p.hero_hex)
-    kept = board.by_hex("command")  # the option for each hex (its label names the hex)
     out = []
     for hid, bit in board.in_order(units_reach | hero_reach):
         h = hexes[hid]
@@ -75,12 +76,29 @@ def options(ctx, p) -> list[Option]:
         # into p's own Units: the Hero may come alone; Units (the hex is in their reach otherwise) while there is room
         if owner is not None and (owner != fac or not (hero_reach & bit or sum(h.units.values()) < HEX_LIMIT)):
             continue
-        got = kept.get(hid)
-        if got is None:
-            got = kept[hid] = Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command",
-                                     (ref("hex", hid),), COST)
-        out.append(got)
+        out.append(command_option(ctx, hid))
     return out
+
+
+@per_hex
+def command_option(ctx, hid: str) -> Option:
+    return Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command", (ref("hex", hid),), COST)
+
+
+@per_hex
+def bring_option(ctx, src: str, unit: str) -> Option:
+    return option(f"bring:{src}:{unit}", f"Bring 1 {ctx.name(unit)} from {ctx.hex_label(src)}", "unit",
+                  (ref("hex", src), ref("unit", unit)))
+
+
+@static
+def hero_option(ctx, faction: str, src: str) -> Option:
+    return option("hero", "Bring your Hero", "unit", (Ref("hex", src), Ref("hero", faction)))
+
+
+@static
+def march_option(ctx, dst: str) -> Option:
+    return option("done", "March!", "done", (Ref("hex", dst),), COST)
 
 
 def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -139,7 +157,7 @@ def _shortcuts(ctx, p, dst: str, picks: list[tuple[str, str]]) -> dict[str, tupl
     if len(pool) <= room:
         out["bring:all"] = (f"Bring all {len(pool)} Units that can come", pool)
     else:
-        dearest = sorted(pool, key=lambda t: (-unit_value(ctx, t[1]), t[1], t[0]))[:room]
+        dearest = sorted(pool, key=lambda t: (-unit_value(ctx.cat, t[1]), t[1], t[0]))[:room]
         out["bring:all"] = (f"Bring {room} Units, the dearest first (room for {room})", dearest)
     return out
 
@@ -161,37 +179,20 @@ def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> 
         taken: dict[tuple[str, str], int] = {}
         for pick in picks:
             taken[pick] = taken.get(pick, 0) + 1
-        kept = ctx.kept("bring")  # by (hex, unit): see Ctx.kept
         for src in sources(ctx, p, dst):
-            h = hexes[src]
-            units = h.units
+            units = hexes[src].units
             for unit in sorted(units):
-                key = (src, unit)
-                if units[unit] - taken.get(key, 0) > 0:
-                    got = kept.get(key)
-                    if got is None or got[0] is not h or got[1] != h.explored or got[2] != h.tile:
-                        got = kept[key] = (h, h.explored, h.tile, option(
-                            f"bring:{src}:{unit}", f"Bring 1 {ctx.name(unit)} from {ctx.hex_label(src)}", "unit",
-                            (ref("hex", src), ref("unit", unit))))
-                    opts.append(got[3])
+                if units[unit] - taken.get((src, unit), 0) > 0:
+                    opts.append(bring_option(ctx, src, unit))
         for oid, (label, brings) in _shortcuts(ctx, p, dst, picks).items():
             srcs = tuple(dict.fromkeys(src for src, _ in brings))
             kinds = tuple(dict.fromkeys(unit for _, unit in brings))
             opts.append(option(oid, label, "unit", tuple(ref("hex", h) for h in srcs) +
                                tuple(ref("unit", u) for u in kinds)))
     if not hero and hero_can_come(ctx, p, dst):
-        kept = ctx.kept(f"static:hero:{p.faction}")  # by the hex the Hero comes from: see Ctx.kept
-        got = kept.get(p.hero_hex)
-        if got is None:
-            got = kept[p.hero_hex] = option("hero", "Bring your Hero", "unit",
-                                            (Ref("hex", p.hero_hex), Ref("hero", p.faction)))
-        opts.append(got)
+        opts.append(hero_option(ctx, p.faction, p.hero_hex))
     if (picks or hero) and p.ap >= 1 and p.food >= 1:
-        kept = ctx.kept("static:march")  # by the target hex
-        got = kept.get(dst)
-        if got is None:
-            got = kept[dst] = option("done", "March!", "done", (Ref("hex", dst),), COST)
-        opts.append(got)
+        opts.append(march_option(ctx, dst))
     return opts or [CANCEL]
 
 
@@ -229,10 +230,4 @@ def run(ctx, p, dst: str):
         src = p.hero_hex
         p.hero_hex = dst
         ctx.emit(HeroMoved(p.faction, src, dst, "command"))
-    settle = _fights.settle
     yield from settle(ctx, dst, attacker=p.faction)
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from .. import fights as _fights  # noqa: E402

@@ -7,6 +7,7 @@ from ..economy import add_ap
 from ..effects import Source, run_effect
 from ..events import HexExplored, HexOriented
 from ..refs import Ref, SourceRef
+from ..fights import settle
 
 
 def options(ctx, p) -> list[Option]:
@@ -21,7 +22,6 @@ def flip_hex(ctx, p, hid: str):
     h = st.hexes[hid]
     tile = ctx.cat.hexes[h.tile]
     h.explored = True
-    ctx.board.touch(hid)
     ctx.emit(HexExplored(p.faction, hid, h.tile, h.rotation))
     with ctx.cause(SourceRef("hex", h.tile, "explore")):
         yield from run_effect(ctx, tile.explore, Source(p.faction, hid, h.tile))
@@ -31,9 +31,7 @@ def flip_hex(ctx, p, hid: str):
         with ctx.cause(SourceRef("rule", "orientation")):
             pick = yield from ctx.ask(p.faction, "orient", f"Orient {tile.name}'s impassable edges", opts)
             h.rotation = int(pick.split(":")[1])
-            ctx.board.touch(hid)
             ctx.emit(HexOriented(p.faction, hid, h.rotation))
-    settle = _fights.settle
     yield from settle(ctx, hid, attacker=None)
 
 
@@ -41,8 +39,3 @@ def flip_hex(ctx, p, hid: str):
 def run(ctx, p):
     add_ap(ctx, p, -1, "explore")
     yield from flip_hex(ctx, p, p.hero_hex)
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from .. import fights as _fights  # noqa: E402

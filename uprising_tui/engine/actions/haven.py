@@ -1,19 +1,25 @@
 """Haven: 1 AP + the faction's Haven cost in Plunder, on the Hero's hex."""
 from __future__ import annotations
 
+from ..cards import fire_triggers
 from ..causes import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
 from ..events import HavenBuilt
-from ..hex_queries import no_haven_icon
+from ..hex_queries import shows_no_haven
 from ..refs import Ref
 
 
 def can_build(ctx, p, hid: str) -> bool:
-    h = ctx.state.hexes[hid]
+    return can_build_on(ctx.cat, ctx.state.hexes[hid], p)
+
+
+def can_build_on(cat, h, p) -> bool:
+    """May `p` build a Haven on hex `h`? `h` and `p` as the table shows them: a state Hex and
+    Player, or the public view's HexView and PlayerView (the bots read those)."""
     return (h.explored and not h.curse and h.haven is None and h.owner in (None, p.faction)
-            and not h.empire_here and not h.chaos_here and p.havens_in_supply > 0
-            and not no_haven_icon(ctx, hid))  # (the catalog's icon last: the costliest to read)
+            and not (h.garrisons or h.legions or h.skeletons or h.hordes) and p.havens_in_supply > 0
+            and not shows_no_haven(cat, h))  # (the catalog's icon last: the costliest to read)
 
 
 def options(ctx, p) -> list[Option]:
@@ -31,20 +37,10 @@ def run(ctx, p):
     add_ap(ctx, p, -1, "haven")
     pay(ctx, p, "haven", plunder=ctx.cat.factions[p.faction].haven_cost)
     place_haven(ctx, p, p.hero_hex)
-    fire_triggers = _cards.fire_triggers
     yield from fire_triggers(ctx, "haven_built", only=p.faction)
 
 
 def place_haven(ctx, p, hid: str) -> None:
-    h = ctx.state.hexes[hid]
-    if h.haven is not None:  # (never: a Haven is built on a hex without one) the index follows all the same
-        ctx.board.havens[h.haven].pop(hid, None)
-    h.haven = p.faction
-    ctx.board.havens.setdefault(p.faction, {})[hid] = None  # Board.havens
+    ctx.state.hexes[hid].haven = p.faction
     p.havens_in_supply -= 1
     ctx.emit(HavenBuilt(p.faction, hid))
-
-
-# Modules that import this one (a cycle), imported last as modules: a function reads the names it
-# needs from them when called, without an import statement per call.
-from .. import cards as _cards  # noqa: E402

@@ -11,10 +11,12 @@ from ..cards import meets, refill_market, take_card
 from ..causes import caused_by
 from ..decision import Option, OptionCost, option
 from ..economy import add_ap, pay
+from ..memo import static
 from ..refs import Ref
 
 
 def price(ctx, p, iid: str) -> int:
+    """An Item's Salt, 1 less on a Sea Tower."""
     cost = ctx.cat.items[iid].cost
     if ctx.board.is_sea_tower(p.hero_hex):
         cost = max(0, cost - 1)
@@ -25,21 +27,19 @@ def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
     out = []
-    sea_tower = ctx.board.is_sea_tower(p.hero_hex)  # what price() reads, read once
-    # by Item id: its price here, what the Hero needs to use it (as can_use_item reads it), its option
-    kept = ctx.kept("static:market_sea" if sea_tower else "static:market")
-    salt = p.salt
+    sea_tower = ctx.board.is_sea_tower(p.hero_hex)  # (what price() reads, once)
     for iid in ctx.state.market:
-        got = kept.get(iid)
-        if got is None:
-            item = ctx.cat.items[iid]
-            cost = max(0, item.cost - 1) if sea_tower else item.cost
-            got = kept[iid] = (cost, tuple(item.requires.items()), option(
-                f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
-                OptionCost(ap=1, salt=cost)))
-        if salt >= got[0] and meets(p, got[1]):
-            out.append(got[2])
+        item = ctx.cat.items[iid]
+        cost = max(0, item.cost - 1) if sea_tower else item.cost
+        if p.salt >= cost and meets(p, item.requires.items()):  # (can_use_item)
+            out.append(buy_option(ctx, iid, cost))
     return out
+
+
+@static
+def buy_option(ctx, iid: str, cost: int) -> Option:
+    return option(f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
+                  OptionCost(ap=1, salt=cost))
 
 
 class Offer(NamedTuple):

@@ -5,7 +5,7 @@ from ..causes import caused_by
 from ..decision import Option, OptionCost, ref
 from ..economy import add_ap
 from ..events import HeroMoved
-
+from ..memo import per_area, per_hex
 
 MOVE_COST = OptionCost(ap=1)
 
@@ -13,20 +13,21 @@ MOVE_COST = OptionCost(ap=1)
 def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
-    board = ctx.board
-    kept = board.by_area("move")  # by the Hero's hex: the options of the hexes next to it
-    got = kept.get(p.hero_hex)
-    if got is None:
-        each = board.by_hex("move")  # the option of each hex (its label names the hex)
-        out = []
-        for n in board.hero_adjacent(p.hero_hex):
-            opt = each.get(n)
-            if opt is None:
-                opt = each[n] = Option(f"move:{n}", f"Move to {ctx.hex_label(n)}", n, None, "move", (ref("hex", n),),
-                                       MOVE_COST)
-            out.append(opt)
-        got = kept[p.hero_hex] = tuple(out)
-    return list(got)
+    return list(moves_from(ctx, p.hero_hex))
+
+
+@per_area
+def moves_from(ctx, hid: str) -> tuple[Option, ...]:
+    """The moves of a Hero standing on `hid`: into each hex next to it."""
+    out = []
+    for n in ctx.board.hero_adjacent(hid):  # (a loop: in 3.11 a comprehension is a function made per call)
+        out.append(move_option(ctx, n))
+    return tuple(out)
+
+
+@per_hex
+def move_option(ctx, hid: str) -> Option:
+    return Option(f"move:{hid}", f"Move to {ctx.hex_label(hid)}", hid, None, "move", (ref("hex", hid),), MOVE_COST)
 
 
 @caused_by("action", "move")

@@ -3,23 +3,24 @@ from __future__ import annotations
 
 from ..causes import caused_by
 from ..decision import Option, OptionCost, ref
+from ..memo import static
 from ..quests import attempt_quest
+
+COST = OptionCost(ap=1)
 
 
 def options(ctx, p) -> list[Option]:
     if p.ap < 1:
         return []
-    kept = ctx.kept("static:quest")  # by Quest id: see Ctx.kept
     out = []
-    for q in ctx.state.quest_offer:
-        got = kept.get(q)
-        if got is None:
-            got = kept[q] = Option(f"quest:{q}", f"Quest: {ctx.name(q)}", None, q, "quest", (ref("card", q),), COST)
-        out.append(got)
+    for q in ctx.state.quest_offer:  # (a loop: in 3.11 a comprehension is a function made per call)
+        out.append(quest_option(ctx, q))
     return out
 
 
-COST = OptionCost(ap=1)
+@static
+def quest_option(ctx, qid: str) -> Option:
+    return Option(f"quest:{qid}", f"Quest: {ctx.name(qid)}", None, qid, "quest", (ref("card", qid),), COST)
 
 
 @caused_by("action", "quest")

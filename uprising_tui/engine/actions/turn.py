@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import always
-from ..cards import usable, use_card
+from ..cards import card_option, usable, use_card
 from ..causes import caused_by
 from ..decision import CANCELLED, Option, option
 from ..economy import always_options, apply_always
@@ -27,7 +27,7 @@ def turn_options(ctx, p, main_done: bool, traded: bool) -> list[Option]:
         opts += trade.transfer_options(ctx, p)
     cards = usable(ctx, p, ("actions", "always"))
     if cards:  # (most turns: none; a comprehension is a function made per call in 3.11)
-        opts += [ctx.card_option(c) for c in cards]
+        opts += [card_option(ctx, c) for c in cards]
     if p.spent_this_turn > 0 or p.ap == 0:
         opts.append(END)
     return opts

@@ -3,8 +3,10 @@ player Units), ``nemesis`` (Nemesis pieces, Curses, Havens), ``dice`` (dice and 
 in a combat or a Quest roll). ``effects.run_effect`` dispatches to them by op name."""
 from __future__ import annotations
 
-from ..effects import register_handlers
+from ..effects import AFTER, register_handlers
+from ..fights import capital_rule
 from . import dice, nemesis, player
 
 for _module in (player, nemesis, dice):
     register_handlers(_module)
+AFTER.append(capital_rule)  # an effect may change what stands on the Capital

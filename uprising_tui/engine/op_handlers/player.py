@@ -8,7 +8,7 @@ from ..refs import Ref
 from ..economy import RES_NAME, add_ap, add_vp, gain
 from ..effect_source import decider, players_for
 from ..events import AttributeGained, DeckChanged, MarketDiscarded, Note
-from ..cards import discard_card, draw_feats, draw_item, refill_market, take_card
+from ..cards import discard_card, draw, draw_feats, refill_market, take_card
 from ..quests import attempt_quest, deal_quest, resolve_failure, roll_hero_dice
 from ..fights import settle
 from ..hex_queries import havens_of, hex_options
@@ -84,7 +84,7 @@ def op_roll_hero_dice(ctx, op, src):
 def op_draw_item(ctx, op, src):
     p = players_for(ctx, src, "self")[0]
     for _ in range(op.count):
-        iid = draw_item(ctx)
+        iid = draw(ctx, "item")
         if iid is None:
             ctx.emit(Note("item_deck_empty"))
             return

@@ -1,30 +1,153 @@
-"""Quick combat odds for the heuristic bot's planning: a cheap approximation of
-the engine's exact odds (``engine/odds``), used to weigh the many fights a turn
-could start (every target, every force, every Haven defence).
+"""A fast approximation of the fight odds, for weighing the many fights a turn could start
+(every target, every force, every Haven's defence): the approximate mode of ``fight_odds``.
 
-A fight is an absorbing Markov chain over (our Units left, the enemy's hit points):
-each round only lowers one or both, so the chain is solved in one pass, strongest
-states first, with the chance that a round changes nothing folded in. Inside a
-round two approximations keep it cheap: the hits each side takes are drawn
-independently, and a die's Skulls and Bolts are counted together while its Shields
-are counted apart. Several foes are fought one after another with the Units left
-taken at their average. Abilities, Druids, Godpowers and the Capital are not
-modelled (the exact odds are); a Tower and a Wall are dice on our side. Everything
-is cached per catalog and across games: a new fight costs about a tenth of a
-millisecond, where the exact odds of a fight at a walled Haven can take a second.
+It reads the same fight (a ``FightSpec``) and the same dice as the exact odds (the Library:
+the players' dice by Unit, a Tower and a Wall, Garrison levels, Skeletons, each Legion's and
+Horde's rows by Threat with their extra dice, Marsh and the Highlands), and fights the foes of
+the hex one after another in the engine's order. What it leaves out, for speed: Druids,
+Godpowers, rerolls (the Woods', cards'), a card's destroyed effects, the Capital's new Legion, a
+Horde the Skeletons call, VP. A new fight costs about a tenth of a millisecond, where the exact
+odds of one at a walled Haven can take a second; the heuristic bot plans with it and checks its
+plans against the exact odds in its tests.
+
+A fight is an absorbing Markov chain over (our Units left, the foe's hit points): each round
+only lowers one or both, so the chain is solved in one pass, strongest states first, with the
+chance that a round changes nothing folded in. Inside a round two approximations keep it cheap:
+the hits each side takes are drawn independently, and a die's Skulls and Bolts are counted
+together while its Shields are counted apart. Several foes are fought one after another with
+the Units left taken at their average. Everything is kept per catalog, across calls and games.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Callable, NamedTuple, Sequence
 
-from .odds import FoeSpec, Outcome
+from .library import library
+from .result import FightLine, FightOdds
+from .spec import FightSpec
+
+NOTE = "approximate: Druids, Godpowers, rerolls, destroyed effects, a Legion the Capital calls and VP are left out"
+
+
+@dataclass(frozen=True, slots=True)
+class Foe:
+    """One foe as the quick chain fights it: `key` (what fixes its dice), hit points, its dice
+    for a round (`dice(part, hp)`) and the abilities the chain reads."""
+    key: tuple
+    hp: int
+    dice: Callable[[str, int], Sequence[str]]
+    skip_archery: bool = False
+    no_shields: bool = False  # our Shields do not count against it
+
+
+class Approx(NamedTuple):
+    """How a fight ends by the chain, in chances and averages."""
+    win: float  # every foe destroyed and some of our Units left
+    clear: float  # every foe gone (we may be gone too)
+    no_loss: float  # we lose no Unit at all
+    losses: float  # expected Units lost
+    damage: tuple[float, ...]  # expected hit points taken off each foe
+    killed: tuple[float, ...]  # chance each foe is destroyed
+
+
+def approx_odds(cat, spec: FightSpec) -> FightOdds:
+    """What ``fight_odds(cat, spec)`` gives, approximately (see the module docstring): the
+    chances of the endings, the Units lost and each fight's damage and destruction; VP are 0."""
+    q = _chain(cat)
+    got = q.results.get(spec)
+    if got is None:
+        if len(q.results) > 100_000:
+            q.results.clear()
+        got = q.results[spec] = _approx(cat, q, spec)
+    return got
+
+
+def _approx(cat, q: "QuickChain", spec: FightSpec) -> FightOdds:
+    lib = library(cat)
+    order = _order(lib, spec)
+    foes = [_foe(lib, spec, g) for g in order]
+    n = sum(c for _, c in spec.units)
+    if not foes or not n:
+        return _odds(spec, order, foes, Approx(0.0, 0.0, 1.0, 0.0, (0.0,) * len(foes), (0.0,) * len(foes)), cat)
+    bolts = spec.terrain != "curse" and not any(
+        g not in ("garrisons", "skeletons") and lib.foe(g).no_enemy_bolts for g in order)
+    side = q.side(*_our_dice(lib, spec))
+    return _odds(spec, order, foes, q.fight(side[0], side[1], foes, bolts=bolts, side=side), cat)
+
+
+def _order(lib, spec: FightSpec) -> list[str]:
+    """The fights in the engine's order: the card that walked in, then Garrisons, Legions by
+    initiative, Skeletons, Hordes by initiative."""
+    out = [spec.mover] if spec.mover else []
+    if spec.garrisons:
+        out.append("garrisons")
+    out += sorted((c for c, _ in spec.legions if c != spec.mover), key=lib.initiative)
+    if spec.skeletons:
+        out.append("skeletons")
+    out += sorted((c for c, _ in spec.hordes if c != spec.mover), key=lib.initiative)
+    return out
+
+
+def _our_dice(lib, spec: FightSpec):
+    """Our dice with k Units left, k = 0..n, as (archery, clash) lists: the cheapest Units
+    fall first (the fight policy's damage order), a Tower and a Wall of our Haven count."""
+    ranked = sorted((u for u, c in spec.units for _ in range(c)), key=lambda u: (-lib.unit_rank(u)[0], u))
+    tower, wall = spec.haven and spec.tower, spec.haven and spec.wall
+    archery, clash = [], []
+    for k in range(len(ranked) + 1):
+        units = tuple((u, 1) for u in ranked[:k])
+        for part, out in (("archery", archery), ("clash", clash)):
+            dice = lib.our_dice(units, part, spec.terrain, tower, wall)
+            out.append(tuple(sorted(lib.on_terrain(dice, part, spec.terrain, player=True))))
+    return archery, clash
+
+
+def _foe(lib, spec: FightSpec, g: str) -> Foe:
+    terrain = spec.terrain
+    if g == "garrisons":
+        return Foe(("garrisons", terrain), spec.garrisons,
+                   lambda part, hp: lib.on_terrain(lib.garrison_dice(hp, part), part, terrain, player=False))
+    if g == "skeletons":
+        return Foe(("skeletons", terrain), spec.skeletons,
+                   lambda part, hp: lib.on_terrain(lib.skeleton_dice(hp, part), part, terrain, player=False))
+    m = lib.foe(g)
+    threat = dict(spec.legions).get(g) or dict(spec.hordes).get(g) or 1
+    # the extra dice's conditions as the exact odds read them (odds/chain.py)
+    target_here = any(x[4] == "target_here" for x in m.extra) and g in spec.targets_here
+    imperial = bool(spec.garrisons or spec.legions)
+    haven_or_imperial = spec.haven or imperial
+    colours = lib.colours
+
+    def dice(part: str, hp: int) -> list[str]:
+        return lib.on_terrain(m.dice(part, hp, terrain, target_here, haven_or_imperial, colours), part, terrain,
+                              player=False)
+    return Foe((g, terrain, target_here, haven_or_imperial), threat, dice, m.skip_archery, m.no_enemy_shields)
+
+
+def foe_dice(cat, spec: FightSpec, group: str, part: str, hp: int) -> list[str]:
+    """The dice `group` ("garrisons", "skeletons", a card) of `spec` rolls at `hp` in `part`, as
+    the approximation reads them."""
+    return list(_foe(library(cat), spec, group).dice(part, hp))
+
+
+def _odds(spec: FightSpec, order: list[str], foes: list[Foe], a: Approx, cat) -> FightOdds:
+    n = sum(c for _, c in spec.units)
+    lines, reach = [], 1.0
+    for g, foe, dmg, kill in zip(order, foes, a.damage, a.killed):
+        name = "Garrisons" if g == "garrisons" else "Skeletons" if g == "skeletons" else cat.nemesis(g).name
+        lines.append(FightLine(g, name, reach, kill, kill, dmg, 0.0, 0.0))
+        reach = kill
+    lose = max(0.0, 1.0 - a.clear)
+    return FightOdds(a.win, lose, max(0.0, a.clear - a.win), 0.0, a.no_loss, a.losses, 0.0, n - a.losses, 0.0, 0.0,
+                     0.0, 0.0, 0.0, tuple(lines), force=spec.units, hero=spec.hero, notes=(NOTE,))
+
 
 # a distribution: value -> chance (values are small ints, or tuples of them)
 Dist = dict
 
 
-class Odds:
-    """Dice distributions for one catalog's dice faces."""
+class QuickChain:
+    """The quick chain of one catalog's dice faces (its distributions and solved fights kept)."""
 
     def __init__(self, cat):
         self.faces: dict[str, tuple[tuple[int, int, int], ...]] = {}
@@ -40,7 +163,7 @@ class Odds:
         self._foe_dice: dict[tuple, tuple[str, ...]] = {}
         self._prefixes: dict[tuple, int] = {}
         self._rows: dict[tuple, list] = {}
-        self.memo: dict[tuple, object] = {}  # the bot's own per-catalog cache (dice lists, ...)
+        self.results: dict[FightSpec, FightOdds] = {}  # approx_odds by spec
 
     # ------------------------------------------------------------------ one side's dice
     def skull_bolt(self, colours: tuple[str, ...]) -> Dist:
@@ -118,8 +241,8 @@ class Odds:
             got = self._sides[(a, c)] = (a, c, len(self._sides), tuple(pids))
         return got
 
-    def fight(self, archery: Sequence[Sequence[str]], clash: Sequence[Sequence[str]], foes: Sequence[FoeSpec],
-              *, bolts: bool = True, side: tuple | None = None) -> Outcome:
+    def fight(self, archery: Sequence[Sequence[str]], clash: Sequence[Sequence[str]], foes: Sequence[Foe],
+              *, bolts: bool = True, side: tuple | None = None) -> Approx:
         """Fight `foes` one after another.
 
         `archery[k]` / `clash[k]` are our dice with k Units left (k = 0..n), the
@@ -138,7 +261,7 @@ class Odds:
             got = self._fights[key] = self._fight(archery, clash, pids, foes, bolts, n)
         return got
 
-    def _fight(self, archery, clash, pids, foes, bolts: bool, n: int) -> Outcome:
+    def _fight(self, archery, clash, pids, foes, bolts: bool, n: int) -> Approx:
         """Foes are fought one after another. Between two foes the Units left are taken
         at their average (given the first foe fell): cheap, and close enough."""
         damage, killed = [], []
@@ -169,9 +292,9 @@ class Odds:
             losses += reach * (1.0 - w) * k0 + reach * w * (k0 - survivors) - reach * (left - w * survivors)
             reach *= w
             k0 = max(1, min(n, round(survivors)))
-        return Outcome(win, clear, no_loss, losses, tuple(damage), tuple(killed))
+        return Approx(win, clear, no_loss, losses, tuple(damage), tuple(killed))
 
-    def _one_foe(self, archery, clash, pids, foe: FoeSpec, bolts: bool, k0: int):
+    def _one_foe(self, archery, clash, pids, foe: Foe, bolts: bool, k0: int):
         """One combat from k0 of our Units against a fresh foe, in averages: (chance we
         win, chance the foe falls, Units left, foe hp left, chance we lose no Unit)."""
         my_shields = not foe.no_shields
@@ -248,7 +371,7 @@ class Odds:
         self._rows[key] = row
         return row
 
-    def _transition(self, mine_dice, foe: FoeSpec, part: str, k: int, e: int, bolts: bool, my_shields: bool):
+    def _transition(self, mine_dice, foe: Foe, part: str, k: int, e: int, bolts: bool, my_shields: bool):
         fkey = (foe.key, part, e)
         theirs = self._foe_dice.get(fkey)
         if theirs is None:
@@ -315,12 +438,12 @@ def _trim(dist: Dist, floor: float = 0.01) -> Dist:
     return {k: p / total for k, p in sorted(kept.items())}
 
 
-_ODDS: dict[int, tuple[object, Odds]] = {}
+_CHAINS: dict[int, tuple[object, QuickChain]] = {}
 
 
-def quick_for(cat) -> Odds:
-    """One Odds per catalog, shared by every bot (its caches outlive a game)."""
-    got = _ODDS.get(id(cat))
+def _chain(cat) -> QuickChain:
+    """One QuickChain per catalog (its caches outlive a call, a game and a bot)."""
+    got = _CHAINS.get(id(cat))
     if got is None or got[0] is not cat:
-        got = _ODDS[id(cat)] = (cat, Odds(cat))
+        got = _CHAINS[id(cat)] = (cat, QuickChain(cat))
     return got[1]
