@@ -130,7 +130,7 @@ def _name(cat, spec: FightSpec, key: str) -> str:
 def odds(game, option_id: str) -> FightOdds | None:
     """The odds of the fights the pending decision's option would start, or None when it
     starts none. OddsError when the option is not on offer."""
-    from ..fight_policy import default_force
+    from ..rules.fight_policy import default_force
     d = game.decision
     if d is None:
         raise OddsError("the game is over: there is no decision")

@@ -18,7 +18,7 @@ from ..naming import hex_label, name
 from ..theme import DIE_LETTER, side_style
 
 if TYPE_CHECKING:
-    from ...engine.public import PlayerView, PublicView
+    from ...engine.face.view import PlayerView, PublicView
     from ..controller import Update
 
 TABLE_PAGE = "table"
