@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from uprising_tui import sim  # noqa: E402
 from uprising_tui.engine import Game  # noqa: E402
 from uprising_tui.engine.game import default_catalog  # noqa: E402
-from uprising_tui.engine.projection import Projection  # noqa: E402
+from uprising_tui.engine.face.projection import Projection  # noqa: E402
 
 TARGET_RATIO = 3.0
 

@@ -1,5 +1,5 @@
 """Shared fixtures for test_rules_combat.py and test_rules_combat_outcomes.py."""
-from uprising_tui.engine.combat_dice import Side, base_dice
+from uprising_tui.engine.rules.combat.dice import Side, base_dice
 from uprising_tui.engine.scenario import Scenario, activate, fight
 
 from .helpers import drive, events, ids, play_out

@@ -21,7 +21,7 @@ def pytest_configure(config):
 @pytest.fixture(autouse=True)
 def _every_game_projects_to_its_public_view(request, monkeypatch):
     """Every game a test starts must, at the end of the test, look the same rebuilt from its
-    events alone (engine/projection.py) as built from its state: a rule or card op that
+    events alone (engine/face/projection) as built from its state: a rule or card op that
     changes the table without a typed event fails here, in the test that exercises it."""
     from uprising_tui.engine.game import Game
 

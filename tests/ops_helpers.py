@@ -8,7 +8,7 @@ from uprising_tui.content.validation import parse_effect
 
 from uprising_tui.content import models as m
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.engine.effects import Source, run_effect
+from uprising_tui.engine.ops.executor import Source, run_effect
 from uprising_tui.engine.game import started_event
 from uprising_tui.engine.scenario import Scenario
 

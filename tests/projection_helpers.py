@@ -4,7 +4,7 @@ projection, brought up to date when asked) and the table read afresh from the st
 which field differs when they are not."""
 from __future__ import annotations
 
-from uprising_tui.engine.projection import Projection
+from uprising_tui.engine.face.projection import Projection
 
 
 def table_now(g):
@@ -49,7 +49,7 @@ class Watch:
                                  f"{differences(got, fresh)[:5]}")
         assert not self.proj.unknown, (
             f"{where}: events the projection does not handle: {sorted(self.proj.unknown)} (a state change needs "
-            "a typed event and a handler in engine/projection.py, or a place in projection.NO_CHANGE)")
+            "a typed event and a handler in engine/face/projection, or a place in projection.NO_CHANGE)")
         self.checks += 1
 
     def play(self, choose, limit: int = 50_000) -> None:
@@ -73,7 +73,7 @@ def projection_problems(g) -> list[str]:
     out = []
     if proj.unknown:
         out.append(f"events the projection does not handle: {sorted(proj.unknown)} (give the state change a "
-                   "typed event and a handler in engine/projection.py, or list it in projection.NO_CHANGE)")
+                   "typed event and a handler in engine/face/projection, or list it in projection.NO_CHANGE)")
     diff = differences(proj.view(), fresh)
     if diff:
         out.append(f"the events do not tell every change of the table (projection vs state): {diff[:5]}")

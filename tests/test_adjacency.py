@@ -11,7 +11,7 @@ import pathlib
 import re
 
 from uprising_tui.engine.scenario import Scenario, activate, effect, turn
-from uprising_tui.engine import board as board_module
+from uprising_tui.engine.table import board as board_module
 
 from .helpers import drive, ids, play_out
 

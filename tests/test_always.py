@@ -1,6 +1,6 @@
 """ALWAYS means always (issue 6.2): the Trade (1 AP → 1 Salt, then gifts between Heros on one
 hex), the exchange of 3 of a resource for 1 other and ALWAYS cards in every phase, before a
-payment, during the Nemesis Phase and at Scoring, passed or not (engine/always.py).
+payment, during the Nemesis Phase and at Scoring, passed or not (engine/rules/always.py).
 
 1-faction map: H14 is the home hex (touches W01 W02 H15 H07 W18 W19)."""
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The board's walk cache, forgotten hex by hex after an Explore, agrees with a fresh board."""
 from uprising_tui import sim
 from uprising_tui.engine import Game
-from uprising_tui.engine.board import Board
+from uprising_tui.engine.table.board import Board
 
 
 def test_walks_after_explores_match_a_fresh_board():

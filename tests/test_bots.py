@@ -10,10 +10,10 @@ from uprising_tui.bots.estimate import Dice, _quest_chance
 from uprising_tui.bots.heuristic import View
 from uprising_tui.bots.odds import fight_spec, outcome
 from uprising_tui.engine.odds.approx import approx_odds
-from uprising_tui.engine import fight_policy
+from uprising_tui.engine.rules import fight_policy
 from uprising_tui.engine.odds import fight_odds
 from uprising_tui.engine import Game, Setup
-from uprising_tui.engine.economy import parse_pay
+from uprising_tui.engine.rules.economy import parse_pay
 from uprising_tui.engine.game import default_catalog
 from uprising_tui.engine.scenario import Scenario, effect, run_phase, turn
 from uprising_tui.sim import FACTIONS

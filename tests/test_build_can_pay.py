@@ -3,8 +3,8 @@ import itertools
 from types import SimpleNamespace
 
 from uprising_tui.content.models import Cost
-from uprising_tui.engine.economy import payments
-from uprising_tui.engine.phases import can_pay
+from uprising_tui.engine.rules.economy import payments
+from uprising_tui.engine.rules.phases import can_pay
 
 
 def _player(salt: int, plunder: int, food: int) -> SimpleNamespace:

@@ -12,7 +12,7 @@ import pytest
 
 from uprising_tui.content.loader import default_catalog
 from uprising_tui.engine.odds import odds
-from uprising_tui.engine.refs import Ref
+from uprising_tui.engine.face.refs import Ref
 from uprising_tui.engine.scenario import Scenario, turn
 
 from .helpers import drive

@@ -9,8 +9,8 @@ import pytest
 
 from uprising_tui.bots import get_bot
 from uprising_tui.engine import Game, Setup
-from uprising_tui.engine.decision import GROUPS, OptionCost
-from uprising_tui.engine.refs import REF_KINDS, Ref, SourceRef, SOURCE_KINDS
+from uprising_tui.engine.face.decision import GROUPS, OptionCost
+from uprising_tui.engine.face.refs import REF_KINDS, Ref, SourceRef, SOURCE_KINDS
 from uprising_tui.engine.scenario import Scenario, run_phase, turn
 
 from .helpers import drive, ids, play_out

@@ -1,8 +1,8 @@
 """The rulebook's worked examples for the Build Phase and the seven Actions, replayed
 on scenario fixtures (1-faction map unless said otherwise: H14 is the home hex;
 H07 touches H14, H15, H08, H01, H13 and the Screaming Sea space W18)."""
-from uprising_tui.engine.actions.turn import take_turn
-from uprising_tui.engine.phases import production_phase, scoring_phase
+from uprising_tui.engine.rules.actions.turn import take_turn
+from uprising_tui.engine.rules.phases import production_phase, scoring_phase
 from uprising_tui.engine.scenario import Scenario, run_phase, turn
 
 from .helpers import drive, events, ids, play_out

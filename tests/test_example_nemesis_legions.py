@@ -115,7 +115,7 @@ def test_retarget_with_no_haven_left_goes_to_the_capital_for_good():
     sc.target("assassin", "H07", "mohyar")
 
     def script(ctx):
-        from uprising_tui.engine.actions.haven import place_haven
+        from uprising_tui.engine.rules.actions.haven import place_haven
         yield from effect([{"op": "place_curse", "where": "here"}], actor="mohyar", hex="H07")(ctx)
         # a new Haven later does not pull a Capital Target back out
         place_haven(ctx, ctx.state.player("mohyar"), "H08")

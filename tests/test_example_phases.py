@@ -1,6 +1,6 @@
 """The seven phases of a Chapter: the rulebook's Production and Scoring Examples, the rules of
 each phase, the phase order, and the final verdict (ties go to the Nemesis)."""
-from uprising_tui.engine import phases
+from uprising_tui.engine.rules import phases
 from uprising_tui.engine.scenario import Scenario, run_phase
 
 from .helpers import drive, events, ids, play_out

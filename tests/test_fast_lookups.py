@@ -4,8 +4,8 @@ catalog's cards indexed by timing (cards.usable, triggered, Combat.usable_cards)
 every held card's timing and effect, and empty_hexes against Hex.empty and no_haven_icon."""
 from uprising_tui import sim
 from uprising_tui.engine import Game
-from uprising_tui.engine.cards import _uses, can_use_card, can_use_item, triggered, usable
-from uprising_tui.engine.hex_queries import empty_hexes, no_haven_icon
+from uprising_tui.engine.rules.cards import _uses, can_use_card, can_use_item, triggered, usable
+from uprising_tui.engine.rules.hex_queries import empty_hexes, no_haven_icon
 
 WHENS = [("actions", "always"), ("always",), ("build", "always"), ("refresh",), frozenset({"build"})]
 TRIGGERS = ("combat_won", "haven_built", "legion_activates")

@@ -5,7 +5,7 @@ import gc
 
 from uprising_tui import sim
 from uprising_tui.engine import Game
-from uprising_tui.engine.events import TurnStarted
+from uprising_tui.engine.face.events import TurnStarted
 
 _START = Game.start  # taken at import: conftest's autouse fixture wraps Game.start to keep every game a test
 # starts (for its projection check), which would keep the games these tests drop alive

@@ -1,4 +1,4 @@
-"""engine/log.py words every event of real games: names for ids, our words for every code,
+"""engine/face/log.py words every event of real games: names for ids, our words for every code,
 the side of a combat by what it is, the source where it tells something."""
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 
 from uprising_tui.bots import get_bot
 from uprising_tui.engine import Game
-from uprising_tui.engine.events import EVENT_TYPES, CombatTally, Note, VPChanged
-from uprising_tui.engine.log import QUIET, LogRenderer, render, render_all, source_text
-from uprising_tui.engine.log_words import FALLBACKS, MOVE_RULES, NOTES, REASONS, RULES, TARGET_REASONS
-from uprising_tui.engine.refs import SourceRef
+from uprising_tui.engine.face.events import EVENT_TYPES, CombatTally, Note, VPChanged
+from uprising_tui.engine.face.log import QUIET, LogRenderer, render, render_all, source_text
+from uprising_tui.engine.face.words import FALLBACKS, MOVE_RULES, NOTES, REASONS, RULES, TARGET_REASONS
+from uprising_tui.engine.face.refs import SourceRef
 
 from .test_random_games import setup_for
 

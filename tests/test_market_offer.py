@@ -6,7 +6,7 @@ from __future__ import annotations
 from uprising_tui.bots import get_bot
 from uprising_tui.content.loader import default_catalog
 from uprising_tui.engine import Game, Setup
-from uprising_tui.engine.actions.market import offer
+from uprising_tui.engine.rules.actions.market import offer
 from uprising_tui.engine.scenario import Scenario, turn
 
 CAT = default_catalog()

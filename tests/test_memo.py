@@ -1,4 +1,4 @@
-"""What the rules keep beside the state (engine/memo.py, the Board's caches and indexes) says what a
+"""What the rules keep beside the state (engine/table/memo.py, the Board's caches and indexes) says what a
 fresh reading would, after every answer of games that explore hexes, turn impassable edges, lose
 a Sea Tower, move, build and destroy Units and build and raze Havens: every entry the memo holds
 equals its function worked out afresh (on a fresh memo and a fresh Board), and the Board's walks,
@@ -11,10 +11,11 @@ from types import SimpleNamespace
 import pytest
 
 from uprising_tui.bots import get_bot
-from uprising_tui.engine import Game, Setup, changes
-from uprising_tui.engine.actions import command, move
-from uprising_tui.engine.board import Board
-from uprising_tui.engine.events import (
+from uprising_tui.engine import Game, Setup
+from uprising_tui.engine.table import changes
+from uprising_tui.engine.rules.actions import command, move
+from uprising_tui.engine.table.board import Board
+from uprising_tui.engine.face.events import (
     DefenseBuilt,
     DefenseRemoved,
     HavenBuilt,
@@ -26,7 +27,7 @@ from uprising_tui.engine.events import (
     UnitPlaced,
     UnitsMoved,
 )
-from uprising_tui.engine.memo import Memo
+from uprising_tui.engine.table.memo import Memo
 
 FACTIONS = ["krowh", "mohyar", "duerkhar", "druwhn"]
 LOST_TOWER = (3, 4, 4302, "nightmare")  # loses a Sea Tower, razes Havens

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from uprising_tui.content.validation import parse_effect
 
-from uprising_tui.engine.effects import Source, run_effect
-from uprising_tui.engine.log import LogRenderer
+from uprising_tui.engine.ops.executor import Source, run_effect
+from uprising_tui.engine.face.log import LogRenderer
 
 from .example_nemesis_fixtures import Scenario, activate, crowd, drive, effect, events, play_out, with_state
 

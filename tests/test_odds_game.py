@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.engine.fight_policy import default_force
+from uprising_tui.engine.rules.fight_policy import default_force
 from uprising_tui.engine.odds import FightSpec, OddsError, fight_odds, odds, spec_from_game
 from uprising_tui.engine.scenario import Scenario, turn
 

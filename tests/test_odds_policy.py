@@ -1,10 +1,10 @@
-"""The default fight policy (engine/fight_policy.py): the answers it gives inside real
+"""The default fight policy (engine/rules/fight_policy.py): the answers it gives inside real
 combats, and the force a Command brings by default."""
 from __future__ import annotations
 
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.engine import fight_policy
-from uprising_tui.engine.fight_policy import cheapest, default_force, highlands_colour, reroll_order
+from uprising_tui.engine.rules import fight_policy
+from uprising_tui.engine.rules.fight_policy import cheapest, default_force, highlands_colour, reroll_order
 from uprising_tui.engine.scenario import Scenario, fight, turn
 
 CAT = default_catalog()

@@ -12,11 +12,11 @@ from itertools import product
 import pytest
 
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.engine.board import Board
-from uprising_tui.engine.context import Ctx
-from uprising_tui.engine.dice import Dice
+from uprising_tui.engine.table.board import Board
+from uprising_tui.engine.rules.context import Ctx
+from uprising_tui.engine.table.dice import Dice
 from uprising_tui.engine.odds import QuestOdds, odds, quest_chance
-from uprising_tui.engine.quests import attempt_quest
+from uprising_tui.engine.rules.quests import attempt_quest
 from uprising_tui.engine.scenario import Scenario, turn
 
 from .helpers import drive

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from uprising_tui.content.ops import OP_MODELS, OP_NAMES
 from uprising_tui.content.record import literal_value
-from uprising_tui.engine.effects import HANDLERS, Source
+from uprising_tui.engine.ops.executor import HANDLERS, Source
 
 from .helpers import events, real_ids
 from .ops_helpers import HOME, one, run_ops, two
@@ -203,7 +203,7 @@ def test_take_card_keeps_a_solved_quest_in_play():
     assert g.state.player("duerkhar").quests == [] and g.state.quest_discard == ["rally_the_refugees"]
     # the op itself only marks the source
     src = Source("duerkhar")
-    from uprising_tui.engine.op_handlers.player import op_take_card
+    from uprising_tui.engine.ops.handlers.player import op_take_card
     op_take_card(None, None, src)
     assert src.flags == {"take": True}
 

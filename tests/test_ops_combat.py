@@ -1,7 +1,7 @@
 """Per-op tests: ops inside real combats and Quest rolls (see test_ops.py)."""
 from __future__ import annotations
 
-from uprising_tui.engine.refs import SourceRef
+from uprising_tui.engine.face.refs import SourceRef
 
 from uprising_tui.engine.scenario import fight
 

@@ -1,4 +1,4 @@
-"""Options the engine keeps and gives again (engine/memo.py) say what a freshly made one would, and
+"""Options the engine keeps and gives again (engine/table/memo.py) say what a freshly made one would, and
 Options and Decisions are plain named tuples."""
 import copy
 import pickle
@@ -7,8 +7,8 @@ import pytest
 
 from uprising_tui import sim
 from uprising_tui.engine import Game
-from uprising_tui.engine.decision import Decision, IllegalChoice, Option, OptionCost, option
-from uprising_tui.engine.refs import Ref
+from uprising_tui.engine.face.decision import Decision, IllegalChoice, Option, OptionCost, option
+from uprising_tui.engine.face.refs import Ref
 
 HEX_KINDS = ("move", "command", "tower", "wall")
 

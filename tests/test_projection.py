@@ -1,4 +1,4 @@
-"""The projection (engine/projection.py) rebuilds the public view from the events alone.
+"""The projection (engine/face/projection) rebuilds the public view from the events alone.
 
 After every answer of 120 seeded random games (every faction count, chapter count and
 difficulty, Nemesis ties by hand and automatic) and 16 heuristic-bot games, the projection,
@@ -15,8 +15,8 @@ import pytest
 
 from uprising_tui.bots import get_bot
 from uprising_tui.engine import Game
-from uprising_tui.engine.projection import NO_CHANGE, Projection, ProjectionError
-from uprising_tui.engine.public import CardView
+from uprising_tui.engine.face.projection import NO_CHANGE, Projection, ProjectionError
+from uprising_tui.engine.face.view import CardView
 from uprising_tui.engine.scenario import Scenario, effect, fight, run_phase, turn
 
 from .combat_rule_fixtures import ICE, duel
@@ -221,8 +221,8 @@ def test_differences_name_the_field():
 
 
 def test_no_change_events_are_only_commentary():
-    from uprising_tui.engine.events import EVENT_TYPES
-    from uprising_tui.engine.projection import _HANDLERS
+    from uprising_tui.engine.face.events import EVENT_TYPES
+    from uprising_tui.engine.face.projection import _HANDLERS
     assert not set(_HANDLERS) & NO_CHANGE
     unhandled = set(EVENT_TYPES) - set(_HANDLERS) - NO_CHANGE - {"GameEvent"}
     assert not unhandled, f"event types the projection neither applies nor lists as commentary: {unhandled}"

@@ -15,7 +15,7 @@ import pytest
 
 from uprising_tui.bots import get_bot
 from uprising_tui.engine import Game
-from uprising_tui.engine.log import name_of
+from uprising_tui.engine.face.log import name_of
 
 from .test_random_games import setup_for
 
@@ -139,7 +139,7 @@ def test_nothing_hidden_reaches_the_table_in_heuristic_games(seed):
 
 def test_the_checker_catches_a_leak():
     """The check can fail: a face-down tile's id slipped into an event is found."""
-    from uprising_tui.engine.events import Note
+    from uprising_tui.engine.face.events import Note
     g = Game(setup_for(3)).start()
     face_down = next(h for h in g.state.hexes.values() if not h.explored)
     g.ctx.emit(Note("no_reinforce", (face_down.tile,)))

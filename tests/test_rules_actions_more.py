@@ -334,7 +334,7 @@ def test_a_hero_with_no_ap_left_may_still_use_a_free_card_that_gives_ap_back():
 
 
 def test_a_passed_player_who_gains_ap_takes_turns_again():
-    from uprising_tui.engine.economy import add_ap
+    from uprising_tui.engine.rules.economy import add_ap
     from uprising_tui.engine.scenario import run_phase
     sc = Scenario(["druwhn", "krowh"], heroes=["syndra", "khaal"]).empty_board()
     sc.player("druwhn", ap=2)

@@ -11,8 +11,8 @@ import pytest
 
 from uprising_tui.bots import get_bot
 from uprising_tui.engine import Game, Setup
-from uprising_tui.engine import changes
-from uprising_tui.engine.events import SkeletonPlaced
+from uprising_tui.engine.table import changes
+from uprising_tui.engine.face.events import SkeletonPlaced
 from uprising_tui.engine.scenario import Scenario, activate, effect, fight
 
 from .helpers import drive, events, ids, play_out

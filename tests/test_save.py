@@ -124,7 +124,7 @@ def test_truncated_real_save(tmp_path):
 
 def test_a_rules_bug_restores_the_game_and_says_so(monkeypatch):
     from uprising_tui.engine import EngineError
-    from uprising_tui.engine.actions import move
+    from uprising_tui.engine.rules.actions import move
 
     g = played(steps=0)
     while g.decision.kind != "turn" or not any(i.startswith("move:") for i in g.decision.ids()):

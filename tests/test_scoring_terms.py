@@ -1,4 +1,4 @@
-"""Scoring term by term (ScoreTerm events, engine/tally.py): the rulebook's examples broken into their
+"""Scoring term by term (ScoreTerm events, engine/rules/tally.py): the rulebook's examples broken into their
 terms, and over seeded whole games every side's terms add up to its Scoring VP, with counts that
 match the table at the Scoring's start. Production's preview (tally.production_yield from the
 public view) equals what every Production of those games gave."""
@@ -8,9 +8,9 @@ import pytest
 
 from uprising_tui.bots import get_bot
 from uprising_tui.engine import Game, Setup
-from uprising_tui.engine.projection import Projection
+from uprising_tui.engine.face.projection import Projection
 from uprising_tui.engine.scenario import Scenario, run_phase
-from uprising_tui.engine.tally import production_yield
+from uprising_tui.engine.rules.tally import production_yield
 
 from .helpers import drive, events, play_out
 from .test_example_phases import syndras_three_havens
@@ -61,7 +61,7 @@ def test_a_bought_vp_is_a_term_of_the_faction_that_gets_it():
 
 
 def test_the_log_says_each_term_in_words(cat):
-    from uprising_tui.engine.log import render_all
+    from uprising_tui.engine.face.log import render_all
     g = syndras_three_havens().when(1, "scoring").game(script=run_phase("scoring"))
     play_out(g)
     lines = render_all(g.log, g.cat)

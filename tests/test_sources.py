@@ -8,9 +8,9 @@ import random
 import pytest
 
 from uprising_tui.engine import Game
-from uprising_tui.engine.causes import caused_by
-from uprising_tui.engine.events import Note
-from uprising_tui.engine.refs import SOURCE_KINDS, SourceRef, card_kind, source_of
+from uprising_tui.engine.rules.causes import caused_by
+from uprising_tui.engine.face.events import Note
+from uprising_tui.engine.face.refs import SOURCE_KINDS, SourceRef, card_kind, source_of
 from uprising_tui.engine.scenario import Scenario, activate, fight, run_phase, turn
 
 from .combat_rule_fixtures import ICE, WOODS, duel

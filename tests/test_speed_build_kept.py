@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import itertools
 
-from uprising_tui.engine import phases
-from uprising_tui.engine.decision import OptionCost
-from uprising_tui.engine.economy import _PAID, always_options, parse_pay, pay_options, payments
+from uprising_tui.engine.rules import phases
+from uprising_tui.engine.face.decision import OptionCost
+from uprising_tui.engine.rules.economy import _PAID, always_options, parse_pay, pay_options, payments
 from uprising_tui.engine.scenario import Scenario, run_phase
 
 from .helpers import drive

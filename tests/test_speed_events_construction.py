@@ -10,9 +10,9 @@ import pickle
 import pytest
 
 from uprising_tui.engine import Game
-from uprising_tui.engine.event_base import EVENT_TYPES, GameEvent
-from uprising_tui.engine.events import Note, ResourcesChanged
-from uprising_tui.engine.refs import SourceRef
+from uprising_tui.engine.face.events.base import EVENT_TYPES, GameEvent
+from uprising_tui.engine.face.events import Note, ResourcesChanged
+from uprising_tui.engine.face.refs import SourceRef
 
 from .test_random_games import setup_for
 
@@ -62,7 +62,7 @@ def test_arguments_are_checked_as_a_dataclass_checks_them():
 def test_no_twin_class_is_an_event_type():
     for name in EVENT_TYPES:
         _sample(EVENT_TYPES[name])  # every twin made
-    assert all(type(cls) is type(GameEvent) and cls.__module__.startswith("uprising_tui.engine.events")
+    assert all(type(cls) is type(GameEvent) and cls.__module__.startswith("uprising_tui.engine.face.events")
                for cls in EVENT_TYPES.values())
     assert not any(name.endswith("Fill") for name in EVENT_TYPES)
 

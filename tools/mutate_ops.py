@@ -120,7 +120,7 @@ def worker(op: str, ids_file: str, out_file: str) -> int:
     import pytest
 
     if op != "-":
-        from uprising_tui.engine import effects
+        from uprising_tui.engine.ops import executor as effects
         if op not in effects.HANDLERS:
             raise SystemExit(f"mutate_ops: unknown op {op!r}")
 
@@ -163,7 +163,7 @@ def worker(op: str, ids_file: str, out_file: str) -> int:
 # ----------------------------------------------------------------------------- the check
 def check(ops: list[str] | None, kinds: tuple[str, ...], tests: str, jobs: int, log=print) -> dict:
     from uprising_tui.content.loader import default_catalog
-    from uprising_tui.engine.effects import HANDLERS
+    from uprising_tui.engine.ops.executor import HANDLERS
 
     cat = default_catalog()
     uses = card_ops(cat, kinds)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.engine.cards import use_card
-from uprising_tui.engine.quests import attempt_quest
+from uprising_tui.engine.rules.cards import use_card
+from uprising_tui.engine.rules.quests import attempt_quest
 from uprising_tui.engine.scenario import Scenario, activate, effect, fight, run_phase, turn  # noqa: F401  (re-exported)
 
 from ..helpers import drive, events, play_out  # noqa: F401  (re-exported)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from uprising_tui.content.validation import parse_effect
 
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.engine.cards import use_card
-from uprising_tui.engine.effects import Source, run_effect
-from uprising_tui.engine.quests import attempt_quest
+from uprising_tui.engine.rules.cards import use_card
+from uprising_tui.engine.ops.executor import Source, run_effect
+from uprising_tui.engine.rules.quests import attempt_quest
 from uprising_tui.engine.scenario import Scenario, fight, run_phase
 
 from ..helpers import events, play_out

@@ -10,8 +10,8 @@ from __future__ import annotations
 from uprising_tui.content.validation import parse_effect
 
 from uprising_tui.content.loader import default_catalog
-from uprising_tui.engine.effects import Source, run_effect
-from uprising_tui.engine.refs import SourceRef
+from uprising_tui.engine.ops.executor import Source, run_effect
+from uprising_tui.engine.face.refs import SourceRef
 from uprising_tui.engine.scenario import Scenario, activate, fight
 
 from ..helpers import events, play_out

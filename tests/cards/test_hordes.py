@@ -6,8 +6,8 @@ Rigged dice are dealt per colour in roll order, the attacking side's dice first.
 """
 from __future__ import annotations
 
-from uprising_tui.engine.effects import Source, run_effect
-from uprising_tui.engine.refs import SourceRef
+from uprising_tui.engine.ops.executor import Source, run_effect
+from uprising_tui.engine.face.refs import SourceRef
 
 from ..helpers import real_ids
 from .nemesis_fixtures import (

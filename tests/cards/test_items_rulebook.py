@@ -3,8 +3,8 @@ the Market Example (Whip of Thorns, Flenser, Xyxrit Leaves), the Quest Example's
 Seer's Bones. Test names: test_<item_id>__<aspect>."""
 from __future__ import annotations
 
-from uprising_tui.engine.actions import market
-from uprising_tui.engine.quests import attempt_quest
+from uprising_tui.engine.rules.actions import market
+from uprising_tui.engine.rules.quests import attempt_quest
 from uprising_tui.engine.scenario import Scenario, fight
 
 from ..helpers import events, play_out
@@ -135,7 +135,7 @@ def ronja_quest(qid, *, items=("xyxrit_leaves",), deck=None, hex_kw=None):
         sc.at(HOME, **hex_kw)
 
     def script(ctx):
-        from uprising_tui.engine.actions import quest
+        from uprising_tui.engine.rules.actions import quest
         yield from quest.run(ctx, ctx.state.player("mohyar"), qid)
     return sc, script
 

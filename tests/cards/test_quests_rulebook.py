@@ -17,7 +17,7 @@ def ronja_quest(qid, *, items=("xyxrit_leaves",), deck=None, hex_kw=None):
         sc.at(HOME, **hex_kw)
 
     def script(ctx):
-        from uprising_tui.engine.actions import quest
+        from uprising_tui.engine.rules.actions import quest
         yield from quest.run(ctx, ctx.state.player("mohyar"), qid)
     return sc, script
 
@@ -77,7 +77,7 @@ def test_druidic_prophetess__a_basic_unit_whenever_a_horde_activates():
     sc.at("H05", legions=[("assassin", 3)]).target("assassin", "H00", None)
 
     def script(ctx):
-        from uprising_tui.engine.nemesis import activate_card
+        from uprising_tui.engine.rules.nemesis.phase import activate_card
         for cid in ("siren", "assassin", "coven_of_yssat"):
             yield from activate_card(ctx, ctx.state.nem(cid))
     g = sc.game(script=script)

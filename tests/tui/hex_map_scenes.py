@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 
 from uprising_tui.engine import Game, Setup
-from uprising_tui.engine.public import NemesisView, PublicView
+from uprising_tui.engine.face.view import NemesisView, PublicView
 from uprising_tui.tui.widgets.hex_details import HexDetails
 from uprising_tui.tui.widgets.hex_map import HexMap
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from uprising_tui.engine.actions.market import offer
+from uprising_tui.engine.rules.actions.market import offer
 from uprising_tui.tui.app import make_app
 from uprising_tui.tui.screenshots import market_app, market_keys
 from uprising_tui.tui.widgets.odds_panel import OddsPanel

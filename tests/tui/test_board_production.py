@@ -7,7 +7,7 @@ import pytest
 
 from uprising_tui.bots import get_bot
 from uprising_tui.engine import Game, Setup
-from uprising_tui.engine.projection import Projection
+from uprising_tui.engine.face.projection import Projection
 from uprising_tui.tui.app import make_app
 from uprising_tui.tui.controller import GameController, default_seats
 from uprising_tui.tui.saves import SaveStore

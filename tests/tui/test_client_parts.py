@@ -9,9 +9,9 @@ import pytest
 from uprising_tui.content.loader import default_catalog
 from uprising_tui.bots import get_bot
 from uprising_tui.engine import Game, Setup
-from uprising_tui.engine.decision import Option, OptionCost
-from uprising_tui.engine.refs import Ref
-from uprising_tui.engine.events import (CombatStarted, NemesisActivated, NemesisMoved, PhaseStarted,
+from uprising_tui.engine.face.decision import Option, OptionCost
+from uprising_tui.engine.face.refs import Ref
+from uprising_tui.engine.face.events import (CombatStarted, NemesisActivated, NemesisMoved, PhaseStarted,
                                         SkeletonPlaced)
 from uprising_tui.tui import adapters
 from uprising_tui.tui.pacing import Pacer

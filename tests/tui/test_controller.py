@@ -6,7 +6,7 @@ import json
 import pytest
 
 from uprising_tui.engine import EngineError, Game, IllegalChoice, SaveError, Setup
-from uprising_tui.engine.events import Note
+from uprising_tui.engine.face.events import Note
 from uprising_tui.tui.controller import GameController, Seat, default_seats
 from uprising_tui.tui.saves import SaveStore
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from uprising_tui.engine import Setup
-from uprising_tui.engine.log import render_all
+from uprising_tui.engine.face.log import render_all
 from uprising_tui.tui.app import make_app
 from uprising_tui.tui.controller import GameController, default_seats
 from uprising_tui.tui.saves import SaveStore

@@ -18,7 +18,7 @@ def test_map_widgets_import_only_the_public_view_from_the_engine():
             if isinstance(node, ast.ImportFrom):
                 mod = ("." * node.level) + (node.module or "")
                 if "engine" in mod:
-                    assert mod.endswith("engine.public"), (name, mod)
+                    assert mod.endswith("engine.face.view"), (name, mod)
             elif isinstance(node, ast.Import):
                 assert not any("engine" in a.name for a in node.names), name
         assert "game.state" not in (root / f"{name}.py").read_text(), name

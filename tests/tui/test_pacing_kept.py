@@ -113,7 +113,7 @@ def test_a_persons_own_fight_is_their_own_steps_and_the_nemesis_is_not():
     assert len(steps) > 1 and own_steps(steps, actor) == len(steps)  # every round of their fight
     # the same steps followed by the Nemesis Phase: the Nemesis's are not theirs
     g = Game(Setup(factions=["krowh"], chapters=2, seed=4)).start()
-    from uprising_tui.engine.events import PhaseStarted, TurnStarted
+    from uprising_tui.engine.face.events import PhaseStarted, TurnStarted
     other = "krowh" if actor == "mohyar" else "mohyar"  # the other player's turn
     more = steps + [[PhaseStarted(1, "nemesis")], [TurnStarted(other, 4)]]
     assert own_steps(more, actor) == len(steps)
@@ -137,7 +137,7 @@ def test_step_pacing_does_not_wait_for_a_key_on_a_persons_own_steps():
 
 @pytest.mark.asyncio
 async def test_a_step_with_nothing_to_show_is_not_waited_on(tmp_path):
-    from uprising_tui.engine.events import TurnEnded
+    from uprising_tui.engine.face.events import TurnEnded
     ctl, app = opened(tmp_path, pacing="step")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -145,7 +145,7 @@ async def test_a_step_with_nothing_to_show_is_not_waited_on(tmp_path):
         before = g.bar.wait_text
         assert g._show_step([TurnEnded("druwhn")], 1, 3, frozenset(), None) is False
         assert g.bar.wait_text == before  # nothing shown: the bar keeps what it said
-        from uprising_tui.engine.events import PhaseStarted
+        from uprising_tui.engine.face.events import PhaseStarted
         assert g._show_step([TurnEnded("druwhn"), PhaseStarted(1, "nemesis")], 1, 3, frozenset(), None) is True
         assert "Nemesis Phase" in g.bar.wait_text
 

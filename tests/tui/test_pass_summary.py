@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from uprising_tui.engine import Setup
-from uprising_tui.engine.events import HeroMoved, VPChanged
+from uprising_tui.engine.face.events import HeroMoved, VPChanged
 from uprising_tui.tui.app import make_app
 from uprising_tui.tui.controller import GameController, Seat
 from uprising_tui.tui.saves import SaveStore

@@ -9,8 +9,8 @@ import pytest
 
 from uprising_tui.bots import get_bot
 from uprising_tui.engine import Game, Setup
-from uprising_tui.engine.events import EVENT_TYPES
-from uprising_tui.engine.log import SYMBOL, terrain_words
+from uprising_tui.engine.face.events import EVENT_TYPES
+from uprising_tui.engine.face.log import SYMBOL, terrain_words
 from uprising_tui.tui.app import make_app
 from uprising_tui.tui.controller import GameController, default_seats
 from uprising_tui.tui.event_text import EventText

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from .geometry import PublicBoard
 
 if TYPE_CHECKING:
-    from ..engine.decision import Decision
-    from ..engine.public import PublicView
+    from ..engine.face.decision import Decision
+    from ..engine.face.view import PublicView
 
 ENTRIES = frozenset({"always", "cancel"})
 

@@ -1,7 +1,7 @@
 """The map's geometry as the table shows it, for the bots: adjacency and distances read from the
 public view alone (each hex's place, the impassable edges in force, the Sea Towers standing).
 
-The same answers as the engine's Board (engine/board.py), in the same order, from what every
+The same answers as the engine's Board (engine/table/board.py), in the same order, from what every
 player can see: a hex's neighbours by direction, a step not across an impassable edge of
 either hex, every hex one step from a standing Sea Tower (tests/test_bots_view.py holds the two
 equal over whole games).
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Iterable
 
-from ..engine.board import DIRS
+from ..engine.table.board import DIRS
 
 if TYPE_CHECKING:
-    from ..engine.public import PublicView
+    from ..engine.face.view import PublicView
 
 
 class PublicBoard:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..engine import events as ev
+from ..engine.face import events as ev
 from . import values
 from .decision_view import View
 from .estimate import Dice

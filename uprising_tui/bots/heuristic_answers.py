@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.units import unit_value
+from ..engine.rules.units import unit_value
 from .memo import Memo
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.units import HEX_LIMIT
+from ..engine.rules.units import HEX_LIMIT
 from . import values
 from .heuristic_fight import terrain_of
 from .memo import Memo

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.economy import parse_pay, payments
+from ..engine.rules.economy import parse_pay, payments
 from . import values
 from .heuristic_fight import odds_for
 from .memo import Memo

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import fight_policy
+from ..engine.rules import fight_policy
 from ..engine.odds import OddsError, fight_odds
 from ..engine.odds.approx import approx_odds, foe_dice
-from ..engine.units import HEX_LIMIT, unit_value
+from ..engine.rules.units import HEX_LIMIT, unit_value
 from . import values
 from .memo import Memo
 from .odds import CatalogMemo, FoeSpec, Outcome, fight_spec, memo_for, outcome, with_units

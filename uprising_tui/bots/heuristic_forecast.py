@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import events as ev
-from ..engine.board import UNREACHABLE
+from ..engine.face import events as ev
+from ..engine.table.board import UNREACHABLE
 from .memo import Memo
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.actions.haven import can_build_on
-from ..engine.hex_queries import shows_no_haven
+from ..engine.rules.actions.haven import can_build_on
+from ..engine.rules.hex_queries import shows_no_haven
 from . import values
 from .memo import Memo
 

@@ -18,7 +18,7 @@ def register(sub, common) -> None:
 
 def demo_story(game) -> list[str]:
     """VP after each Chapter, and the first big fight of the game blow by blow."""
-    from ..engine.log import LogRenderer  # (the engine loads when a command runs, not at start-up)
+    from ..engine.face.log import LogRenderer  # (the engine loads when a command runs, not at start-up)
 
     render = LogRenderer(game.cat)
     sides = [p.faction for p in game.state.players] + ["empire", "chaos"]

@@ -17,7 +17,7 @@ def register(sub, common) -> None:
 
 def format_log(game) -> list[str]:
     """The whole log, readable: a header per Chapter and per phase, events indented."""
-    from ..engine.log import LogRenderer  # (the engine loads when a command runs, not at start-up)
+    from ..engine.face.log import LogRenderer  # (the engine loads when a command runs, not at start-up)
 
     render = LogRenderer(game.cat)
     lines: list[str] = []

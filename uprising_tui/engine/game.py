@@ -11,20 +11,20 @@ from typing import Any, Callable, Iterable
 from .. import __version__
 from ..content.loader import Catalog, default_catalog
 from ..files import clip, shorten, write_atomic
-from .board import Board
-from .context import Ctx
-from .decision import Decision, GameFinished, IllegalChoice
-from .dice import Dice, RiggedDice
-from .events import GameEvent, GameStarted, Rewound
+from .table.board import Board
+from .rules.context import Ctx
+from .face.decision import Decision, GameFinished, IllegalChoice
+from .table.dice import Dice, RiggedDice
+from .face.events import GameEvent, GameStarted, Rewound
 from .history import Answered, Checkpoint, Recorder, hidden_marks, revealed_between
-from .phases import play
-from .projection import Projection
-from .public import PublicView
-from .refs import SourceRef
+from .rules.phases import play
+from .face.projection import Projection
+from .face.view import PublicView
+from .face.refs import SourceRef
 from .setup import Setup, build_state
-from .state import GameState
+from .table.state import GameState
 from .savefile import SAVE_FORMAT, SAVE_VERSION, SaveError, check_bounds, check_mods, parse_save, read_save, saved_mods
-from .view import ReadOnly
+from .table.readonly import ReadOnly
 
 ENGINE_VERSION = f"{__version__}+rules{SAVE_VERSION}"
 _new_tuple = tuple.__new__
@@ -156,8 +156,8 @@ class Game:
         return ReadOnly(self.state)
 
     def public_view(self) -> PublicView:
-        """The game as it lies on the table, for everyone at it: nothing hidden (see public.py).
-        It is the projection of the game's events (projection.py), brought up to date when asked:
+        """The game as it lies on the table, for everyone at it: nothing hidden (see face/view.py).
+        It is the projection of the game's events (face/projection), brought up to date when asked:
         the events since the last call are applied and only what they touched is rebuilt."""
         log, seen = self.log, self._public_seen
         if seen < len(log):

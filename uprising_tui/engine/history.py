@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .events import DeckChanged, EventRevealed, HexExplored, NemesisPlaced, PhaseStarted, Reshuffled, TurnStarted
+from .face.events import DeckChanged, EventRevealed, HexExplored, NemesisPlaced, PhaseStarted, Reshuffled, TurnStarted
 
 if TYPE_CHECKING:
-    from .events import GameEvent
-    from .state import GameState
+    from .face.events import GameEvent
+    from .table.state import GameState
 
 
 class Answered(NamedTuple):

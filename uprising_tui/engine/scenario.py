@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..content.loader import Catalog, default_catalog
-from . import phases
-from .actions.turn import actions_phase, take_turn
-from .effects import Source, run_effect
-from .fights import settle
+from .rules import phases
+from .rules.actions.turn import actions_phase, take_turn
+from .ops.executor import Source, run_effect
+from .rules.fights import settle
 from .game import Game
-from .nemesis import activate_card, nemesis_phase
+from .rules.nemesis.phase import activate_card, nemesis_phase
 from .setup import Setup
-from .state import CardState, GameState, NemCard
+from .table.state import CardState, GameState, NemCard
 
 HEX_KEYS = {"tile", "explored", "rotation", "units", "garrisons", "skeletons", "curse", "haven", "wall",
             "tower", "legions", "hordes"}

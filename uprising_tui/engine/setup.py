@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Literal
 
-from .state import CardState, GameState, Hex, Player
+from .table.state import CardState, GameState, Hex, Player
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog

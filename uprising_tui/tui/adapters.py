@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
-from ..engine.decision import GROUPS, Option, OptionCost
+from ..engine.face.decision import GROUPS, Option, OptionCost
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
-    from ..engine.events import GameEvent
+    from ..engine.face.events import GameEvent
     from ..engine.game import Game
-    from ..engine.public import PublicView
+    from ..engine.face.view import PublicView
 
 
 # ------------------------------------------------------------------ the public view
@@ -22,7 +22,7 @@ class ViewKeeper:
     panes show exactly what the table sees and can never drift from the log."""
 
     def __init__(self, game: "Game"):
-        from ..engine.projection import Projection
+        from ..engine.face.projection import Projection
         self.game = game
         self._projection = Projection.from_events(game.cat, game.log)
 
@@ -39,7 +39,7 @@ class ViewKeeper:
 
     def view_after(self, events: list["GameEvent"]) -> "PublicView":
         """The view after exactly these events from the start of the game."""
-        from ..engine.projection import Projection
+        from ..engine.face.projection import Projection
         return Projection.from_events(self.game.cat, events).view()
 
 
@@ -161,23 +161,23 @@ def engine_words_moves() -> bool:
 
 def move_rule_words(code: str) -> str:
     """Why a Legion or Horde took its step, in words (NemesisMoved.rule)."""
-    from ..engine.log_words import MOVE_RULES
+    from ..engine.face.words import MOVE_RULES
     return MOVE_RULES.get(code, code.replace("_", " "))
 
 
 def fallback_words(code: str) -> str:
     """Which placement fallback was used (NemesisPlaced/GarrisonPlaced/SkeletonPlaced.fallback)."""
-    from ..engine.log_words import FALLBACKS
+    from ..engine.face.words import FALLBACKS
     return ", ".join(FALLBACKS.get(c, c.replace("_", " ")) for c in code.split(",") if c)
 
 
 def terrain_words(code: str) -> str:
     """A fight's terrain (CombatStarted.terrain, a code such as 'ice_waste' or 'none') in words."""
-    from ..engine.log import terrain_words as words
+    from ..engine.face.log import terrain_words as words
     return words(code)
 
 
 def source_words(src, cat) -> str:
     """Where a Decision or event comes from, in words (SourceRef)."""
-    from ..engine.log import source_text
+    from ..engine.face.log import source_text
     return source_text(src, cat)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
 
 from ..engine import Decision, Game, GameEvent, IllegalChoice, SaveError, Setup
-from ..engine.decision import Option
+from ..engine.face.decision import Option
 from ..engine.savefile import read_save
 from ..files import printable
 from . import adapters
@@ -22,7 +22,7 @@ from .naming import name, phase_name
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
-    from ..engine.public import PublicView
+    from ..engine.face.view import PublicView
     from .saves import SaveStore
 
 # Events after which taking back an answer cannot be done unseen: dice were rolled or

@@ -1,4 +1,4 @@
-"""GameEvents as styled lines for the panes: the engine's own wording (engine/log.py), with dice
+"""GameEvents as styled lines for the panes: the engine's own wording (engine/face/log.py), with dice
 drawn as coloured chips that also spell their colour and symbols, and a category for filters."""
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ..engine.log import LogRenderer
-from ..engine.log import dice_text as plain_dice
+from ..engine.face.log import LogRenderer
+from ..engine.face.log import dice_text as plain_dice
 from .naming import name, phase_name
 from .theme import dice_text, die_text, side_style
 
 if TYPE_CHECKING:
-    from ..engine.events import GameEvent
+    from ..engine.face.events import GameEvent
 
 CATEGORIES = ("all", "combat", "nemesis", "actions", "economy")
 _CATEGORY = {

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..content.loader import Catalog
-    from ..engine.public import PublicView
+    from ..engine.face.view import PublicView
 
 SIDE_NAMES = {"empire": "The Empire", "chaos": "Chaos"}
 PHASE_NAMES = {"setup": "Setup", "refresh": "Refresh", "events": "Events", "build": "Build", "actions": "Actions",

@@ -13,7 +13,7 @@ from .adapters import fallback_words, move_rule_words
 from .naming import name, phase_name
 
 if TYPE_CHECKING:
-    from ..engine.events import GameEvent
+    from ..engine.face.events import GameEvent
 
 STEP_STARTS = frozenset({"PhaseStarted", "NemesisActivated", "NemesisPlaced", "CombatStarted", "CombatRolled",
                          "EventRevealed", "TurnStarted"})

@@ -186,7 +186,7 @@ async def help_keys(pilot) -> None:
 
 def _market_turn(ctl: GameController) -> bool:
     """A person's Actions turn with Items in the Market the Hero cannot buy (greyed, with why)."""
-    from ..engine.actions.market import offer
+    from ..engine.rules.actions.market import offer
     d = ctl.decision
     return (d.kind == "turn" and not ctl.is_bot_turn() and any(o.group == "market" for o in d.options)
             and any(not o.buyable for o in offer(ctl.cat, ctl.view, d.actor)))

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:
-    from ..engine.events import GameEvent
+    from ..engine.face.events import GameEvent
 
 NEMESES = ("empire", "chaos")
 

@@ -146,7 +146,7 @@ def odds(game, option_id: str) -> FightOdds | QuestOdds | None:
     """The odds of the fights the pending decision's option would start (a FightOdds), or of
     the Quest it attempts or the Hero Dice it picks (a QuestOdds, see ``odds/quest.py``), or
     None when it does neither. OddsError when the option is not on offer."""
-    from ..fight_policy import default_force
+    from ..rules.fight_policy import default_force
     d = game.decision
     if d is None:
         raise OddsError("the game is over: there is no decision")
@@ -178,7 +178,7 @@ def odds(game, option_id: str) -> FightOdds | QuestOdds | None:
             elif r.kind == "hero":
                 hero = True
         if option_id.startswith("bring:"):
-            from ..actions.command import shortcut_picks
+            from ..rules.actions.command import shortcut_picks
             brings = shortcut_picks(game.ctx, st.player(faction), hid, picks, option_id)
             for _, u in brings if brings is not None else [option_id.split(":")[1:3]]:
                 units[u] = units.get(u, 0) + 1

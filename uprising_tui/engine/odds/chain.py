@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..fight_policy import DRUID_ORDER
+from ..rules.fight_policy import DRUID_ORDER
 from .capital import CALLED, CALLED_L
 from .hex_pieces import HexPieces, _packed
 from .hex_state import (BOTH, CHAOS_VP, CUT, DRAW, FORMED_LIMIT, FOUGHT, HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, VP,

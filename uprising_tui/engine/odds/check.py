@@ -17,10 +17,10 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..board import Board
-from ..context import Ctx
-from ..dice import Dice
-from ..fight_policy import answer as policy_answer
+from ..table.board import Board
+from ..rules.context import Ctx
+from ..table.dice import Dice
+from ..rules.fight_policy import answer as policy_answer
 from ..scenario import Scenario
 from .from_game import spec_from_game
 
@@ -135,7 +135,7 @@ FIGURES = ("win", "lose", "both_wiped", "no_loss", "units_lost", "vp_gained", "e
 
 def sample(setup: Setup, n: int, seed: int = 1, cat=None, prep: Prepared | None = None) -> Sample:
     """Play the setup's fight `n` times in the engine, the policy answering."""
-    from ..fights import settle
+    from ..rules.fights import settle
     prep = prep or prepare(setup, cat)
     game = prep.game
     cat = game.cat

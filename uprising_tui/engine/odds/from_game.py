@@ -3,8 +3,8 @@ or Legion still to be drawn is any card not yet seen (the deck and the cards lef
 the box are alike to the table), never the deck's hidden order."""
 from __future__ import annotations
 
-from ..combat_dice import terrain_of
-from ..hex_queries import no_haven_icon
+from ..rules.combat.dice import terrain_of
+from ..rules.hex_queries import no_haven_icon
 from .spec import FightSpec
 
 
@@ -70,7 +70,7 @@ def _target_free(st) -> bool:
 def combat_cards(game, faction: str, hero: bool) -> tuple[str, ...]:
     """Face-up Feats and Items of `faction` usable in a combat (with the Hero there or not):
     the policy would use them, the odds do not count them yet."""
-    from ..cards import can_use_card, card_use
+    from ..rules.cards import can_use_card, card_use
     ctx = game.ctx
     p = ctx.state.player(faction)
     out = []

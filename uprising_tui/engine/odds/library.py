@@ -2,7 +2,7 @@
 dice faces, round distributions, Legion/Horde/Druid models, Unit ranks, solved fights."""
 from __future__ import annotations
 
-from ..fight_policy import highlands_colour, strength_key, unit_rank
+from ..rules.fight_policy import highlands_colour, strength_key, unit_rank
 from .foes import FoeModel, druid_model, foe_model
 from .rolls import Faces
 from .rounds import Rounds

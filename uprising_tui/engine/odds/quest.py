@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
-from ..cards import can_use_card, card_use
-from ..quests import COLOURS, hero_pool
+from ..rules.cards import can_use_card, card_use
+from ..rules.quests import COLOURS, hero_pool
 
 Roll = dict[tuple[int, int, int], float]  # (skulls, shields, bolts) -> chance
 SYMBOLS = ("skull", "shield", "bolt")

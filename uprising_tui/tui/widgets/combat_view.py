@@ -19,8 +19,8 @@ from ..naming import hex_label, name
 from ..theme import count_symbols, dice_text, symbols_text
 
 if TYPE_CHECKING:
-    from ...engine.public import CombatView as LiveCombat
-    from ...engine.public import PublicView, SideView
+    from ...engine.face.view import CombatView as LiveCombat
+    from ...engine.face.view import PublicView, SideView
     from ..controller import Update
 
 # Events without a combat id that belong to the fight under way when they come.

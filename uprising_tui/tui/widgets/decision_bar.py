@@ -26,7 +26,7 @@ from .steady import height_follows_text, set_content, set_title
 from .text_lines import TextLines
 
 if TYPE_CHECKING:
-    from ...engine.decision import Decision, Option
+    from ...engine.face.decision import Decision, Option
     from ..controller import Seat
 
 KIND_LABELS = {

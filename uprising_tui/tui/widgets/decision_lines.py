@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ...engine.actions.market import offer
-from ...engine.units import HEX_LIMIT
+from ...engine.rules.actions.market import offer
+from ...engine.rules.units import HEX_LIMIT
 from ..naming import hex_label, name
 
 if TYPE_CHECKING:
-    from ...engine.decision import Decision, Option
-    from ...engine.public import PublicView
+    from ...engine.face.decision import Decision, Option
+    from ...engine.face.view import PublicView
 
 ATTRIBUTE_NAMES = {"might": "Might", "magic": "Magic", "leadership": "Leadership", "guile": "Guile"}
 

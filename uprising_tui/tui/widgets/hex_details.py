@@ -12,7 +12,7 @@ from typing import Mapping
 
 from rich.text import Text
 
-from ...engine.public import HexView, PublicView
+from ...engine.face.view import HexView, PublicView
 from . import hex_style as hs
 from .hex_geometry import DIRECTION_NAMES
 from .hex_text import TERRAIN_COMBAT, describe_effect, production

@@ -42,7 +42,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ...engine.public import PublicView
+from ...engine.face.view import PublicView
 from .contrast import Readable
 from .hex_geometry import FORMS, SMALL, Form, Layout, map_size
 from .hex_paint import Cell, MapStyles, paint_hex

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from rich.style import Style
 
-from ...engine.public import HexView, PublicView
+from ...engine.face.view import HexView, PublicView
 from . import hex_style as hs
 from .hex_geometry import Layout
 from .hex_tokens import MapFacts, label, pack, tokens

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple, Sequence
 
-from ...engine.public import HexView, PublicView
+from ...engine.face.view import HexView, PublicView
 from . import hex_style as hs
 
 

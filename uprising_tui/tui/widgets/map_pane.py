@@ -15,7 +15,7 @@ from typing import Mapping
 
 from textual.containers import Horizontal, Vertical
 
-from ...engine.public import PublicView
+from ...engine.face.view import PublicView
 from . import hex_style as hs
 from .hex_details import HexDetails, hex_line
 from .hex_map import HexMap

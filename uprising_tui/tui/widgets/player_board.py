@@ -18,7 +18,7 @@ from ..naming import hex_label, name
 from ..theme import DIE_LETTER, side_style
 
 if TYPE_CHECKING:
-    from ...engine.public import PlayerView, PublicView
+    from ...engine.face.view import PlayerView, PublicView
     from ..controller import Update
 
 TABLE_PAGE = "table"
@@ -87,7 +87,7 @@ def production_text(cat, faction: str, havens) -> Text:
     """What the next Production gives (the engine's own sum, tally.production_yield: the board's row
     for these Havens plus what their hexes add, a Cursed one nothing), and what one more Haven's
     row would be."""
-    from ...engine.tally import production_yield
+    from ...engine.rules.tally import production_yield
     rows = cat.factions[faction].production
     row, nxt = rows[min(len(havens), 5)], rows[min(len(havens) + 1, 5)]
     total = production_yield(cat, faction, [(h.tile, h.curse) for h in havens])

@@ -1,0 +1,1 @@
+"""The engine's face: the Decisions it asks (decision.py, refs.py), the events it emits (events/), the public view (view.py) its projection keeps from the events (projection/), the log's words (log.py, words.py)."""

@@ -1,0 +1,1 @@
+"""The table's state and what is kept beside it: the state, the map's geometry and indexes (board.py), the dice, the memo of the rules' options (memo.py) and what keeps both in step with the events (changes.py), a read-only view of the state (readonly.py)."""
