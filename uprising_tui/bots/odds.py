@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..engine.odds import FightOdds, FightSpec, spec_from_game
+from ..engine.odds.approx import Outcome  # noqa: F401  (the bot's figures of a fight: re-exported)
 
 NEW_LEGION = "new_legion"  # the bot's key for the Legion the Capital would call
 
@@ -31,17 +32,6 @@ class FoeSpec:
     @property
     def name(self) -> str:
         return self.key.split("@", 1)[0]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a fight ends, in chances and averages."""
-    win: float  # every foe destroyed and some of our Units left
-    clear: float  # every foe gone (we may be gone too)
-    no_loss: float  # we lose no Unit at all
-    losses: float  # expected Units lost
-    damage: tuple[float, ...]  # expected hit points taken off each foe
-    killed: tuple[float, ...]  # chance each foe is destroyed
 
 
 class CatalogMemo:

@@ -40,8 +40,9 @@ class Foe:
     no_shields: bool = False  # our Shields do not count against it
 
 
-class Approx(NamedTuple):
-    """How a fight ends by the chain, in chances and averages."""
+class Outcome(NamedTuple):
+    """How a fight ends, in chances and averages (the chain's result; the heuristic bot reads the
+    exact odds into one too)."""
     win: float  # every foe destroyed and some of our Units left
     clear: float  # every foe gone (we may be gone too)
     no_loss: float  # we lose no Unit at all
@@ -68,7 +69,7 @@ def _approx(cat, q: "QuickChain", spec: FightSpec) -> FightOdds:
     foes = [_foe(lib, spec, g) for g in order]
     n = sum(c for _, c in spec.units)
     if not foes or not n:
-        return _odds(spec, order, foes, Approx(0.0, 0.0, 1.0, 0.0, (0.0,) * len(foes), (0.0,) * len(foes)), cat)
+        return _odds(spec, order, foes, Outcome(0.0, 0.0, 1.0, 0.0, (0.0,) * len(foes), (0.0,) * len(foes)), cat)
     bolts = spec.terrain != "curse" and not any(
         g not in ("garrisons", "skeletons") and lib.foe(g).no_enemy_bolts for g in order)
     side = q.side(*_our_dice(lib, spec))
@@ -130,7 +131,7 @@ def foe_dice(cat, spec: FightSpec, group: str, part: str, hp: int) -> list[str]:
     return list(_foe(library(cat), spec, group).dice(part, hp))
 
 
-def _odds(spec: FightSpec, order: list[str], foes: list[Foe], a: Approx, cat) -> FightOdds:
+def _odds(spec: FightSpec, order: list[str], foes: list[Foe], a: Outcome, cat) -> FightOdds:
     n = sum(c for _, c in spec.units)
     lines, reach = [], 1.0
     for g, foe, dmg, kill in zip(order, foes, a.damage, a.killed):
@@ -242,7 +243,7 @@ class QuickChain:
         return got
 
     def fight(self, archery: Sequence[Sequence[str]], clash: Sequence[Sequence[str]], foes: Sequence[Foe],
-              *, bolts: bool = True, side: tuple | None = None) -> Approx:
+              *, bolts: bool = True, side: tuple | None = None) -> Outcome:
         """Fight `foes` one after another.
 
         `archery[k]` / `clash[k]` are our dice with k Units left (k = 0..n), the
@@ -261,7 +262,7 @@ class QuickChain:
             got = self._fights[key] = self._fight(archery, clash, pids, foes, bolts, n)
         return got
 
-    def _fight(self, archery, clash, pids, foes, bolts: bool, n: int) -> Approx:
+    def _fight(self, archery, clash, pids, foes, bolts: bool, n: int) -> Outcome:
         """Foes are fought one after another. Between two foes the Units left are taken
         at their average (given the first foe fell): cheap, and close enough."""
         damage, killed = [], []
@@ -292,7 +293,7 @@ class QuickChain:
             losses += reach * (1.0 - w) * k0 + reach * w * (k0 - survivors) - reach * (left - w * survivors)
             reach *= w
             k0 = max(1, min(n, round(survivors)))
-        return Approx(win, clear, no_loss, losses, tuple(damage), tuple(killed))
+        return Outcome(win, clear, no_loss, losses, tuple(damage), tuple(killed))
 
     def _one_foe(self, archery, clash, pids, foe: Foe, bolts: bool, k0: int):
         """One combat from k0 of our Units against a fresh foe, in averages: (chance we
