@@ -1,0 +1,235 @@
+"""The search: for the options of one Decision, play the game on many times and compare.
+
+* **Candidates** are the heuristic bot's own ranking: its pick among the options, then its pick
+  with that one taken away, and so on (``width`` of them). Each candidate keeps the options it
+  was picked from, so a rollout asks the heuristic again on that same short list: it then makes
+  the plans that go with the option (the Units a Command brings, the Guile dice of a Quest)
+  before the option is answered.
+* **Worlds**: sample ``i`` of a Decision is ``Sandboxes.world(seed_i)``: a private copy of the
+  game where every hidden thing was dealt again from the unseen (engine/sandbox.py). Every
+  candidate is played out in the same worlds (common random numbers: the same deal and the same
+  dice stream), so the differences between candidates are not the luck of the draw.
+* **Rollouts** play the heuristic bot for every seat from there to the horizon: the end of the
+  Chapter (the first Decision of the next one) or of the game; a position not at the end is
+  worth ``value.worth`` (the chance to win from a projected margin).
+* **Budget**: rollouts per Decision, or seconds (checked between rollouts); ``cancel()`` stops
+  the search between rollouts and ``progress(done, total)`` is told after each.
+* **Racing**: after every round of samples, a candidate whose paired difference from the best is
+  surely negative (more than ``RACE_Z`` standard errors) is dropped, so the budget goes to the
+  close ones.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable
+
+from ...engine.events import PhaseStarted
+from .. import get_bot
+from . import value
+
+ENTRIES = frozenset({"always", "cancel"})
+RACE_Z = 3.0
+MIN_SAMPLES = 4  # samples every candidate gets before racing may drop it
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may spend on one Decision: ``rollouts`` (over all candidates) and/or
+    ``seconds`` (wall clock, checked between rollouts); the search stops at the first reached."""
+    rollouts: int | None = 24
+    seconds: float | None = None
+    width: int = 3  # candidates (the heuristic's top ones)
+    horizon: str = "chapter"  # "chapter" (then the value estimate) or "game"
+
+    def __post_init__(self):
+        if self.rollouts is None and self.seconds is None:
+            raise ValueError("a budget needs rollouts or seconds")
+        if self.rollouts is not None and (type(self.rollouts) is not int or self.rollouts < 1):
+            raise ValueError(f"rollouts must be a whole number of at least 1, not {self.rollouts!r}")
+        if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and self.seconds > 0):
+            raise ValueError(f"seconds must be a positive number, not {self.seconds!r}")
+        if type(self.width) is not int or self.width < 1:
+            raise ValueError(f"width must be a whole number of at least 1, not {self.width!r}")
+        if self.horizon not in ("chapter", "game"):
+            raise ValueError(f"horizon must be 'chapter' or 'game', not {self.horizon!r}")
+
+
+@dataclass
+class Line:
+    """One candidate and what its rollouts gave, sample by sample (sample seed -> result)."""
+    option: str
+    rank: int  # 0: the heuristic's own pick
+    among: tuple[str, ...]  # the options the heuristic picked it from
+    wins: dict[int, float] = field(default_factory=dict)
+    margins: dict[int, float] = field(default_factory=dict)
+    events: dict[int, frozenset] = field(default_factory=dict)  # what happened (when collected)
+    dropped: bool = False
+
+    @property
+    def n(self) -> int:
+        return len(self.wins)
+
+    @property
+    def win(self) -> float:
+        return sum(self.wins.values()) / len(self.wins) if self.wins else 0.0
+
+    @property
+    def margin(self) -> float:
+        return sum(self.margins.values()) / len(self.margins) if self.margins else 0.0
+
+    def versus(self, other: "Line") -> tuple[float, float, int]:
+        """Mean paired difference of the win chance against `other` over their common samples,
+        its standard error, and the number of pairs."""
+        common = [s for s in self.wins if s in other.wins]
+        n = len(common)
+        if n == 0:
+            return 0.0, math.inf, 0
+        d = [self.wins[s] - other.wins[s] for s in common]
+        mean = sum(d) / n
+        if n < 2:
+            return mean, math.inf, n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        return mean, math.sqrt(var / n), n
+
+
+def real_options(decision) -> list[str]:
+    return [o.id for o in decision.options if o.group not in ENTRIES]
+
+
+def restricted(decision, among: Iterable[str]):
+    keep = set(among)
+    return replace(decision, options=tuple(o for o in decision.options if o.id in keep))
+
+
+def rank(world, width: int, seed: int) -> list[Line]:
+    """The heuristic's `width` favourite options at the world's Decision, best first."""
+    d = world.decision
+    left = real_options(d)
+    lines: list[Line] = []
+    while left and len(lines) < width:
+        among = tuple(left)
+        pick = get_bot("heuristic", seed).choose(world, restricted(d, among) if len(lines) else d)
+        if pick not in left:  # an entry (always / cancel): the heuristic's own way in; rank it too
+            lines.append(Line(pick, len(lines), among))
+            break
+        lines.append(Line(pick, len(lines), among))
+        left.remove(pick)
+    return lines
+
+
+class Stop(Exception):
+    """The caller cancelled the search."""
+
+
+def play_out(world, line: Line, seed: int, horizon: str, collect: bool):
+    """Answer `line`'s option in `world` (the heuristic asked first on its short list), then let
+    the heuristic play every seat to the horizon. Returns (worth, events seen or None)."""
+    bot = get_bot("heuristic", seed)
+    d = world.decision
+    bot.choose(world, restricted(d, line.among) if line.rank else d)  # its plans for the option
+    start = len(world.log)
+    chapter = world.public_view().chapter
+    world.answer(line.option)
+    seen = start
+    log = world.log
+    while world.decision is not None:
+        if horizon == "chapter":
+            stop = False
+            for e in log[seen:]:
+                if type(e) is PhaseStarted and e.chapter > chapter:
+                    stop = True
+                    break
+            seen = len(log)
+            if stop:
+                break
+        world.answer(bot.choose(world, world.decision))
+    got = value.worth(world.public_view(), world.cat)
+    return got, (frozenset(signatures(log[start:])) if collect else None)
+
+
+def signatures(events) -> Iterable[tuple]:
+    """What happened, in a form worth counting across rollouts (see advisor.py)."""
+    for e in events:
+        name = type(e).__name__
+        if name in ("HavenBuilt", "HavenRemoved", "CursePlaced", "CurseRemoved", "HordeFormed", "CapitalFell"):
+            yield (name, getattr(e, "hex", None), getattr(e, "faction", None))
+        elif name in ("NemesisDestroyed", "NemesisPlaced"):
+            yield (name, e.card)
+        elif name == "QuestResolved":
+            yield (name, e.card, getattr(e, "solved", None))
+
+
+class Search:
+    """One search at the current Decision of the game `sandboxes` follows."""
+
+    def __init__(self, sandboxes, budget: Budget, seed: int, *, collect: bool = False,
+                 progress: Callable[[int, int], None] | None = None, cancel: Callable[[], bool] | None = None,
+                 lines: list[Line] | None = None):
+        self.sb, self.budget, self.seed, self.collect = sandboxes, budget, seed, collect
+        self.progress, self.cancel = progress, cancel
+        self.lines = lines
+        self.rollouts = 0
+
+    def world(self, i: int):
+        return self.sb.world(self.seed * 7919 + i)
+
+    def run(self) -> list[Line]:
+        b = self.budget
+        t0 = time.perf_counter()
+        if self.lines is None:
+            self.lines = rank(self.world(0), b.width, self.seed)
+        lines = self.lines
+        if len(lines) < 2:
+            return lines
+        total = b.rollouts if b.rollouts is not None else 0
+        i = 0
+        while True:
+            live = [ln for ln in lines if not ln.dropped]
+            for ln in live:
+                if self._done(t0, total):
+                    return lines
+                w = self.world(i)
+                got, seen = play_out(w, ln, self.seed, b.horizon, self.collect)
+                ln.wins[i], ln.margins[i] = got.win, got.margin
+                if seen is not None:
+                    ln.events[i] = seen
+                self.rollouts += 1
+                if self.progress is not None:
+                    self.progress(self.rollouts, total)
+            i += 1
+            self._race(live, i)
+
+    def _done(self, t0: float, total: int) -> bool:
+        if self.cancel is not None and self.cancel():
+            raise Stop()
+        if self.budget.rollouts is not None and self.rollouts >= total:
+            return True
+        return self.budget.seconds is not None and time.perf_counter() - t0 >= self.budget.seconds
+
+    @staticmethod
+    def _race(live: list[Line], samples: int) -> None:
+        if samples < MIN_SAMPLES or len(live) < 3:
+            return
+        best = max(live, key=lambda ln: ln.win)
+        for ln in live:
+            if ln is not best and ln.rank != 0:
+                d, se, _ = ln.versus(best)
+                if d + RACE_Z * se < 0:
+                    ln.dropped = True
+
+
+def choose(lines: list[Line], z: float = 1.0) -> Line:
+    """The line to play: the best by win chance (margin as tie-break), but the heuristic's own pick
+    unless another beats it by more than `z` standard errors of the paired difference."""
+    top = lines[0]
+    best = max(lines, key=lambda ln: (round(ln.win, 6), ln.margin, -ln.rank))
+    if best is top:
+        return top
+    d, se, n = best.versus(top)
+    if d > 0 and d > z * se:
+        return best
+    if d == 0 and se == 0 and best.margin > top.margin:  # the same chance in every world: the margin decides
+        return best
+    return top
