@@ -58,6 +58,22 @@ def _distributed():
     return dd
 
 
+def require() -> None:
+    """ClusterError (one line: how to install it) unless Dask distributed can be imported."""
+    _distributed()
+
+
+def spec_arg(text: str) -> str:
+    """An argparse type for ``--cluster``: the spec checked, Dask required, one-line errors."""
+    import argparse
+    try:
+        spec = check_spec(text)
+        require()
+    except ClusterError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return spec
+
+
 def connect(spec: str):
     """A Dask client for the spec (and the LocalCluster it started, to close, or None)."""
     spec = check_spec(spec)

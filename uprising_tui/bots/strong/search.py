@@ -23,11 +23,12 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NamedTuple
 
 from ...engine.events import PhaseStarted
 from .. import get_bot
 from . import value
+from .happenings import happenings
 
 ENTRIES = frozenset({"always", "cancel"})
 RACE_Z = 3.0
@@ -56,37 +57,43 @@ class Budget:
             raise ValueError(f"horizon must be 'chapter' or 'game', not {self.horizon!r}")
 
 
+class Outcome(NamedTuple):
+    """One rollout's end: the worth there, every side's VP, and (for the advisor) what happened."""
+    win: float
+    margin: float
+    vp: tuple[tuple[str, int], ...]  # (faction / 'empire' / 'chaos', VP) at the horizon
+    happened: tuple = ()  # happenings.Happening, when collected
+
+
 @dataclass
 class Line:
-    """One candidate and what its rollouts gave, sample by sample (sample seed -> result)."""
+    """One candidate and what its rollouts gave, sample by sample (sample index -> Outcome)."""
     option: str
     rank: int  # 0: the heuristic's own pick
     among: tuple[str, ...]  # the options the heuristic picked it from
-    wins: dict[int, float] = field(default_factory=dict)
-    margins: dict[int, float] = field(default_factory=dict)
-    events: dict[int, frozenset] = field(default_factory=dict)  # what happened (when collected)
+    outcomes: dict[int, Outcome] = field(default_factory=dict)
     dropped: bool = False
 
     @property
     def n(self) -> int:
-        return len(self.wins)
+        return len(self.outcomes)
 
     @property
     def win(self) -> float:
-        return sum(self.wins.values()) / len(self.wins) if self.wins else 0.0
+        return sum(o.win for o in self.outcomes.values()) / len(self.outcomes) if self.outcomes else 0.0
 
     @property
     def margin(self) -> float:
-        return sum(self.margins.values()) / len(self.margins) if self.margins else 0.0
+        return sum(o.margin for o in self.outcomes.values()) / len(self.outcomes) if self.outcomes else 0.0
 
     def versus(self, other: "Line") -> tuple[float, float, int]:
         """Mean paired difference of the win chance against `other` over their common samples,
         its standard error, and the number of pairs."""
-        common = [s for s in self.wins if s in other.wins]
-        n = len(common)
+        mine, theirs = self.outcomes, other.outcomes
+        d = [mine[s].win - theirs[s].win for s in mine if s in theirs]
+        n = len(d)
         if n == 0:
             return 0.0, math.inf, 0
-        d = [self.wins[s] - other.wins[s] for s in common]
         mean = sum(d) / n
         if n < 2:
             return mean, math.inf, n
@@ -123,14 +130,15 @@ class Stop(Exception):
     """The caller cancelled the search."""
 
 
-def play_out(world, line: Line, seed: int, horizon: str, collect: bool):
+def play_out(world, line: Line, seed: int, horizon: str, collect: bool) -> Outcome:
     """Answer `line`'s option in `world` (the heuristic asked first on its short list), then let
-    the heuristic play every seat to the horizon. Returns (worth, events seen or None)."""
+    the heuristic play every seat to the horizon."""
     bot = get_bot("heuristic", seed)
     d = world.decision
     bot.choose(world, restricted(d, line.among) if line.rank else d)  # its plans for the option
     start = len(world.log)
-    chapter = world.public_view().chapter
+    view = world.public_view()
+    chapter, phase = view.chapter, view.phase
     world.answer(line.option)
     seen = start
     log = world.log
@@ -145,20 +153,10 @@ def play_out(world, line: Line, seed: int, horizon: str, collect: bool):
             if stop:
                 break
         world.answer(bot.choose(world, world.decision))
-    got = value.worth(world.public_view(), world.cat)
-    return got, (frozenset(signatures(log[start:])) if collect else None)
-
-
-def signatures(events) -> Iterable[tuple]:
-    """What happened, in a form worth counting across rollouts (see advisor.py)."""
-    for e in events:
-        name = type(e).__name__
-        if name in ("HavenBuilt", "HavenRemoved", "CursePlaced", "CurseRemoved", "HordeFormed", "CapitalFell"):
-            yield (name, getattr(e, "hex", None), getattr(e, "faction", None))
-        elif name in ("NemesisDestroyed", "NemesisPlaced"):
-            yield (name, e.card)
-        elif name == "QuestResolved":
-            yield (name, e.card, getattr(e, "solved", None))
+    end = world.public_view()
+    got = value.worth(end, world.cat)
+    vp = tuple((p.faction, p.vp) for p in end.players) + (("empire", end.vp_empire), ("chaos", end.vp_chaos))
+    return Outcome(got.win, got.margin, vp, tuple(happenings(log[start:], chapter, phase)) if collect else ())
 
 
 class Search:
@@ -166,8 +164,9 @@ class Search:
 
     def __init__(self, sandboxes, budget: Budget, seed: int, *, collect: bool = False,
                  progress: Callable[[int, int], None] | None = None, cancel: Callable[[], bool] | None = None,
-                 lines: list[Line] | None = None):
+                 lines: list[Line] | None = None, keep: frozenset | set = frozenset()):
         self.sb, self.budget, self.seed, self.collect = sandboxes, budget, seed, collect
+        self.keep = keep  # options racing never drops
         self.progress, self.cancel = progress, cancel
         self.lines = lines
         self.rollouts = 0
@@ -191,15 +190,12 @@ class Search:
                 if self._done(t0, total):
                     return lines
                 w = self.world(i)
-                got, seen = play_out(w, ln, self.seed, b.horizon, self.collect)
-                ln.wins[i], ln.margins[i] = got.win, got.margin
-                if seen is not None:
-                    ln.events[i] = seen
+                ln.outcomes[i] = play_out(w, ln, self.seed, b.horizon, self.collect)
                 self.rollouts += 1
                 if self.progress is not None:
                     self.progress(self.rollouts, total)
             i += 1
-            self._race(live, i)
+            self._race([ln for ln in live if ln.option not in self.keep], live, i)
 
     def _done(self, t0: float, total: int) -> bool:
         if self.cancel is not None and self.cancel():
@@ -209,11 +205,11 @@ class Search:
         return self.budget.seconds is not None and time.perf_counter() - t0 >= self.budget.seconds
 
     @staticmethod
-    def _race(live: list[Line], samples: int) -> None:
+    def _race(droppable: list[Line], live: list[Line], samples: int) -> None:
         if samples < MIN_SAMPLES or len(live) < 3:
             return
         best = max(live, key=lambda ln: ln.win)
-        for ln in live:
+        for ln in droppable:
             if ln is not best and ln.rank != 0:
                 d, se, _ = ln.versus(best)
                 if d + RACE_Z * se < 0:

@@ -15,19 +15,20 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-# (chapter, chapters) at the first Decision of a Chapter -> (intercept, slope per projected VP of
-# margin), fitted by benchmarks/fit_value.py on 6,480 heuristic games (60 per faction count,
-# difficulty and length; seeds 5001..5060); held-out log-loss 0.25-0.48 against 0.29-0.50 for the
-# margin now and 0.61-0.69 for the win rate alone
-CURVES: dict[tuple[int, int], tuple[float, float]] = {
-    (2, 2): (1.711, 0.3039),
-    (2, 3): (1.011, 0.1487),
-    (3, 3): (1.448, 0.1988),
-    (2, 4): (0.119, 0.0975),
-    (3, 4): (0.413, 0.1189),
-    (4, 4): (1.204, 0.1871),
+# (chapter, chapters) at the first Decision of a Chapter -> (intercept, weights of `features`),
+# fitted by benchmarks/fit_value.py on 4,860 heuristic games (60 per faction count 1/2/4,
+# difficulty Rebel/Veteran/Nightmare and length 2-4; seeds 5001..5060). Held-out log-loss
+# 0.18-0.48 against 0.24-0.49 for the projected margin alone, 0.29-0.49 for the margin now and
+# 0.61-0.69 for the win rate alone (docs/balance.md, "The strong bot")
+CURVES: dict[tuple[int, int], tuple[float, tuple[float, ...]]] = {
+    (2, 2): (1.079, (0.2926, 0.2725, 0.1251, -0.0734, -0.1256, -0.2161, -0.2101, -0.0669)),
+    (2, 3): (2.270, (0.1579, 0.2976, 0.0633, -0.1428, -0.0598, -0.2324, -0.1392, -0.2531)),
+    (3, 3): (3.730, (0.2075, 0.1874, 0.0155, 0.0042, -0.5145, -0.1605, -0.0597, -0.0902)),
+    (2, 4): (2.189, (0.0888, 0.1996, 0.0778, 0.0692, -0.5626, -0.2663, -0.2088, -0.2157)),
+    (3, 4): (4.575, (0.1189, 0.1067, -0.0176, 0.1221, -0.6527, -0.1982, -0.1209, -0.0784)),
+    (4, 4): (5.967, (0.2200, 0.1569, 0.0077, -0.0595, -0.7376, -0.1672, -0.1190, -0.1900)),
 }
-FALLBACK = (0.5, 0.12)  # a Decision before the first cut-off point (never asked of a rollout)
+FALLBACK = (0.5, (0.12, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))  # a point no rollout stops at
 
 
 class Worth(NamedTuple):
@@ -65,11 +66,26 @@ def projected_margin(view, cat) -> float:
     return low - max(view.vp_empire + left * empire, view.vp_chaos + left * chaos)
 
 
+def features(view, cat) -> tuple[float, ...]:
+    """What the value curve reads at a cut-off, each per player where it is a player's: the projected
+    margin, then Units on the map, resources, Feats and Items held, Havens still to build, the
+    Threat of the Hordes and of the Legions, Skeletons on the map."""
+    n = len(view.players)
+    units = sum(c for h in view.hexes.values() if h.owner for _, c in h.units)
+    res = sum(p.salt + p.plunder + p.food for p in view.players)
+    cards = sum(len(p.feats) + len(p.items) for p in view.players)
+    supply = sum(p.havens_in_supply for p in view.players)
+    skeletons = sum(h.skeletons for h in view.hexes.values())
+    return (projected_margin(view, cat), units / n, res / n, cards / n, supply / n,
+            float(sum(c.threat for c in view.hordes)), float(sum(c.threat for c in view.legions)), float(skeletons))
+
+
 def worth(view, cat) -> Worth:
     """The position's worth to the players (see the module docstring)."""
     if view.verdict is not None:
         m = margin_now(view)
         return Worth(1.0 if m > 0 else 0.0, float(m), True)
-    m = projected_margin(view, cat)
-    a, b = CURVES.get((view.chapter, view.chapters), FALLBACK)
-    return Worth(1.0 / (1.0 + math.exp(-(a + b * m))), m, False)
+    x = features(view, cat)
+    a, w = CURVES.get((view.chapter, view.chapters), FALLBACK)
+    z = a + sum(wi * xi for wi, xi in zip(w, x))
+    return Worth(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))), x[0], False)
