@@ -23,7 +23,7 @@ SEARCHED = frozenset({"turn", "keep_feat"})
 class StrongBot:
     name = "strong"
 
-    def __init__(self, seed: int = 0, budget: Budget | None = None, *, z: float = 1.0):
+    def __init__(self, seed: int = 0, budget: Budget | None = None, *, z: float = 2.0):
         self.seed = seed
         self.budget = budget or Budget()
         self.z = z
@@ -39,14 +39,14 @@ class StrongBot:
     def from_spec(cls, seed: int, spec: str) -> "StrongBot":
         """``rollouts=24,width=3,horizon=chapter,seconds=1.5,z=1.0`` (any of them; the rest default)."""
         kw: dict = {}
-        z = 1.0
+        z = 2.0
         for part in spec.split(","):
             key, eq, val = part.partition("=")
             key = key.strip()
             try:
                 if not eq:
                     raise ValueError
-                if key in ("rollouts", "width"):
+                if key in ("rollouts", "width", "first"):
                     kw[key] = int(val)
                 elif key == "seconds":
                     kw[key] = float(val)
@@ -57,7 +57,7 @@ class StrongBot:
                 else:
                     raise KeyError(key)
             except KeyError:
-                raise ValueError(f"strong bot: unknown setting {key!r} (rollouts, seconds, width, horizon, z)") from None
+                raise ValueError(f"strong bot: unknown setting {key!r} (rollouts, seconds, width, first, horizon, z)") from None
             except ValueError:
                 raise ValueError(f"strong bot: {part.strip()!r} is not setting=value with a number") from None
         if "seconds" in kw and "rollouts" not in kw:

@@ -14,9 +14,12 @@
   worth ``value.worth`` (the chance to win from a projected margin).
 * **Budget**: rollouts per Decision, or seconds (checked between rollouts); ``cancel()`` stops
   the search between rollouts and ``progress(done, total)`` is told after each.
-* **Racing**: after every round of samples, a candidate whose paired difference from the best is
-  surely negative (more than ``RACE_Z`` standard errors) is dropped, so the budget goes to the
-  close ones.
+* **Where it matters**: every candidate gets ``first`` samples; then only challengers still in
+  doubt against the heuristic's pick are played on (a sequential test: one below it by
+  ``DROP_Z`` standard errors of the paired difference is dropped, one above it by ``CONFIRM_Z``
+  ends the search), so a Decision where the heuristic's pick is plainly right costs
+  ``first * width`` rollouts and a close one up to ``rollouts``. Candidates that end the same in
+  every world (a card used on the way to the same play) are dropped as one.
 """
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ from .happenings import happenings
 
 ENTRIES = frozenset({"always", "cancel"})
 RACE_Z = 3.0
+DROP_Z = 0.5  # a challenger this many standard errors below the heuristic's pick is not played on
+CONFIRM_Z = 2.0  # nor when it is this many above (the bot then plays it: StrongBot's z)
 MIN_SAMPLES = 4  # samples every candidate gets before racing may drop it
 
 
@@ -39,10 +44,11 @@ MIN_SAMPLES = 4  # samples every candidate gets before racing may drop it
 class Budget:
     """How much a search may spend on one Decision: ``rollouts`` (over all candidates) and/or
     ``seconds`` (wall clock, checked between rollouts); the search stops at the first reached."""
-    rollouts: int | None = 24
+    rollouts: int | None = 64
     seconds: float | None = None
     width: int = 3  # candidates (the heuristic's top ones)
-    horizon: str = "chapter"  # "chapter" (then the value estimate) or "game"
+    first: int = 4  # samples every candidate gets; then only challengers still in doubt are played on
+    horizon: str = "game"  # "game", or "chapter" (then the value estimate: cheaper, biased)
 
     def __post_init__(self):
         if self.rollouts is None and self.seconds is None:
@@ -51,6 +57,8 @@ class Budget:
             raise ValueError(f"rollouts must be a whole number of at least 1, not {self.rollouts!r}")
         if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and self.seconds > 0):
             raise ValueError(f"seconds must be a positive number, not {self.seconds!r}")
+        if type(self.first) is not int or self.first < 1:
+            raise ValueError(f"first must be a whole number of at least 1, not {self.first!r}")
         if type(self.width) is not int or self.width < 1:
             raise ValueError(f"width must be a whole number of at least 1, not {self.width!r}")
         if self.horizon not in ("chapter", "game"):
@@ -86,11 +94,11 @@ class Line:
     def margin(self) -> float:
         return sum(o.margin for o in self.outcomes.values()) / len(self.outcomes) if self.outcomes else 0.0
 
-    def versus(self, other: "Line") -> tuple[float, float, int]:
-        """Mean paired difference of the win chance against `other` over their common samples,
-        its standard error, and the number of pairs."""
+    def versus(self, other: "Line", what: int = 0) -> tuple[float, float, int]:
+        """Mean paired difference of the win chance (``what=1``: the margin) against `other` over
+        their common samples, its standard error, and the number of pairs."""
         mine, theirs = self.outcomes, other.outcomes
-        d = [mine[s].win - theirs[s].win for s in mine if s in theirs]
+        d = [mine[s][what] - theirs[s][what] for s in mine if s in theirs]
         n = len(d)
         if n == 0:
             return 0.0, math.inf, 0
@@ -196,6 +204,8 @@ class Search:
                     self.progress(self.rollouts, total)
             i += 1
             self._race([ln for ln in live if ln.option not in self.keep], live, i)
+            if i >= b.first and self._settled(lines):
+                return lines
 
     def _done(self, t0: float, total: int) -> bool:
         if self.cancel is not None and self.cancel():
@@ -204,8 +214,32 @@ class Search:
             return True
         return self.budget.seconds is not None and time.perf_counter() - t0 >= self.budget.seconds
 
+    def _settled(self, lines: list[Line]) -> bool:
+        """Sequential test against the heuristic's own pick (lines[0]): a challenger surely worse
+        (by DROP_Z standard errors) is dropped; the search ends when none is left in doubt, or one
+        is surely better (by CONFIRM_Z): there is no point spending more there."""
+        top = lines[0]
+        doubt = False
+        for ln in lines[1:]:
+            if ln.dropped:
+                continue
+            d, se, _ = ln.versus(top)
+            if d - CONFIRM_Z * se > 0:
+                return True
+            if d + DROP_Z * se < 0 or (se == 0 and d <= 0):
+                if ln.option not in self.keep:
+                    ln.dropped = True
+                continue
+            doubt = True
+        return not doubt
+
     @staticmethod
     def _race(droppable: list[Line], live: list[Line], samples: int) -> None:
+        if samples >= 2:  # the same end in every world so far: the same line of play (a card used on the way)
+            for ln in droppable:
+                if ln.rank and any(o is not ln and not o.dropped and o.rank < ln.rank and _same(o, ln) for o in live):
+                    ln.dropped = True
+        live = [ln for ln in live if not ln.dropped]
         if samples < MIN_SAMPLES or len(live) < 3:
             return
         best = max(live, key=lambda ln: ln.win)
@@ -216,16 +250,23 @@ class Search:
                     ln.dropped = True
 
 
+def _same(a: Line, b: Line) -> bool:
+    common = [s for s in a.outcomes if s in b.outcomes]
+    return len(common) >= 2 and all(a.outcomes[s][:3] == b.outcomes[s][:3] for s in common)
+
+
 def choose(lines: list[Line], z: float = 1.0) -> Line:
     """The line to play: the best by win chance (margin as tie-break), but the heuristic's own pick
     unless another beats it by more than `z` standard errors of the paired difference."""
     top = lines[0]
     best = max(lines, key=lambda ln: (round(ln.win, 6), ln.margin, -ln.rank))
-    if best is top:
+    if best is top or not best.outcomes:
         return top
     d, se, n = best.versus(top)
     if d > 0 and d > z * se:
         return best
-    if d == 0 and se == 0 and best.margin > top.margin:  # the same chance in every world: the margin decides
-        return best
+    if d == 0 and se == 0:  # the same chance in every world: the margin decides, as surely
+        dm, sem, _ = best.versus(top, 1)
+        if dm > 0 and dm > z * sem:
+            return best
     return top
