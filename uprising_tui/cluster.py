@@ -29,6 +29,7 @@ WINDOW = 4  # tasks in flight per worker
 _ADDRESS = re.compile(r"^tcp://[A-Za-z0-9.\-\[\]:]+:\d{1,5}$")
 _LOCAL = re.compile(r"^local:(\d{1,3})$")
 MAX_LOCAL = 64
+CONNECT_TIMEOUT = "10s"  # how long to wait for a remote scheduler
 
 
 class ClusterError(ValueError):
@@ -84,7 +85,7 @@ def connect(spec: str):
             local = dd.LocalCluster(n_workers=int(m.group(1)), threads_per_worker=1, processes=True,
                                     dashboard_address=None)
             return dd.Client(local), local
-        return dd.Client(spec, timeout="10s"), None
+        return dd.Client(spec, timeout=CONNECT_TIMEOUT), None
     except (OSError, TimeoutError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {spec}: {exc}".splitlines()[0][:200]) from None
 
