@@ -129,3 +129,19 @@ def test_advice_reports_progress_and_can_be_cancelled():
     assert not part.complete and part.rollouts == 4
     with pytest.raises(Stop):
         advise(game, TINY, cancel=lambda: True)
+
+
+@pytest.mark.parametrize("n,seed", [(1, 3), (2, 1)])
+def test_without_a_search_the_strong_bot_plays_as_the_heuristic(n, seed):
+    """Its own heuristic plays in one world that follows the game (shadow): it remembers what the
+    heuristic of a plain game remembers, so with nothing searched the two games are the same."""
+    setup = Setup(factions=FACTIONS[:n], chapters=2, seed=seed, auto_ties=True)
+    plain = Game(setup).start()
+    heuristic = get_bot("heuristic", seed)
+    while plain.decision is not None:
+        plain.answer(heuristic.choose(plain, plain.decision))
+    game = Game(setup).start()
+    bot = StrongBot(seed, Budget(rollouts=4, width=1))
+    while game.decision is not None:
+        game.answer(bot.choose(game, game.decision))
+    assert game.answers == plain.answers and bot.searches == 0

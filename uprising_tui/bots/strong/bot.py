@@ -34,6 +34,9 @@ class StrongBot:
         self.changed = 0  # searches that played another option than the heuristic's
         self.rollouts = 0
         self._entries: set[tuple] = set()  # entries taken, by the real game's log length and Decision
+        self._shadow = None  # the world our heuristic plays in (see shadow())
+        self._shadow_at = 0
+        self._shadow_mirror = None
 
     @classmethod
     def from_spec(cls, seed: int, spec: str) -> "StrongBot":
@@ -68,23 +71,43 @@ class StrongBot:
     def sandboxes(self, game) -> Sandboxes:
         if self._sandboxes is None or self._game is not game:
             self._sandboxes, self._game = Sandboxes(game), game
+            self._shadow = None
         else:
             self._sandboxes.sync()
         return self._sandboxes
 
-    def world(self, game):
-        """A sampled world at the game's current Decision (its seed: the answer's index)."""
-        return self.sandboxes(game).world(self.seed * 1_000_003 + len(game.answers))
+    def shadow(self, game):
+        """The sampled world our own heuristic plays in: one world that follows the real game's
+        answers while they roll no dice and reveal nothing (then the two cannot differ), made anew
+        after one that did. So the heuristic keeps what it remembers between Decisions (its plans,
+        what was not worth doing a moment ago) just as it does in a game of its own."""
+        sb = self.sandboxes(game)
+        answers = game.answers
+        sh, at = self._shadow, self._shadow_at
+        if sh is not None and at <= len(answers) and self._shadow_mirror is sb.mirror.game:
+            since = game.history()[at:]
+            if not any(a.rolled or a.revealed for a in since) and answers[:at] == sb.mirror.game.answers[:at]:
+                for a in since:
+                    sh.answer(a.option)
+                if sh.decision == game.decision:
+                    self._shadow_at = len(answers)
+                    return sh
+        self._shadow = sb.world(self.seed * 1_000_003 + len(answers))
+        self._shadow_at, self._shadow_mirror = len(answers), sb.mirror.game
+        return self._shadow
 
     # ------------------------------------------------------------------ answering
     def choose(self, game, decision) -> str:
-        sb = self.sandboxes(game)
-        world = sb.world(self.seed * 1_000_003 + len(game.answers))
-        if decision.kind not in SEARCHED or len(decision.options) < 2:
+        world = self.shadow(game)
+        if decision.kind not in SEARCHED:
             return self._guarded(game, world)
-        lines = rank(world, self.budget.width, self.seed)
+        first = self._guarded(game, world)
+        if first in ENTRIES:
+            return first
+        lines = rank(world, self.budget.width, self.seed, first=first)
         if len(lines) < 2:
-            return self.heuristic.choose(world, world.decision)
+            return first
+        sb = self.sandboxes(game)
         seed = self.seed * 1_000_003 + len(game.answers)
         search = Search(sb, self.budget, seed, lines=lines)
         search.run()
@@ -93,14 +116,13 @@ class StrongBot:
         pick = choose(lines, self.z)
         if pick.rank:
             self.changed += 1
-        # our own heuristic makes the plans that go with the pick (it answers what follows)
-        self.heuristic.choose(world, restricted(world.decision, pick.among) if pick.rank else world.decision)
+            # our own heuristic makes the plans that go with the pick (it answers what follows)
+            self.heuristic.choose(world, restricted(world.decision, pick.among))
         return pick.option
 
     def _guarded(self, game, world) -> str:
         """The heuristic's answer, but never the same entry (``always``/``cancel``) twice at the
-        same point of the real game: that would loop (each world is a new game to the heuristic,
-        whose own guard knows a game by its identity)."""
+        same point of the real game: that would loop."""
         d = world.decision
         pick = self.heuristic.choose(world, d)
         if pick in ENTRIES:

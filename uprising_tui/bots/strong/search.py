@@ -118,14 +118,18 @@ def restricted(decision, among: Iterable[str]):
     return replace(decision, options=tuple(o for o in decision.options if o.id in keep))
 
 
-def rank(world, width: int, seed: int) -> list[Line]:
-    """The heuristic's `width` favourite options at the world's Decision, best first."""
+def rank(world, width: int, seed: int, first: str | None = None) -> list[Line]:
+    """The heuristic's `width` favourite options at the world's Decision, best first (`first`: its
+    pick already known, from a heuristic that has followed the game)."""
     d = world.decision
     left = real_options(d)
     lines: list[Line] = []
     while left and len(lines) < width:
         among = tuple(left)
-        pick = get_bot("heuristic", seed).choose(world, restricted(d, among) if len(lines) else d)
+        if first is not None and not lines:
+            pick = first
+        else:
+            pick = get_bot("heuristic", seed).choose(world, restricted(d, among) if len(lines) else d)
         if pick not in left:  # an entry (always / cancel): the heuristic's own way in; rank it too
             lines.append(Line(pick, len(lines), among))
             break
