@@ -24,7 +24,8 @@ from ...engine.sandbox import Sandboxes
 from .search import Budget, Line, Search, Stop, choose, rank, real_options
 from .wording import Namer, reasons_for
 
-HINT_BUDGET = Budget(rollouts=None, seconds=1.5, width=4)
+# a hint: 1.5 s of rollouts to the end of the Chapter, all of it spent on the candidates
+HINT_BUDGET = Budget(rollouts=None, seconds=1.5, width=4, horizon="chapter", settle=False)
 SHOWN = 3
 
 

@@ -48,6 +48,7 @@ class Budget:
     seconds: float | None = None
     width: int = 3  # candidates (the heuristic's top ones)
     first: int = 4  # samples every candidate gets; then only challengers still in doubt are played on
+    settle: bool = True  # stop once no challenger is in doubt (False: spend the whole budget, as a hint does)
     horizon: str = "game"  # "game", or "chapter" (then the value estimate: cheaper, biased)
 
     def __post_init__(self):
@@ -208,7 +209,7 @@ class Search:
                     self.progress(self.rollouts, total)
             i += 1
             self._race([ln for ln in live if ln.option not in self.keep], live, i)
-            if i >= b.first and self._settled(lines):
+            if b.settle and i >= b.first and self._settled(lines):
                 return lines
 
     def _done(self, t0: float, total: int) -> bool:

@@ -67,6 +67,11 @@ class AdvisorProcess:
         self._conn.send(("ask", self._next, game.setup.to_dict(), list(game.answers), budget, seed))
         return self._next
 
+    def follow(self, game) -> None:
+        """Let the worker copy `game` now (say, when it starts or is loaded), so the first hint
+        does not pay for the copy."""
+        self._conn.send(("follow", 0, game.setup.to_dict(), list(game.answers)))
+
     def cancel(self, request: int) -> None:
         self._conn.send(("cancel", request))
 
@@ -153,6 +158,12 @@ def _serve(conn, content_dir: str | None) -> None:
             return
         if msg[0] == "stop":
             return
+        if msg[0] == "follow":
+            try:
+                games.at(msg[2], msg[3])
+            except Exception:  # a bad game: the question about it will say so
+                pass
+            continue
         if msg[0] != "ask":
             continue  # a cancel for a question already answered
         _, rid, setup, answers, budget, seed = msg
@@ -169,7 +180,7 @@ def _answer(conn, games: _Games, waiting: deque, rid: int, setup, answers, budge
             msg = conn.recv()
             if msg[0] == "cancel" and msg[1] == rid:
                 stop = True
-            elif msg[0] in ("ask", "stop"):
+            elif msg[0] in ("ask", "stop", "follow"):
                 waiting.append(msg)  # a newer question (or the end) replaces this one
                 stop = True
         return stop
