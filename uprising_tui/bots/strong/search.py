@@ -37,6 +37,8 @@ ENTRIES = frozenset({"always", "cancel"})
 RACE_Z = 3.0
 DROP_Z = 0.5  # a challenger this many standard errors below the heuristic's pick is not played on
 CONFIRM_Z = 2.0  # nor when it is this many above (the bot then plays it: StrongBot's z)
+CONFIRM_N = 8  # ... after at least this many samples
+SE_FLOOR = 0.35  # the least standard error of n paired samples is SE_FLOOR / sqrt(n)
 MIN_SAMPLES = 4  # samples every candidate gets before racing may drop it
 
 
@@ -228,8 +230,8 @@ class Search:
         for ln in lines[1:]:
             if ln.dropped:
                 continue
-            d, se, _ = ln.versus(top)
-            if d - CONFIRM_Z * se > 0:
+            d, se, n = ln.versus(top)
+            if n >= CONFIRM_N and d - CONFIRM_Z * floor_se(se, n) > 0:
                 return True
             if d + DROP_Z * se < 0 or (se == 0 and d <= 0):
                 if ln.option not in self.keep:
@@ -268,10 +270,16 @@ def choose(lines: list[Line], z: float = 1.0) -> Line:
     if best is top or not best.outcomes:
         return top
     d, se, n = best.versus(top)
-    if d > 0 and d > z * se:
+    if d > 0 and d > z * floor_se(se, n):
         return best
     if d == 0 and se == 0:  # the same chance in every world: the margin decides, as surely
         dm, sem, _ = best.versus(top, 1)
-        if dm > 0 and dm > z * sem:
+        if dm > 0 and dm > z * max(sem, 1.0 / math.sqrt(max(1, n))):
             return best
     return top
+
+
+def floor_se(se: float, n: int) -> float:
+    """A standard error no smaller than a few samples can show: four worlds that all agree do not
+    make a sure difference (``SE_FLOOR / sqrt(n)``)."""
+    return max(se, SE_FLOOR / math.sqrt(max(1, n)))
