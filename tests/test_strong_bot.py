@@ -145,3 +145,24 @@ def test_without_a_search_the_strong_bot_plays_as_the_heuristic(n, seed):
     while game.decision is not None:
         game.answer(bot.choose(game, game.decision))
     assert game.answers == plain.answers and bot.searches == 0
+
+
+def test_work_is_reused_across_the_decisions_of_a_turn():
+    """After a move (no dice, nothing revealed) the worlds of the next Decision are the worlds of
+    the one before after that move: the rollouts of the move whose next answer was the heuristic's
+    pick here are taken over, and they end as fresh rollouts of it end."""
+    from uprising_tui.bots.strong.search import play_out
+    game = Game(Setup(factions=["druwhn"], chapters=2, seed=4, auto_ties=True)).start()
+    bot = StrongBot(4, Budget(rollouts=24, width=2, horizon="chapter"))
+    checked = same = 0
+    while game.decision is not None and checked < 12:
+        pick = bot.choose(game, game.decision)
+        if bot.last_reused and bot.last_search is not None:
+            top = bot.last_search.lines[0]
+            for i in sorted(bot.last_reused)[:4]:
+                fresh = play_out(bot.last_search.world(i), top, bot.last_search.seed, "chapter", False)
+                checked += 1
+                same += fresh[:3] == top.outcomes[i][:3]
+            bot.last_reused = frozenset()
+        game.answer(pick)
+    assert bot.reused > 0 and checked >= 4 and same >= 0.75 * checked

@@ -35,6 +35,10 @@ class StrongBot:
         self.rollouts = 0
         self._entries: set[tuple] = set()  # entries taken, by the real game's log length and Decision
         self._shadow = None  # the world our heuristic plays in (see shadow())
+        self._last = None  # (turn, answers after our pick, the picked Line): reused next Decision
+        self.reused = 0  # rollouts taken over from the Decision before
+        self.last_search: Search | None = None
+        self.last_reused: frozenset = frozenset()  # the samples the last search took over
         self._shadow_at = 0
         self._shadow_mirror = None
 
@@ -108,9 +112,12 @@ class StrongBot:
         if len(lines) < 2:
             return first
         sb = self.sandboxes(game)
-        seed = self.seed * 1_000_003 + len(game.answers)
+        turn = self._turn(game)
+        seed = self.seed * 1_000_003 + turn  # the same worlds for every Decision of one turn
+        self.reused += self._reuse(game, turn, lines[0])
         search = Search(sb, self.budget, seed, lines=lines)
         search.run()
+        self.last_search = search
         self.searches += 1
         self.rollouts += search.rollouts
         pick = choose(lines, self.z)
@@ -118,7 +125,30 @@ class StrongBot:
             self.changed += 1
             # our own heuristic makes the plans that go with the pick (it answers what follows)
             self.heuristic.choose(world, restricted(world.decision, pick.among))
+        self._last = (turn, len(game.answers) + 1, pick)
         return pick.option
+
+    @staticmethod
+    def _turn(game) -> int:
+        """Where the current turn (or phase) began: the last checkpoint's answer index."""
+        marks = game.checkpoints()
+        return marks[-1].index if marks else 0
+
+    def _reuse(self, game, turn: int, top) -> int:
+        """Work from the Decision before, in the same turn: when it was answered with our pick and
+        that answer rolled no dice and revealed nothing, every world here is that world after the
+        pick, so the pick's rollouts whose next answer was the heuristic's pick here are rollouts
+        of that pick already (the seeds of one turn's worlds are the same)."""
+        last = self._last
+        if last is None or last[0] != turn or last[1] != len(game.answers):
+            return 0
+        before = game.history()[-1]
+        if before.rolled or before.revealed or before.option != last[2].option:
+            return 0
+        got = {i: o._replace(then=None) for i, o in last[2].outcomes.items() if o.then == top.option}
+        top.outcomes.update(got)
+        self.last_reused = frozenset(got)
+        return len(got)
 
     def _guarded(self, game, world) -> str:
         """The heuristic's answer, but never the same entry (``always``/``cancel``) twice at the

@@ -74,6 +74,7 @@ class Outcome(NamedTuple):
     margin: float
     vp: tuple[tuple[str, int], ...]  # (faction / 'empire' / 'chaos', VP) at the horizon
     happened: tuple = ()  # happenings.Happening, when collected
+    then: str | None = None  # the next answer, when the same player answered the same kind of Decision next
 
 
 @dataclass
@@ -157,6 +158,11 @@ def play_out(world, line: Line, seed: int, horizon: str, collect: bool) -> Outco
     world.answer(line.option)
     seen = start
     log = world.log
+    then = None
+    nxt = world.decision
+    if nxt is not None and nxt.actor == d.actor and nxt.kind == d.kind:
+        then = bot.choose(world, nxt)
+        world.answer(then)
     while world.decision is not None:
         if horizon == "chapter":
             stop = False
@@ -171,7 +177,7 @@ def play_out(world, line: Line, seed: int, horizon: str, collect: bool) -> Outco
     end = world.public_view()
     got = value.worth(end, world.cat)
     vp = tuple((p.faction, p.vp) for p in end.players) + (("empire", end.vp_empire), ("chaos", end.vp_chaos))
-    return Outcome(got.win, got.margin, vp, tuple(happenings(log[start:], chapter, phase)) if collect else ())
+    return Outcome(got.win, got.margin, vp, tuple(happenings(log[start:], chapter, phase)) if collect else (), then)
 
 
 class Search:
@@ -202,6 +208,8 @@ class Search:
         while True:
             live = [ln for ln in lines if not ln.dropped]
             for ln in live:
+                if i in ln.outcomes:  # known already (reused from the Decision before: StrongBot)
+                    continue
                 if self._done(t0, total):
                     return lines
                 w = self.world(i)
@@ -210,6 +218,8 @@ class Search:
                 if self.progress is not None:
                     self.progress(self.rollouts, total)
             i += 1
+            if self.budget.rollouts is not None and i > self.budget.rollouts:
+                return lines
             self._race([ln for ln in live if ln.option not in self.keep], live, i)
             if b.settle and i >= b.first and self._settled(lines):
                 return lines
