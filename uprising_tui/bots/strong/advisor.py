@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...engine.sandbox import Sandboxes
+from .bot import StrongBot
 from .search import Budget, Line, Search, Stop, choose, rank, real_options
 from .wording import Namer, reasons_for
 
@@ -76,16 +77,22 @@ def _only(decision, option: str) -> OptionAdvice:
 
 
 def advise(game, budget: Budget = HINT_BUDGET, *, seed: int = 0, progress: Callable[[int, int], None] | None = None,
-           cancel: Callable[[], bool] | None = None, sandboxes: Sandboxes | None = None) -> Advice:
+           cancel: Callable[[], bool] | None = None, sandboxes: Sandboxes | None = None,
+           bot: StrongBot | None = None) -> Advice:
     """Advice at `game`'s pending Decision (see the module docstring). ``cancel()`` is polled
     between rollouts: when it returns True the advice so far comes back with ``complete`` False
-    (or, before the first round of rollouts, raises ``search.Stop``)."""
+    (or, before the first round of rollouts, raises ``search.Stop``). A `bot` (a StrongBot that
+    follows this game from one question to the next) gives the heuristic's own pick as a
+    heuristic that has followed the game would make it (it remembers its plans)."""
     t0 = time.perf_counter()
     d = game.decision
     if d is None:
         raise ValueError("the game is over: there is no decision to advise on")
-    sb = sandboxes or Sandboxes(game)
-    sb.sync()
+    if bot is not None:
+        sb = bot.sandboxes(game)
+    else:
+        sb = sandboxes or Sandboxes(game)
+        sb.sync()
     root = game.public_view()
     reals = real_options(d)
     if len(reals) == 1:
@@ -93,7 +100,11 @@ def advise(game, budget: Budget = HINT_BUDGET, *, seed: int = 0, progress: Calla
                       time.perf_counter() - t0, True, budget.horizon)
     search_seed = seed * 1_000_003 + len(game.answers)
     world = sb.world(search_seed * 7919)
-    lines = rank(world, max(budget.width, SHOWN), seed)
+    first = None
+    if bot is not None:
+        first = bot.first_pick(game)
+        first = first if first in reals else None
+    lines = rank(world, max(budget.width, SHOWN), seed, first=first)
     search = Search(sb, budget, search_seed, collect=True, progress=progress, cancel=cancel, lines=lines)
     complete = True
     try:
@@ -102,7 +113,7 @@ def advise(game, budget: Budget = HINT_BUDGET, *, seed: int = 0, progress: Calla
         complete = False
         if not any(ln.n for ln in lines):
             raise
-    tried = [ln for ln in lines if ln.n] or lines[:1]
+    tried = [ln for ln in lines if ln.n and not ln.same_as] or lines[:1]
     pick = choose(tried) if len(tried) > 1 else tried[0]
     ordered = sorted(tried, key=lambda ln: (-round(ln.win, 6), -ln.margin, ln.rank))[:SHOWN]
     namer = Namer(game.cat, root, d)

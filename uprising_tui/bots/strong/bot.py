@@ -100,6 +100,10 @@ class StrongBot:
         self._shadow_at, self._shadow_mirror = len(answers), sb.mirror.game
         return self._shadow
 
+    def first_pick(self, game) -> str:
+        """Our heuristic's answer at the game's Decision (in the world that follows the game)."""
+        return self._guarded(game, self.shadow(game))
+
     # ------------------------------------------------------------------ answering
     def choose(self, game, decision) -> str:
         world = self.shadow(game)

@@ -85,6 +85,7 @@ class Line:
     among: tuple[str, ...]  # the options the heuristic picked it from
     outcomes: dict[int, Outcome] = field(default_factory=dict)
     dropped: bool = False
+    same_as: str | None = None  # dropped as the same line of play as this option (it ends the same everywhere)
 
     @property
     def n(self) -> int:
@@ -254,8 +255,10 @@ class Search:
     def _race(droppable: list[Line], live: list[Line], samples: int) -> None:
         if samples >= 2:  # the same end in every world so far: the same line of play (a card used on the way)
             for ln in droppable:
-                if ln.rank and any(o is not ln and not o.dropped and o.rank < ln.rank and _same(o, ln) for o in live):
-                    ln.dropped = True
+                twin = next((o for o in live if o is not ln and not o.dropped and o.rank < ln.rank and _same(o, ln)),
+                            None) if ln.rank else None
+                if twin is not None:
+                    ln.dropped, ln.same_as = True, twin.option
         live = [ln for ln in live if not ln.dropped]
         if samples < MIN_SAMPLES or len(live) < 3:
             return

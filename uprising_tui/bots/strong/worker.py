@@ -127,21 +127,22 @@ class _Games:
         self.cat = cat
         self.key = None
         self.game = None
-        self.sandboxes = None
+        self.bot = None  # a StrongBot that follows the game: its sampled worlds, its heuristic's memory
 
     def at(self, setup: dict, answers: list[str]):
         from ...engine import Game, Setup
-        from ...engine.sandbox import Sandboxes
+        from .bot import StrongBot
         key = repr(sorted(setup.items()))
         have = self.game.answers if self.game is not None else None
         if key != self.key or have is None or answers[:len(have)] != have:
             self.game = Game.replay(Setup.from_dict(setup), answers, self.cat)
-            self.sandboxes = Sandboxes(self.game)
+            self.bot = StrongBot(0)
             self.key = key
         else:
             for a in answers[len(have):]:
                 self.game.answer(a)
-        return self.game, self.sandboxes
+        self.bot.sandboxes(self.game)
+        return self.game, self.bot
 
 
 def _serve(conn, content_dir: str | None) -> None:
@@ -192,9 +193,8 @@ def _answer(conn, games: _Games, waiting: deque, rid: int, setup, answers, budge
             conn.send(Progress(rid, done, total, now - t0))
 
     try:
-        game, sandboxes = games.at(setup, answers)
-        conn.send(Done(rid, advise(game, budget, seed=seed, progress=progress, cancel=cancel,
-                                   sandboxes=sandboxes)))
+        game, bot = games.at(setup, answers)
+        conn.send(Done(rid, advise(game, budget, seed=seed, progress=progress, cancel=cancel, bot=bot)))
     except Stop:
         conn.send(Cancelled(rid))
     except Exception as exc:  # a bad question (a save the rules refuse, no decision): said, not fatal
