@@ -214,9 +214,9 @@ def test_a_negative_seed_is_refused(capsys, tmp_path, good):
 # ------------------------------------------------------------------ the client's seats
 SEAT_CASES = [  # (seats, the message after "PATH: ")
     ([{"faction": "krowh", "bot": "evil"}],
-     "client.seats[0]: unknown bot 'evil' (known: heuristic, random, or null for a person)"),
+     "client.seats[0]: unknown bot 'evil' (known: heuristic, random, strong, or null for a person)"),
     ([{"faction": "krowh", "bot": ["heuristic"]}],
-     "client.seats[0]: unknown bot ['heuristic'] (known: heuristic, random, or null for a person)"),
+     "client.seats[0]: unknown bot ['heuristic'] (known: heuristic, random, strong, or null for a person)"),
     ([{"faction": "mohyar", "name": "Ann"}],
      "client.seats must seat each faction of the game once, in order (krowh), not ['mohyar']"),
     ([{"faction": "krowh"}, {"faction": "krowh"}],

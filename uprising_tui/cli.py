@@ -30,6 +30,7 @@ from .files import shorten
 COMMANDS: list[str] = [
     "uprising_tui.commands.simulate",
     "uprising_tui.commands.log",
+    "uprising_tui.commands.review",
     "uprising_tui.commands.content",
     "uprising_tui.commands.balance",
     "uprising_tui.commands.odds",

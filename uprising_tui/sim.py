@@ -154,11 +154,17 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def iter_results(cfg: SimConfig, jobs: int = 1, catalog: Catalog | None = None) -> Iterator[GameResult]:
+def iter_results(cfg: SimConfig, jobs: int = 1, catalog: Catalog | None = None,
+                 cluster: str | None = None) -> Iterator[GameResult]:
     """Results in seed order, one game at a time (nothing is made for games not yet played); with
     jobs > 1, games run in spawned worker processes that ignore Ctrl-C: the main process gets
-    KeyboardInterrupt and the pool is terminated on the way out."""
+    KeyboardInterrupt and the pool is terminated on the way out. With `cluster` (``tcp://HOST:PORT``
+    or ``local:N``) they run on Dask instead (cluster.py), in the same order."""
     work = ((cfg, cfg.seed + i) for i in range(cfg.games))
+    if cluster:
+        from .cluster import cluster_map  # (dask loads only for a cluster)
+        yield from cluster_map(_run_one, work, cluster)
+        return
     if jobs <= 1 or cfg.games <= 1:
         for w in work:
             yield _run_one(w, catalog)
@@ -178,12 +184,12 @@ def iter_results(cfg: SimConfig, jobs: int = 1, catalog: Catalog | None = None) 
 
 
 def run(cfg: SimConfig, jobs: int = 1, progress: Callable[[int, int], None] | None = None,
-        catalog: Catalog | None = None) -> tuple[list[GameResult], float]:
+        catalog: Catalog | None = None, cluster: str | None = None) -> tuple[list[GameResult], float]:
     """Play the whole run; return the results (seed order) and the wall time. ``catalog``
     serves the games played in this process (workers read ``cfg.content_dir``)."""
     t0 = time.perf_counter()
     results: list[GameResult] = []
-    for res in iter_results(cfg, jobs, catalog):
+    for res in iter_results(cfg, jobs, catalog, cluster):
         results.append(res)
         if progress is not None:
             progress(len(results), cfg.games)
@@ -191,12 +197,12 @@ def run(cfg: SimConfig, jobs: int = 1, progress: Callable[[int, int], None] | No
 
 
 def run_tally(cfg: SimConfig, jobs: int = 1, progress: Callable[[int, int], None] | None = None,
-              catalog: Catalog | None = None) -> tuple["Tally", float]:
+              catalog: Catalog | None = None, cluster: str | None = None) -> tuple["Tally", float]:
     """Play the whole run keeping only running totals (what `uprising simulate` prints): the
     memory a run takes does not grow with its number of games."""
     t0 = time.perf_counter()
     tally = Tally(cfg)
-    for res in iter_results(cfg, jobs, catalog):
+    for res in iter_results(cfg, jobs, catalog, cluster):
         tally.add(res)
         if progress is not None:
             progress(tally.games, cfg.games)

@@ -33,6 +33,11 @@ def _difficulties(text: str) -> list[str]:
     return out
 
 
+def _cluster(text: str) -> str:
+    from ..cluster import spec_arg  # the spec checked and Dask required, each in one line
+    return spec_arg(text)
+
+
 def add_parser(sub) -> None:
     ap = sub.add_parser(
         "balance", help="play the grid of faction counts x difficulties with bots; win rates, margins, cards",
@@ -49,6 +54,8 @@ def add_parser(sub) -> None:
     ap.add_argument("--seed", "-s", type=int, default=1, help="seed of game 1 in every cell (default 1)")
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1; capped at the cores)")
+    ap.add_argument("--cluster", type=_cluster, default=None, metavar="tcp://HOST:PORT|local:N",
+                    help="run the games on Dask (needs pip install 'uprising-tui[cluster]'); same figures as --jobs")
     ap.add_argument("--cards", choices=("all", "flagged", "none"), default="flagged",
                     help="card report: every card, only flagged ones (default), or none")
     ap.add_argument("--lineup", choices=LINEUPS, default="rotate",
@@ -73,8 +80,14 @@ def run(args) -> int:
     difficulties = {d for part in args.difficulty for d in part}
     cells = [Cell(f, d) for f in sorted(factions) for d in DIFFICULTIES if d in difficulties]
     show = args.progress or sys.stderr.isatty()
-    recs, wall = play_grid(cells, args.games, seed=args.seed, chapters=args.chapters, bot=args.bot, jobs=jobs,
-                           progress=Progress(sys.stderr) if show else None, lineup=args.lineup)
+    from ..cluster import ClusterError  # (the cluster's errors, without dask)
+    try:
+        recs, wall = play_grid(cells, args.games, seed=args.seed, chapters=args.chapters, bot=args.bot, jobs=jobs,
+                               progress=Progress(sys.stderr) if show else None, lineup=args.lineup,
+                               cluster=args.cluster)
+    except ClusterError as exc:  # the scheduler cannot be reached
+        print(f"uprising: error: {exc}", file=sys.stderr)
+        return 2
     stats = grid_stats(cells, recs)
     cards = card_stats(cat, recs)
     sides = side_stats(recs)

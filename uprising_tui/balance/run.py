@@ -144,21 +144,25 @@ def _work(task: tuple[SimConfig, int, str]) -> GameRecord:
 
 def play_grid(cells: list[Cell], games: int, *, seed: int = 1, chapters: int = 4, bot: str = "heuristic",
               jobs: int = 1, progress: Callable[[int, int], None] | None = None,
-              lineup: str = "rotate") -> tuple[list[GameRecord], float]:
+              lineup: str = "rotate", cluster: str | None = None) -> tuple[list[GameRecord], float]:
     """Every cell's games, in cell then seed order, and the wall time."""
     tasks = [(SimConfig(games=games, factions=c.factions, chapters=chapters, difficulty=c.difficulty, seed=seed,
                         bot=bot), seed + i, lineup)
              for c in cells for i in range(games)]
     t0 = time.perf_counter()
     out: list[GameRecord] = []
-    for rec in _iterate(tasks, jobs):
+    for rec in _iterate(tasks, jobs, cluster):
         out.append(rec)
         if progress is not None:
             progress(len(out), len(tasks))
     return out, time.perf_counter() - t0
 
 
-def _iterate(tasks: list[tuple[SimConfig, int, str]], jobs: int) -> Iterator[GameRecord]:
+def _iterate(tasks: list[tuple[SimConfig, int, str]], jobs: int, cluster: str | None = None) -> Iterator[GameRecord]:
+    if cluster:  # Dask (cluster.py): the same records, in the same order
+        from ..cluster import cluster_map  # (dask loads only for a cluster)
+        yield from cluster_map(_work, tasks, cluster)
+        return
     if jobs <= 1 or len(tasks) <= 1:
         for t in tasks:
             yield _work(t)

@@ -23,12 +23,22 @@ BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 def get_bot(name: str, seed: int = 0) -> Bot:
-    """A fresh bot by registry name, seeded (same seed, same answers)."""
+    """A fresh bot by registry name, seeded (same seed, same answers). A bot with settings takes
+    them after a colon: ``strong:rollouts=48,width=4`` (see the bot's ``from_spec``)."""
+    base, _, spec = name.partition(":")
     try:
-        cls = BOTS[name]
+        cls = BOTS[base]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})") from None
+        raise ValueError(f"unknown bot {base!r} (choose from {', '.join(BOTS)})") from None
+    if spec:
+        if not hasattr(cls, "from_spec"):
+            raise ValueError(f"the {base} bot takes no settings (got {spec!r})")
+        return cls.from_spec(seed, spec)
     return cls(seed)
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "get_bot"]
+from .strong.bot import StrongBot  # noqa: E402  (after the bots it plays with)
+
+BOTS["strong"] = StrongBot
+
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "StrongBot", "get_bot"]

@@ -29,6 +29,9 @@ def register(sub, common) -> None:
     sim.add_argument("--bot", "-b", choices=sorted(BOTS), default="heuristic")
     sim.add_argument("--jobs", "-j", type=positive, default=1,
                      help="worker processes (default 1; at most the number of cores)")
+    sim.add_argument("--cluster", type=_cluster, default=None, metavar="tcp://HOST:PORT|local:N",
+                     help="run the games on Dask: a scheduler's address, or local:N worker processes "
+                          "(needs pip install 'uprising-tui[cluster]'); the figures are those of --jobs")
     sim.add_argument("--save-dir", metavar="DIR", help="keep every game's save as DIR/game-<seed>.json")
     sim.add_argument("--max-decisions", type=bounded_int(1, 10_000_000), default=None,
                      help="a game with more decisions is reported as an error (default 100000)")
@@ -36,6 +39,11 @@ def register(sub, common) -> None:
     sim.add_argument("--progress", action="store_true",
                      help="show the progress line even when stderr is not a terminal")
     sim.set_defaults(run=run)
+
+
+def _cluster(text: str) -> str:
+    from ..cluster import spec_arg  # the spec checked and Dask required, each in one line
+    return spec_arg(text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,7 +73,12 @@ def run(args: argparse.Namespace) -> int:
     show = args.progress or sys.stderr.isatty()
     # the games are played one by one and only running totals kept: a run of 10 000 000 games
     # takes no more memory than a run of 10 (Ctrl-C stops it quietly: exit 130)
-    tally, wall = sim.run_tally(cfg, jobs=jobs, progress=sim.Progress(sys.stderr) if show else None, catalog=cat)
+    from ..cluster import ClusterError
+    try:
+        tally, wall = sim.run_tally(cfg, jobs=jobs, progress=sim.Progress(sys.stderr) if show else None, catalog=cat,
+                                    cluster=args.cluster)
+    except ClusterError as exc:  # the scheduler cannot be reached
+        raise CliError(str(exc)) from None
     summary = tally.summary(wall, jobs=jobs)
     if args.json:
         print(json.dumps(summary, sort_keys=True))

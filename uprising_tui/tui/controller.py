@@ -31,7 +31,7 @@ ROLLED_EVENTS = frozenset({"CombatRolled", "HeroRolled"})
 REVEALED_EVENTS = frozenset({"HexExplored", "EventRevealed", "MarketDealt", "QuestsDealt", "NemesisPlaced",
                              "CardGained"})
 
-BOT_LABELS = {"heuristic": "Heuristic bot", "random": "Random bot"}
+BOT_LABELS = {"heuristic": "Heuristic bot", "random": "Random bot", "strong": "Strong bot (searches: slow)"}
 
 
 class Seat(NamedTuple):

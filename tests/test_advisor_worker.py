@@ -1,0 +1,37 @@
+"""bots/strong/worker.py: the advisor in a process of its own answers, reports progress, is
+cancelled, and a newer question replaces an older one."""
+from __future__ import annotations
+
+from uprising_tui.bots import get_bot
+from uprising_tui.bots.strong.search import Budget
+from uprising_tui.bots.strong.worker import AdvisorProcess, Cancelled, Done, Failed, Progress
+from uprising_tui.engine import Game, Setup
+
+
+def test_the_advisor_process_answers_and_follows_the_game():
+    game = Game(Setup(factions=["druwhn"], chapters=2, seed=5, auto_ties=True)).start()
+    bot = get_bot("heuristic", 5)
+    while len(game.answers) < 8 or game.decision.kind != "turn":
+        game.answer(bot.choose(game, game.decision))
+    small = Budget(rollouts=6, width=2, horizon="chapter")
+    with AdvisorProcess() as advisor:
+        first = advisor.wait(advisor.ask(game, small), timeout=120)
+        assert isinstance(first, Done) and first.advice.answers == len(game.answers)
+        assert first.advice.options[0].option in game.decision.ids()
+        game.answer(bot.choose(game, game.decision))
+        while game.decision.kind != "turn":
+            game.answer(bot.choose(game, game.decision))
+        slow = advisor.ask(game, Budget(rollouts=10_000, width=3, horizon="game"))
+        newer = advisor.ask(game, small)  # replaces the slow one
+        assert isinstance(advisor.wait(slow, timeout=120), (Cancelled, Done))
+        got = advisor.wait(newer, timeout=120)
+        assert isinstance(got, Done) and got.advice.answers == len(game.answers)
+        third = advisor.ask(game, Budget(rollouts=10_000, width=3, horizon="game"))
+        advisor.cancel(third)
+        end = advisor.wait(third, timeout=120)
+        assert isinstance(end, (Cancelled, Done)) and (isinstance(end, Cancelled) or not end.advice.complete)
+        game.answer(game.decision.options[0].id)
+        bad = advisor.ask(game.__class__(game.setup).start(), small)  # another game from its start: fine
+        assert isinstance(advisor.wait(bad, timeout=120), (Done, Failed))
+        assert all(isinstance(m, (Progress, Done, Cancelled, Failed)) for m in advisor.poll())
+    assert not advisor.alive

@@ -1,0 +1,173 @@
+"""The strong bot (bots/strong): it plays, it plays fair, and its advice is about the table only."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from uprising_tui.bots import BOTS, get_bot
+from uprising_tui.bots.strong.advisor import advise
+from uprising_tui.bots.strong.bot import StrongBot
+from uprising_tui.bots.strong.search import Budget, Stop
+from uprising_tui.engine import Game, Setup
+from uprising_tui.engine.game import Game as GameClass
+
+from .sandbox_fixtures import twin
+
+TINY = Budget(rollouts=6, width=2, horizon="chapter")
+FACTIONS = ["druwhn", "duerkhar", "krowh", "mohyar"]
+GUARDED = ("state", "ctx", "board", "rng", "dice")
+BOT_PACKAGE = "uprising_tui.bots.strong"
+
+
+def _played(n: int, seed: int, answers: int, kind: str = "turn") -> Game:
+    game = Game(Setup(factions=FACTIONS[:n], chapters=2, seed=seed, auto_ties=True)).start()
+    bot = get_bot("heuristic", seed)
+    while len(game.answers) < answers or game.decision.kind != kind:
+        game.answer(bot.choose(game, game.decision))
+    return game
+
+
+def test_the_strong_bot_is_registered_and_takes_settings():
+    assert BOTS["strong"] is StrongBot
+    bot = get_bot("strong:rollouts=8,width=2,horizon=chapter,z=1.5", 3)
+    assert bot.budget == Budget(rollouts=8, width=2, horizon="chapter") and bot.z == 1.5
+    assert get_bot("strong:seconds=0.5", 1).budget.rollouts is None
+    for bad, says in (("strong:depth=3", "unknown setting 'depth'"), ("strong:rollouts=many", "not setting=value"),
+                      ("strong:horizon=forever", "horizon must be"), ("heuristic:x=1", "takes no settings")):
+        with pytest.raises(ValueError, match=says):
+            get_bot(bad, 0)
+
+
+def test_the_strong_bot_plays_a_game_to_the_end():
+    game = Game(Setup(factions=["druwhn"], chapters=2, seed=4, auto_ties=True)).start()
+    bot = StrongBot(4, TINY)
+    while game.decision is not None:
+        game.answer(bot.choose(game, game.decision))
+    assert game.public_view().verdict is not None
+    assert bot.searches > 5 and bot.rollouts >= bot.searches * 2
+
+
+def _guard(monkeypatch, real: Game, reads: list) -> None:
+    """The real game's raw parts may be read by the engine only (its fork and sandbox copy it);
+    no module of the strong bot may read any game's raw parts (its sampled worlds included)."""
+    for attr in GUARDED:
+        def get(self, attr=attr):
+            caller = sys._getframe(1).f_globals.get("__name__", "")
+            if caller.startswith(BOT_PACKAGE) or (self is real and not caller.startswith("uprising_tui.engine")):
+                reads.append((attr, caller, self is real))
+                raise AssertionError(f"{caller} read Game.{attr}")
+            return self.__dict__[attr]  # the property stands over the instance's own attribute
+
+        def put(self, value, attr=attr):
+            self.__dict__[attr] = value
+        monkeypatch.setattr(GameClass, attr, property(get, put), raising=False)
+    view = GameClass.view
+
+    def guarded_view(self):
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if caller.startswith(BOT_PACKAGE) or self is real:
+            reads.append(("view()", caller, self is real))
+            raise AssertionError(f"{caller} called Game.view()")
+        return view(self)
+    monkeypatch.setattr(GameClass, "view", guarded_view)
+
+
+def test_the_strong_bot_never_reads_the_real_games_state(monkeypatch):
+    game = _played(2, 6, 20)
+    reads: list = []
+    bot = StrongBot(6, TINY)
+    with monkeypatch.context() as mp:
+        _guard(mp, game, reads)
+        for _ in range(12):  # searched turns, a Build, combats: every kind of answer it gives
+            game.answer(bot.choose(game, game.decision))
+        advise(game, TINY)
+    assert reads == [] and bot.searches > 0
+
+
+def test_the_guard_catches_a_read(monkeypatch):
+    game = _played(1, 6, 10)
+    reads: list = []
+    with monkeypatch.context() as mp:
+        _guard(mp, game, reads)
+        # a planted read from a module of the bots' package (the heuristic no longer reads the state:
+        # it plays from the public view, bots/heuristic.py)
+        planted = {"__name__": BOT_PACKAGE + ".planted"}
+        exec("def peek(game):\n    return game.state\n", planted)
+        with pytest.raises(AssertionError):
+            planted["peek"](game)
+    assert reads and reads[0][2]
+    get_bot("heuristic", 1).choose(game, game.decision)  # out of the guard: the heuristic still plays
+
+
+@pytest.mark.parametrize("n,seed,answers", [(1, 3, 8), (2, 7, 40)])
+def test_games_that_differ_only_in_hidden_things_get_the_same_advice(n, seed, answers):
+    game = _played(n, seed, answers)
+    other = twin(game, seed)
+    a, b = advise(game, TINY, seed=2), advise(other, TINY, seed=2)
+    assert a.options == b.options and a.pick == b.pick
+    assert StrongBot(5, TINY).choose(game, game.decision) == StrongBot(5, TINY).choose(other, other.decision)
+
+
+def test_advice_names_no_face_down_tile_and_has_reasons():
+    game = _played(2, 9, 30)
+    advice = advise(game, Budget(rollouts=12, width=3, horizon="chapter"))
+    hidden = {game.cat.hexes[h.tile].name for h in game.state.hexes.values() if not h.explored}
+    text = "\n".join(advice.lines())
+    assert not [name for name in hidden if name in text]
+    assert 1 <= len(advice.options) <= 3 and advice.pick in {o.option for o in advice.options} | {advice.pick}
+    assert all(o.reasons and o.reasons[0].kind == "search" for o in advice.options)
+    assert [o.win for o in advice.options] == sorted((o.win for o in advice.options), reverse=True)
+
+
+def test_advice_reports_progress_and_can_be_cancelled():
+    game = _played(1, 11, 10)
+    seen: list = []
+    done = advise(game, Budget(rollouts=8, width=2, horizon="chapter"), progress=lambda d, t: seen.append((d, t)))
+    assert done.complete and seen[-1] == (done.rollouts, 8) and done.rollouts == 8
+    calls = []
+
+    def stop_after_four() -> bool:
+        calls.append(1)
+        return len(calls) > 4
+    part = advise(game, Budget(rollouts=40, width=2, horizon="chapter"), cancel=stop_after_four)
+    assert not part.complete and part.rollouts == 4
+    with pytest.raises(Stop):
+        advise(game, TINY, cancel=lambda: True)
+
+
+@pytest.mark.parametrize("n,seed", [(1, 3), (2, 1)])
+def test_without_a_search_the_strong_bot_plays_as_the_heuristic(n, seed):
+    """Its own heuristic plays in one world that follows the game (shadow): it remembers what the
+    heuristic of a plain game remembers, so with nothing searched the two games are the same."""
+    setup = Setup(factions=FACTIONS[:n], chapters=2, seed=seed, auto_ties=True)
+    plain = Game(setup).start()
+    heuristic = get_bot("heuristic", seed)
+    while plain.decision is not None:
+        plain.answer(heuristic.choose(plain, plain.decision))
+    game = Game(setup).start()
+    bot = StrongBot(seed, Budget(rollouts=4, width=1))
+    while game.decision is not None:
+        game.answer(bot.choose(game, game.decision))
+    assert game.answers == plain.answers and bot.searches == 0
+
+
+def test_work_is_reused_across_the_decisions_of_a_turn():
+    """After a move (no dice, nothing revealed) the worlds of the next Decision are the worlds of
+    the one before after that move: the rollouts of the move whose next answer was the heuristic's
+    pick here are taken over, and they end as fresh rollouts of it end."""
+    from uprising_tui.bots.strong.search import play_out
+    game = Game(Setup(factions=["druwhn"], chapters=2, seed=4, auto_ties=True)).start()
+    bot = StrongBot(4, Budget(rollouts=24, width=2, horizon="chapter"))
+    checked = same = 0
+    while game.decision is not None and checked < 12:
+        pick = bot.choose(game, game.decision)
+        if bot.last_reused and bot.last_search is not None:
+            top = bot.last_search.lines[0]
+            for i in sorted(bot.last_reused)[:4]:
+                fresh = play_out(bot.last_search.world(i), top, bot.last_search.seed, "chapter", False)
+                checked += 1
+                same += fresh[:3] == top.outcomes[i][:3]
+            bot.last_reused = frozenset()
+        game.answer(pick)
+    assert bot.reused > 0 and checked >= 4 and same >= 0.75 * checked
