@@ -52,3 +52,25 @@ def test_the_summary_counts_vp_and_leaves_out_the_person_s_own_moves(cat):
     assert "Mohyar 3 → 6 (+3)" in got and "The Empire 0 → 3 (+3)" in got
     assert "HeroMoved mohyar" in got and "HeroMoved duerkhar" not in got
     assert since_last_turn(cat, [], "duerkhar", words) is None
+
+
+@pytest.mark.asyncio
+async def test_what_to_press_stays_in_sight_over_a_long_summary_at_80x24(tmp_path):
+    """Found in play at 80x24: a long summary pushed "Press Enter" out of the box."""
+    from textual.app import App
+    from rich.text import Text
+
+    long = Text("Since you last had the keyboard\n" + "\n".join(f"• step {i} of a long Nemesis Phase" for i in range(40)))
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(PassDeviceScreen("Ann", "Duerkhar", "Scoring Phase", long))
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        how = app.screen.query_one("#pass-how")
+        box = app.screen.query_one("Vertical")
+        # inside the box's own area (the box is the one that clips) and on the screen
+        assert how.region.height >= 1 and box.content_region.contains_region(how.region)
+        assert how.region.bottom <= 24

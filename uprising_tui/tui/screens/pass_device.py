@@ -80,6 +80,7 @@ class PassDeviceScreen(ModalScreen[None]):
     PassDeviceScreen Static { text-align: center; width: 100%; }
     PassDeviceScreen #pass-since { height: auto; max-height: 16; margin-top: 1; }
     PassDeviceScreen #pass-since Static { text-align: left; }
+    PassDeviceScreen #pass-how { margin-top: 1; }
     """
     BINDINGS = [Binding("enter,space", "go", "I am here", priority=True)]
 
@@ -92,10 +93,11 @@ class PassDeviceScreen(ModalScreen[None]):
         with Vertical():
             yield Static(Text(f"Pass to {self.person}", style="bold"), id="pass-title")
             yield Static(f"{self.faction}{': ' + self.why if self.why else ''}")
+            # what to press comes before the summary: a long summary at 80x24 pushed it out of sight
+            yield Static(Text("Press Enter when you have the keyboard.", style="dim"), id="pass-how")
             if self.since is not None:
                 with VerticalScroll(id="pass-since"):
                     yield Static(self.since, id="pass-summary")
-            yield Static(Text("\nPress Enter when you have the keyboard.", style="dim"))
 
     def action_go(self) -> None:
         self.dismiss(None)
