@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from ..engine import SaveError, Setup
-from . import textual_fixes  # noqa: F401  (Textual's bugs the client meets, mended on import)
+from .textual_adapter import UncaughtHook  # (first: Textual's bugs the client meets, mended on import)
 from .controller import GameController, Seat, default_seats
 from .saves import GameInUse, SaveStore
 
@@ -22,7 +22,7 @@ LIGHT_THEME = "textual-light"
 DARK_THEME = "textual-dark"
 
 
-class UprisingApp(App):
+class UprisingApp(UncaughtHook, App):
     CSS_PATH = "app.tcss"
     TITLE = "Uprising"
     SUB_TITLE = "Curse of the Last Emperor"
@@ -138,18 +138,13 @@ class UprisingApp(App):
     crash_report: Path | None = None  # where the report of the first failure went
     crash_line: str | None = None  # what the terminal is told of it
 
-    def _handle_exception(self, error: Exception) -> None:
+    def uncaught(self, error: Exception) -> None:
         """An exception nothing caught: the game is saved, a report is written beside the saves, the
-        app exits with status 1 and the terminal gets one line saying where the report is (Textual's
-        own handler prints the whole traceback, with every local, instead)."""
+        app exits with status 1 (textual_adapter.UncaughtHook) and the terminal gets one line saying
+        where the report is (Textual's own handler prints the whole traceback, with every local)."""
         from . import crash
         if self.crash_line is None:  # the first failure (the report is of it)
             self.crash_line = crash.handle(self, error)
-        self._return_code = 1
-        if self._exception is None:  # (run_test raises it again, for the tests)
-            self._exception = error
-            self._exception_event.set()
-        self._close_messages_no_wait()
 
     # ------------------------------------------------------------ screens
     def _leave_game(self) -> None:

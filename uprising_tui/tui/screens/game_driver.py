@@ -8,6 +8,7 @@ from rich.text import Text
 from ...engine import EngineError, IllegalChoice
 from ..controller import Update
 from ..naming import hex_label, name, phase_name
+from ..textual_adapter import flush_refreshes
 from ..playback import caption, hexes_of, is_nemesis, own_steps, split
 from ..widgets.combat_log import CombatLog
 from ..widgets.decision_bar import option_hexes
@@ -120,17 +121,8 @@ class GameDriver:
         self.call_after_refresh(self._frame_drawn)  # the autosave and the collector, a moment after this frame is up
 
     def _flush_refreshes(self) -> None:
-        """Tell the screen now of every widget that asked to be redrawn or laid out. Textual has each
-        widget tell the screen when it next goes idle (a message to itself, then one to the screen);
-        the screen composes a frame once its own messages are done, so it often drew a first frame
-        with the panes that had told it, and a second with the rest (the decision bar, the details).
-        Told here, in order, all of an answer's changes go into one frame."""
-        for node in self.walk_children(with_self=False):
-            # (a scroll view's scrollbars are not among its children)
-            for widget in (node, node._vertical_scrollbar, node._horizontal_scrollbar):
-                if widget is not None and (widget._repaint_required or widget._layout_required
-                                           or widget._scroll_required or widget._refresh_styles_required):
-                    widget._check_refresh()
+        """All of an answer's changes into one frame (textual_adapter.flush_refreshes)."""
+        flush_refreshes(self)
 
     def _show_step(self, step, i: int, n: int, lit, cursor) -> bool:
         """Show a step while it waits its turn; False for a step with nothing to show (only events
