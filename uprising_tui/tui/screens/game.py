@@ -18,7 +18,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from ...engine import IllegalChoice
-from ..adapters import odds_available
 from ..collector import AFTER_FRAME, FrameCollector
 from ..controller import Update
 from ..event_text import EventText
@@ -313,9 +312,6 @@ class GameScreen(GameDriver, GameActions, Screen):
         else:
             self._odds_for = None
             odds.clear()
-            return
-        if not odds_available():
-            odds.show_odds(target, None, False)
             return
         self._odds_for = (d, opt.id)
         odds.working(target)
