@@ -130,7 +130,7 @@ async def test_leaving_while_the_bots_play_stops_them(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         g = None
         assert await until(pilot, lambda: (g := game_screen(app)) is not None and g.is_mounted
-                           and g._driving and g.pacer.waiting)
+                           and g.driving and g.pacer.waiting)
         left_at = ctl.answers
         app.to_title()
         assert await until(pilot, lambda: isinstance(app.screen, TitleScreen))

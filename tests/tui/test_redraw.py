@@ -428,7 +428,7 @@ async def test_an_answer_is_drawn_in_one_frame(tmp_path, monkeypatch):
             frames[0] = 0
             screen.ctl.answer(screen.ctl.suggest())
             for _ in range(500):  # no check that posts to the widgets: that would hold the frame back
-                if frames[0] and not screen._driving:
+                if frames[0] and not screen.driving:
                     break
                 await asyncio.sleep(0.002)
             await asyncio.sleep(0.05)
