@@ -112,7 +112,23 @@ class UprisingApp(UncaughtHook, App):
             return
         self.open_game(ctl)
 
+    _advisor = None  # the advisor's worker process, started by the first question
+
+    def advisor(self):
+        """The advisor's worker process (bots/strong/worker.py), started on the first question
+        and kept for the next (it keeps its copy of the game: a new question replays only the
+        answers since the last)."""
+        if self._advisor is None or not self._advisor.alive:
+            from ..bots.strong.worker import AdvisorProcess
+            from .textual_adapter import real_stderr
+            with real_stderr():  # (the process-starting machinery needs a real stderr)
+                self._advisor = AdvisorProcess()
+        return self._advisor
+
     def exit(self, result=None, return_code: int = 0, message=None) -> None:
+        if self._advisor is not None:
+            advisor, self._advisor = self._advisor, None
+            advisor.close()
         super().exit(result, return_code, message)
         from .quit_guard import arm
         arm(self)  # the process ends even if the shutdown stalls (issue 20)
@@ -264,6 +280,8 @@ class UprisingApp(UncaughtHook, App):
         yield SystemCommand("Show the Nemesis", "Each Legion and Horde move and why", lambda: g.action_side("nemesis"))
         yield SystemCommand("Log: next filter", "All, combat, Nemesis, actions, economy", g.action_log_filter)
         yield SystemCommand("Log: search", "Find a word in the log", g.action_log_search)
+        yield SystemCommand("What would you do?", "The advisor's three best options: the chance to win, the VP "
+                            "margin and why (w)", g.action_advice)
         yield SystemCommand("Bot answers this", "Let the heuristic bot answer the pending decision", g.action_bot_answer)
         yield SystemCommand("Bot picks my losses", "For the rest of this fight", g.action_bot_losses)
         toggle = "off" if g.confirm_losses else "on"

@@ -281,6 +281,13 @@ class GameController:
         self.labels = {i: label for i, label in self.labels.items() if i < len(self.game.answers)}
         return self.publish(self.snapshot())
 
+    def ask_advice(self, advisor, budget=None) -> int:
+        """Ask the advisor's worker (bots/strong/worker.AdvisorProcess) about the pending decision:
+        it is handed the game's public history (its setup and answers, as a save holds them).
+        Returns the question's number at once."""
+        from ..bots.strong.advisor import HINT_BUDGET
+        return advisor.ask(self.game, budget or HINT_BUDGET)
+
     # ------------------------------------------------------------ undo
     def undo_plan(self, to_person: bool = True) -> UndoPlan:
         """What undo would take back: to before the last answer a person gave (or the very last

@@ -9,6 +9,8 @@ the day a Textual release moves one: read this module, then that release's chang
 Imported by app.py, first (the OptionList mend applies to every list of the app)."""
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterable
 
 from textual.app import App
@@ -96,6 +98,22 @@ class UncaughtHook(App):
             self._exception = error
             self._exception_event.set()
         self._close_messages_no_wait()
+
+
+# ------------------------------------------------------------ a process started from the app
+@contextmanager
+def real_stderr():
+    """While an app runs, Textual replaces sys.stderr with a capture that has no file descriptor
+    (fileno() is -1); multiprocessing's resource tracker, started with the first worker process,
+    hands the child its parent's stderr descriptor and failed ("bad value(s) in fds_to_keep").
+    Inside this block sys.stderr is the process's own again."""
+    captured = sys.stderr
+    if sys.__stderr__ is not None:
+        sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = captured
 
 
 # ------------------------------------------------------------ smaller reads

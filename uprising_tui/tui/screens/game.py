@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
@@ -40,6 +39,7 @@ from ..widgets.status_bar import StatusBar
 from ..widgets.text_pane import TextPane
 from . import game_questions as ask
 from .confirm import ConfirmScreen
+from .game_keys import GAME_KEYS
 from .game_playback import LOSS_KINDS, Playback
 
 if TYPE_CHECKING:
@@ -47,37 +47,7 @@ if TYPE_CHECKING:
 
 
 class GameScreen(Screen):
-    BINDINGS = [
-        Binding("space", "advance", "Next step", show=False),
-        Binding("escape", "skip", "Skip", show=False),
-        Binding("a", "pacing", "Pacing", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("U", "undo_to", "Undo to…", show=False),
-        Binding("s", "save_as", "Save"),
-        Binding("b", "side('board')", "Board"),
-        Binding("c", "side('combat')", "Fight"),
-        Binding("n", "side('nemesis')", "Nemesis", show=False),
-        Binding("m", "focus_map", "Map", show=False),
-        Binding("g", "legend", "Map legend", show=False),
-        Binding("i", "hex_info", "Hex details", show=False),
-        Binding("plus", "zoom(1)", "Larger hexes", show=False),
-        Binding("minus", "zoom(-1)", "Smaller hexes", show=False),
-        Binding("o", "full_odds", "Odds in full", show=False),
-        Binding("k", "cards", "Cards"),
-        Binding("l", "toggle_log", "Log", show=False),
-        Binding("f", "log_filter", "Log filter", show=False),
-        Binding("slash", "log_search", "Search log", show=False),
-        Binding("left_square_bracket", "board(-1)", "Board ◀", show=False),
-        Binding("right_square_bracket", "board(1)", "Board ▶", show=False),
-        Binding("equals_sign", "follow", "Follow the actor", show=False),
-        Binding("comma", "fight(-1)", "Earlier fight", show=False),
-        Binding("full_stop", "fight(1)", "Later fight", show=False),
-        Binding("x", "bot_answer", "Bot answers", show=False),
-        Binding("X", "bot_losses", "Bot picks losses", show=False),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("e", "end_summary", "Summary", show=False),
-        Binding("q", "leave", "Title"),
-    ] + [Binding(str(n), f"pick({n})", show=False) for n in range(10)]
+    BINDINGS = GAME_KEYS
 
     def __init__(self, ctl: "GameController", pacing: str = "auto", confirm_losses: bool = True) -> None:
         super().__init__()
@@ -421,6 +391,14 @@ class GameScreen(Screen):
         self.notify("The bot picks your losses for the rest of this fight.")
         if self.bar.interactive and self.ctl.decision is not None and self.ctl.decision.kind in LOSS_KINDS:
             self.playback.answer(self.ctl.suggest())
+
+    def action_advice(self) -> None:
+        """"What would you do?": the advisor's three best options (screens/advice.py)."""
+        if self.bar.interactive and self.ctl.decision is not None and not self.driving:
+            from .advice import AdviceScreen
+            self.app.push_screen(AdviceScreen(self.ctl, getattr(self.app, "advice_budget", None)))
+        else:
+            self.notify("The advisor answers when it is your turn to choose.")
 
     def action_undo(self) -> None:
         ask.undo(self)
