@@ -204,3 +204,18 @@ def test_undo_goes_through_the_engine_s_undo_to(tmp_path):
     assert [e.event_type for e in heard] == ["Rewound"] and heard[0].answers == plan.keep
     assert ctl.events == game.log and ctl.view == game.public_view()
     assert all(i < plan.keep for i in ctl.labels)
+
+
+def test_after_an_undo_the_bots_forget_what_they_kept(tmp_path):
+    """The same Game goes back: a bot that kept plans for the game as it was must not answer from
+    them (the controller's bots start afresh, as for a new game)."""
+    ctl = new(tmp_path)
+    drive_to(ctl, lambda c: c.answers >= 12 and not c.is_bot_turn())
+    ctl.suggest()
+    kept = dict(ctl._bots)
+    ctl.undo(ctl.undo_plan())
+    assert not any(b is kept_bot for b in ctl._bots.values() for kept_bot in kept.values())
+    replayed = GameController.new(SETUP, ctl.seats, SaveStore(tmp_path / "b"))
+    for a in ctl.game.answers:
+        replayed.answer(a)
+    assert ctl.suggest() == replayed.suggest()

@@ -352,6 +352,9 @@ class GameController:
         game's subscribers), then show the game as it now stands."""
         plan = plan or self.undo_plan()
         self.game.undo_to(plan.keep)
+        # the bots start afresh: they know a game by its object and its log's length, and an undo
+        # in place keeps the one and can give the other back (what they kept is not of this game)
+        self._bots.clear()
         self.last_by = None
         self.autosave()
         return self._resync()
