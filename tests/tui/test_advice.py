@@ -98,6 +98,12 @@ def test_the_pane_words_each_option_with_its_figures_and_marks_the_pick():
     assert "to the end of this Chapter" in text and "stopped early" in text
 
 
+def drawn_rows(bar) -> list[str]:
+    from textual.widgets import OptionList
+    ol = bar.query_one(OptionList)
+    return [ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)]
+
+
 class _Answering:
     """An advisor that answers at once with fixed figures (the snapshot must not hang on a search)."""
     alive = True
@@ -126,6 +132,9 @@ class _Answering:
     def cancel(self, request: int) -> None:
         pass
 
+    def close(self) -> None:
+        pass
+
 
 def test_the_advice_pane_snapshot(snap_compare, tmp_path, monkeypatch):
     from uprising_tui.tui.screenshots import DEFAULT_SEED, SCENES, SIZES
@@ -133,7 +142,7 @@ def test_the_advice_pane_snapshot(snap_compare, tmp_path, monkeypatch):
     scene = SCENES["game"]
     app = scene.make(tmp_path, DEFAULT_SEED)
     advisor = _Answering()
-    app.advisor = lambda: advisor
+    app.advisor_process = lambda: advisor
 
     async def ask(pilot):
         await scene.keys(pilot)
@@ -141,3 +150,35 @@ def test_the_advice_pane_snapshot(snap_compare, tmp_path, monkeypatch):
         await pilot.pause(0.3)
 
     assert snap_compare(app, terminal_size=SIZES["120x40"], run_before=ask)
+
+
+@pytest.mark.asyncio
+async def test_advice_on_marks_the_advisor_s_pick_and_is_kept_in_the_settings(tmp_path):
+    from uprising_tui.tui.settings import Settings
+    ctl, app = opened(tmp_path)
+    advisor = _Answering()
+    app.advisor_process = lambda: advisor
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        assert not any("◆" in line for line in drawn_rows(g.bar))  # off: no marks
+        assert g.advice_marks.toggle() is True
+        pick = ctl.decision.options[0]
+        assert await until(pilot, lambda: g.bar.marked is not None, limit=3000)
+        assert g.bar.marked == (ctl.decision, pick.id)
+        if pick in g.bar.groups[g.bar.group_index][1]:
+            assert any(("◆ " + pick.label[:20]) in line for line in drawn_rows(g.bar))
+        else:
+            assert "◆" in str(g.bar.query_one("#groups").render())
+        await pilot.press(*g.bar.keys_for(pick.id))  # the next decision: asked again, marked again
+        await settle(pilot)
+        assert await until(pilot, lambda: g.bar.marked is not None and g.bar.marked[0] is ctl.decision, limit=3000)
+    assert Settings(tmp_path).advice is True
+    app2 = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    app2.advisor_process = lambda: advisor
+    async with app2.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app2)
+        assert await until(pilot, lambda: g.bar.marked is not None, limit=3000)  # on from the start
+        assert g.advice_marks.toggle() is False
+    assert Settings(tmp_path).advice is False

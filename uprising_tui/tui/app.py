@@ -112,18 +112,23 @@ class UprisingApp(UncaughtHook, App):
             return
         self.open_game(ctl)
 
-    _advisor = None  # the advisor's worker process, started by the first question
+    _advisor = None  # the link to the advisor's worker process, started by the first question
+    advice_budget = None  # what a question may spend (None: the advisor's hint budget)
 
     def advisor(self):
-        """The advisor's worker process (bots/strong/worker.py), started on the first question
-        and kept for the next (it keeps its copy of the game: a new question replays only the
+        """The link to the advisor's worker (advisor_link.py), started on the first question and
+        kept for the next (the worker keeps its copy of the game: a new question replays only the
         answers since the last)."""
         if self._advisor is None or not self._advisor.alive:
-            from ..bots.strong.worker import AdvisorProcess
-            from .textual_adapter import real_stderr
-            with real_stderr():  # (the process-starting machinery needs a real stderr)
-                self._advisor = AdvisorProcess()
+            from .advisor_link import AdvisorLink
+            self._advisor = AdvisorLink(self.advisor_process())
         return self._advisor
+
+    def advisor_process(self):
+        from ..bots.strong.worker import AdvisorProcess
+        from .textual_adapter import real_stderr
+        with real_stderr():  # (the process-starting machinery needs a real stderr)
+            return AdvisorProcess()
 
     def exit(self, result=None, return_code: int = 0, message=None) -> None:
         if self._advisor is not None:
@@ -282,6 +287,9 @@ class UprisingApp(UncaughtHook, App):
         yield SystemCommand("Log: search", "Find a word in the log", g.action_log_search)
         yield SystemCommand("What would you do?", "The advisor's three best options: the chance to win, the VP "
                             "margin and why (w)", g.action_advice)
+        advice = "off" if self.settings.advice else "on"
+        yield SystemCommand(f"Advice: turn {advice}", "Mark the advisor's pick on the decision bar as you play",
+                            lambda: g.notify(f"Advice {'on' if g.advice_marks.toggle() else 'off'}"))
         yield SystemCommand("Bot answers this", "Let the heuristic bot answer the pending decision", g.action_bot_answer)
         yield SystemCommand("Bot picks my losses", "For the rest of this fight", g.action_bot_losses)
         toggle = "off" if g.confirm_losses else "on"

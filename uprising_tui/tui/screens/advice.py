@@ -81,7 +81,7 @@ class AdviceScreen(ModalScreen[None]):
             return
         try:
             self._advisor = self.app.advisor()
-            self._request = self.ctl.ask_advice(self._advisor, self.budget)
+            self._request = self._advisor.ask(self.ctl, self.budget)
         except (OSError, RuntimeError, ValueError) as exc:
             self._fail(f"The advisor could not start: {exc}")
             return
@@ -95,14 +95,12 @@ class AdviceScreen(ModalScreen[None]):
         from ...bots.strong.worker import Cancelled, Done, Failed, Progress
         advisor = self._advisor
         try:
-            messages = advisor.poll()
+            messages = advisor.take(self._request)
         except (EOFError, OSError):
             messages, alive = [], False
         else:
             alive = advisor.alive
         for msg in messages:
-            if msg.request != self._request:
-                continue  # an older question's (cancelled, or from an earlier pane)
             if isinstance(msg, Progress):
                 self._progress(msg)
             elif isinstance(msg, Done):
@@ -150,9 +148,6 @@ class AdviceScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         if self.thinking:
-            try:
-                self._advisor.cancel(self._request)
-            except (OSError, BrokenPipeError):
-                pass
+            self._advisor.cancel(self._request)
         self._stop_polling()
         self.dismiss(None)

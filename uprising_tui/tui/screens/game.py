@@ -39,6 +39,7 @@ from ..widgets.status_bar import StatusBar
 from ..widgets.text_pane import TextPane
 from . import game_questions as ask
 from .confirm import ConfirmScreen
+from .game_advice import AdviceMarks
 from .game_keys import GAME_KEYS
 from .game_playback import LOSS_KINDS, Playback
 
@@ -56,6 +57,7 @@ class GameScreen(Screen):
         self.pacer = Pacer(pacing)
         self.confirm_losses = confirm_losses
         self.playback = Playback(self)
+        self.advice_marks = AdviceMarks(self)  # "Advice on": the bar marks the advisor's pick
         self.side_pinned: str | None = None  # the side pane chosen by hand (None: the screen follows the game)
         self.auto_losses: int | None = None  # combat id whose losses the bot picks
         self.view = ctl.view  # the public view of the step on show
@@ -129,6 +131,7 @@ class GameScreen(Screen):
         self.collector.release()
 
     def on_unmount(self) -> None:
+        self.advice_marks.cancel()
         self.ctl.flush_save()
         self.collector.release()
 
@@ -396,7 +399,7 @@ class GameScreen(Screen):
         """"What would you do?": the advisor's three best options (screens/advice.py)."""
         if self.bar.interactive and self.ctl.decision is not None and not self.driving:
             from .advice import AdviceScreen
-            self.app.push_screen(AdviceScreen(self.ctl, getattr(self.app, "advice_budget", None)))
+            self.app.push_screen(AdviceScreen(self.ctl, self.app.advice_budget))
         else:
             self.notify("The advisor answers when it is your turn to choose.")
 

@@ -197,6 +197,7 @@ class Playback:
             s.notify(s.ctl.save_error, severity="error", timeout=10)
         elif not s.ctl.save_error:
             self._told_save_error = None
+        s.advice_marks.ask(d)  # ("Advice on": the bar marks the advisor's pick when it comes)
 
     def finish(self) -> None:
         s = self.screen
