@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import GameScreen
+    from textual.screen import Screen as GameScreen  # (the game screen, screens/game.py: not imported, no loop)
 
 POLL = 0.1  # seconds between two looks for the answer
 

@@ -21,7 +21,7 @@ from ..widgets.odds_panel import OddsPanel
 from .pass_device import PassDeviceScreen, since_last_turn
 
 if TYPE_CHECKING:
-    from .game import GameScreen
+    from textual.screen import Screen as GameScreen  # (the game screen, screens/game.py: not imported, no loop)
 
 LOSS_KINDS = ("assign_damage", "destroy_choice")
 NEMESIS_DECISIONS = ("nemesis_tie", "nemesis_move", "skeleton_order", "retarget")

@@ -12,7 +12,7 @@ from .confirm import ConfirmScreen
 from .game_playback import LOSS_KINDS
 
 if TYPE_CHECKING:
-    from .game import GameScreen
+    from textual.screen import Screen as GameScreen  # (the game screen, screens/game.py: not imported, no loop)
 
 
 def confirmation(screen: "GameScreen", d, opt) -> str | None:
