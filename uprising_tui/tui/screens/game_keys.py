@@ -30,7 +30,7 @@ GAME_KEYS = [
     Binding("comma", "fight(-1)", "Earlier fight", show=False),
     Binding("full_stop", "fight(1)", "Later fight", show=False),
     Binding("x", "bot_answer", "Bot answers", show=False),
-    Binding("w", "advice", "Advice", show=False),
+    Binding("w", "advice", "Advice"),
     Binding("X", "bot_losses", "Bot picks losses", show=False),
     Binding("question_mark,f1", "help", "Help"),
     Binding("e", "end_summary", "Summary", show=False),
