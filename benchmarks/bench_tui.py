@@ -168,7 +168,7 @@ async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
         async def idle(screen) -> None:
             """Every message handled (no sleeping to guess idleness), then the screen composed."""
             await pilot._wait_for_screen()
-            while screen._driving:
+            while driving(screen):
                 await asyncio.sleep(0)
                 await pilot._wait_for_screen()
             await pilot._wait_for_screen()
@@ -209,7 +209,7 @@ async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
             only once every message is handled, so `idle`'s callback to each widget would hold the frame
             back by its own cost); then `idle`, whose check lets through any later frame, which counts."""
             for _ in range(2000):
-                if frame_end[0] is not None and not screen._driving:
+                if frame_end[0] is not None and not driving(screen):
                     break
                 await asyncio.sleep(0.001)
             await idle(screen)
@@ -248,6 +248,12 @@ async def redraws(n: int, cpu: bool = False) -> dict[str, list[float]]:
 
 REDRAW_CHILD = ("import asyncio, json, sys; sys.path.insert(0, {bench!r}); import bench_tui; "
                 "print(json.dumps(asyncio.run(bench_tui.redraws({n}, {cpu}))))")
+
+
+def driving(screen) -> bool:
+    """Whether the game screen is playing an update out (`driving`; `_driving` in trees before
+    2026-12-02, so that a --baseline of an older checkout runs too)."""
+    return screen.driving if hasattr(screen, "playback") else screen._driving
 
 
 def redraws_from(tree: str, n: int, cpu: bool = False) -> dict[str, list[float]]:
@@ -299,15 +305,16 @@ def main(argv=None) -> int:
                              "process_median": statistics.median(r[1] for r in v),
                              "process_min": min(r[1] for r in v),
                              "cpu_median": statistics.median(r[2] for r in v),
-                             "cpu_min": min(r[2] for r in v)} for k, v in starts.items()},
+                             "cpu_min": min(r[2] for r in v)} for k, v in starts.items() if v},
         "redraw_ms": {k: {"p50": pct(v, 50), "p90": pct(v, 90), "p99": pct(v, 99), "max": max(v), "n": len(v)}
                       for k, v in draws.items() if v},
     }
-    cs = res["cold_start_s"]
-    res["cold_start_ratio"] = cs[CLIENT_ROW]["first_frame_median"] / cs[MINIMAL_ROW]["first_frame_median"]
-    res["cold_start_ratio_process"] = cs[CLIENT_ROW]["process_median"] / cs[MINIMAL_ROW]["process_median"]
-    res["cold_start_ratio_cpu_min"] = cs[CLIENT_ROW]["cpu_min"] / cs[MINIMAL_ROW]["cpu_min"]
-    if args.baseline:
+    cs = res["cold_start_s"]  # (empty with --starts 0: the redraw part alone)
+    if cs:
+        res["cold_start_ratio"] = cs[CLIENT_ROW]["first_frame_median"] / cs[MINIMAL_ROW]["first_frame_median"]
+        res["cold_start_ratio_process"] = cs[CLIENT_ROW]["process_median"] / cs[MINIMAL_ROW]["process_median"]
+        res["cold_start_ratio_cpu_min"] = cs[CLIENT_ROW]["cpu_min"] / cs[MINIMAL_ROW]["cpu_min"]
+    if cs and args.baseline:
         res["baseline_ratio"] = cs[BASELINE_ROW]["first_frame_median"] / cs[MINIMAL_ROW]["first_frame_median"]
     rd = res["redraw_ms"]
     if rd:
@@ -320,14 +327,16 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(res, indent=1))
         return 0
-    print("Cold start to the first interactive frame (fresh interpreter, headless, 120x40)")
+    if cs:
+        print("Cold start to the first interactive frame (fresh interpreter, headless, 120x40)")
     for k, v in cs.items():
         print(f"  {k:<30} first frame: median {v['first_frame_median']:.3f} s  fastest {v['first_frame_min']:.3f} s"
               f"   whole process: median {v['process_median']:.3f} s  fastest {v['process_min']:.3f} s"
               f"   CPU to the first frame: median {v['cpu_median']:.3f} s  least {v['cpu_min']:.3f} s")
-    print(f"  ratio (client / minimal app): {res['cold_start_ratio']:.2f}x to the first frame (aim: within 2x), "
-          f"{res['cold_start_ratio_process']:.2f}x whole process, {res['cold_start_ratio_cpu_min']:.2f}x least CPU")
-    if args.baseline:
+    if cs:
+        print(f"  ratio (client / minimal app): {res['cold_start_ratio']:.2f}x to the first frame (aim: within 2x), "
+              f"{res['cold_start_ratio_process']:.2f}x whole process, {res['cold_start_ratio_cpu_min']:.2f}x least CPU")
+    if cs and args.baseline:
         b = cs[BASELINE_ROW]
         print(f"  baseline / minimal app: {res['baseline_ratio']:.2f}x to the first frame; client / baseline: "
               f"{cs[CLIENT_ROW]['first_frame_median'] / b['first_frame_median']:.2f}x to the first frame, "

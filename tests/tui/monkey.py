@@ -191,7 +191,7 @@ def at_rest(app) -> bool:
         return True  # the title, setup or load screens: they wait for keys
     if not g.is_mounted or not g.query("DecisionBar") or not g.bar.is_mounted:
         return False  # the game screen is still being put together
-    if g._driving and not g.pacer.waiting:
+    if g.driving and not g.pacer.waiting:
         # bots or the Nemesis playing on (behind a screen opened on top, too): wait for them, unless
         # the driver itself waits for the person (the hot-seat hand-over)
         return any(isinstance(s, PassDeviceScreen) for s in app.screen_stack)  # (a palette may be over it)
@@ -210,9 +210,9 @@ def state_of(g: GameScreen) -> str:
     """The game screen's state in a line, for a failure's message."""
     d, bar = g.ctl.decision, g.bar
     return (f"[decision {d.kind + ' for ' + d.actor if d else 'none'}; bar interactive={bar.interactive} "
-            f"title={bar.border_title!r} says={bar.wait_text[:60]!r}; driving={g._driving} "
+            f"title={bar.border_title!r} says={bar.wait_text[:60]!r}; driving={g.driving} "
             f"pacer={g.pacer.mode}{' waiting' if g.pacer.waiting else ''}{' skipping' if g.pacer.skipping else ''}; "
-            f"queue={len(g._queue)}; screens={[type(s).__name__ for s in g.app.screen_stack]}]")
+            f"queue={len(g.playback.queue)}; screens={[type(s).__name__ for s in g.app.screen_stack]}]")
 
 
 def check(app) -> None:
@@ -231,7 +231,7 @@ def _check(app) -> None:
     if app.screen is not g:
         return  # a hand-over, a question or a reader on top: the bar is under it
     bar, ctl = g.bar, g.ctl
-    if g._driving:  # a step on show or a bot thinking: the bar says so
+    if g.driving:  # a step on show or a bot thinking: the bar says so
         if bar.interactive:
             raise MonkeyFailure("the decision bar offers options while the game plays on")
         if not bar.wait_text.strip():
@@ -340,7 +340,7 @@ def _onward(rng: random.Random, app) -> list[str] | None:
     if not isinstance(scr, GameScreen):
         return ["escape"]
     g = _game(app)
-    if g is not None and g._driving:
+    if g is not None and g.driving:
         return [rng.choice(("space", "escape"))]
     return _progress(app)
 

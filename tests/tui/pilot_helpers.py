@@ -21,7 +21,7 @@ def ready(app) -> bool:
     g = game_screen(app)
     if g is None or not g.is_mounted or not g.query("DecisionBar"):
         return False
-    if g._driving:
+    if g.driving:
         return False
     return g.bar.interactive or g.ctl.finished
 

@@ -108,7 +108,7 @@ async def test_the_card_is_drawn_over_the_foot_of_the_side_column_without_resizi
         g.show_highlight(ctl.decision.options[0])
         await pilot.pause()
         assert info.display
-        g._show_step(list(ctl.events[-1:]), 1, 2, [], None)  # a step played out: nobody is choosing
+        g.playback.show_step(list(ctl.events[-1:]), 1, 2, [], None)  # a step played out: nobody is choosing
         await pilot.pause()
         assert not info.display and body.covered == 0
 

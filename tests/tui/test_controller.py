@@ -81,8 +81,10 @@ def test_bots_answer_only_their_own_seats(tmp_path):
 def test_undo_goes_back_to_before_the_last_answer_a_person_gave(tmp_path):
     ctl = new(tmp_path)
     # play until the bot has answered after a person's answer
-    drive_to(ctl, lambda c: c.answers > 5 and c.actors[-1] == "mohyar" and "duerkhar" in c.actors)
-    last_person = max(i for i, a in enumerate(ctl.actors) if a == "duerkhar")
+    def actors(c):
+        return [h.actor for h in c.game.history()]
+    drive_to(ctl, lambda c: c.answers > 5 and actors(c)[-1] == "mohyar" and "duerkhar" in actors(c))
+    last_person = max(i for i, a in enumerate(actors(ctl)) if a == "duerkhar")
     answers_then = list(ctl.game.answers[:last_person])
     plan = ctl.undo_plan()
     assert plan.keep == last_person and plan.count == ctl.answers - last_person
@@ -121,8 +123,9 @@ def test_after_a_load_undo_knows_who_answered(tmp_path):
     ctl = new(tmp_path)
     drive_to(ctl, lambda c: c.answers >= 40 and not c.is_bot_turn())
     again = GameController.load(tmp_path / "autosave.json", SaveStore(tmp_path))
-    assert again.actors is None  # learnt on demand
+    assert again.labels == {}  # nothing replayed at the load: the label is looked up when asked
     assert again.undo_plan() == ctl.undo_plan()
+    assert list(again.labels) == [again.undo_plan().keep]
 
 
 def test_a_save_without_seats_gets_a_person_per_faction(tmp_path):
@@ -186,3 +189,33 @@ def test_checkpoints_mark_phase_and_turn_starts_and_undo_goes_there(tmp_path):
     assert keep < ctl.answers
     ctl.undo(ctl.plan_to(keep))
     assert ctl.answers == keep and ctl.view.phase == "build"
+
+
+def test_undo_goes_through_the_engine_s_undo_to(tmp_path):
+    """The same Game goes back (engine's undo_to): its subscribers hear one Rewound, and the view is
+    the projection of the log as replayed."""
+    ctl = new(tmp_path)
+    drive_to(ctl, lambda c: c.answers >= 12 and not c.is_bot_turn())
+    game, heard = ctl.game, []
+    game.subscribe(heard.append)
+    plan = ctl.undo_plan()
+    ctl.undo(plan)
+    assert ctl.game is game and len(game.answers) == plan.keep
+    assert [e.event_type for e in heard] == ["Rewound"] and heard[0].answers == plan.keep
+    assert ctl.events == game.log and ctl.view == game.public_view()
+    assert all(i < plan.keep for i in ctl.labels)
+
+
+def test_after_an_undo_the_bots_forget_what_they_kept(tmp_path):
+    """The same Game goes back: a bot that kept plans for the game as it was must not answer from
+    them (the controller's bots start afresh, as for a new game)."""
+    ctl = new(tmp_path)
+    drive_to(ctl, lambda c: c.answers >= 12 and not c.is_bot_turn())
+    ctl.suggest()
+    kept = dict(ctl._bots)
+    ctl.undo(ctl.undo_plan())
+    assert not any(b is kept_bot for b in ctl._bots.values() for kept_bot in kept.values())
+    replayed = GameController.new(SETUP, ctl.seats, SaveStore(tmp_path / "b"))
+    for a in ctl.game.answers:
+        replayed.answer(a)
+    assert ctl.suggest() == replayed.suggest()

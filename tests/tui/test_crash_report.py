@@ -66,10 +66,10 @@ def test_the_command_exits_non_zero_and_says_where_the_report_is(tmp_path):
     """`uprising new` run for real (headless), with a screen broken on purpose."""
     script = textwrap.dedent("""
         import sys
-        from uprising_tui.tui.screens import game
+        from uprising_tui.tui.screens import game_playback
         def broken(self):
             raise RuntimeError("forced for the test")
-        game.GameScreen._present = broken
+        game_playback.Playback.present = broken
         from uprising_tui.cli import main
         sys.exit(main(["new", "--factions", "1", "--seed", "5", "--chapters", "2", "--data-dir", sys.argv[1]]))
     """)

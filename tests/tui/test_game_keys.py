@@ -130,3 +130,30 @@ async def test_help_is_searchable(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+@pytest.mark.parametrize("key, shows", [("u", "undo"), ("b", "board"), ("n", "nemesis"), ("k", "cards"),
+                                        ("l", "log")])
+async def test_the_screen_s_keys_work_while_the_map_has_the_focus(tmp_path, key, shows):
+    """The map's own keys take no letter the screen binds: with the map focused, u still undoes,
+    b and n still show their panes, k the cards and l the log."""
+    from uprising_tui.tui.screens.cards import CardsScreen
+    ctl, app = opened(tmp_path, 20)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert g.map.has_focus
+        cursor = g.map.cursor
+        await pilot.press(key)
+        await pilot.pause()
+        assert g.map.cursor == cursor  # no step on the map
+        if shows == "undo":
+            assert isinstance(app.screen, ConfirmScreen)
+        elif shows == "cards":
+            assert isinstance(app.screen, CardsScreen)
+        elif shows == "log":
+            assert g.has_class("-log-open")
+        else:
+            assert g.query_one("#side").current == shows

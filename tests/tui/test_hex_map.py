@@ -39,8 +39,8 @@ async def test_cursor_moves_in_six_directions_by_keys(cat):
         m = app.query_one(HexMap)
         at = lambda q, r: _at(cat, 4, q, r)  # noqa: E731
         assert m.cursor == "H00"
-        for key, goal in [("l", (1, 0)), ("h", (0, 0)), ("right", (1, 0)), ("left", (0, 0)),
-                          ("u", (1, -1)), ("b", (0, 0)), ("y", (0, -1)), ("n", (0, 0))]:
+        for key, goal in [("right", (1, 0)), ("h", (0, 0)), ("right", (1, 0)), ("left", (0, 0)),
+                          ("pageup", (1, -1)), ("end", (0, 0)), ("home", (0, -1)), ("pagedown", (0, 0))]:
             await pilot.press(key)
             assert m.cursor == at(*goal), key
         await pilot.pause()
@@ -55,12 +55,12 @@ async def test_up_and_down_walk_one_column(cat):
         m = app.query_one(HexMap)
         at = lambda q, r: _at(cat, 4, q, r)  # noqa: E731
         walk = []
-        for key in ["k", "k", "up", "j", "down", "j", "j"]:
+        for key in ["up", "up", "up", "j", "down", "j", "j"]:
             await pilot.press(key)
             walk.append(m.hex_layout.coords[m.cursor])
         assert walk == [(1, -1), (1, -2), (2, -3), (1, -2), (1, -1), (0, 0), (0, 1)]
         # a sideways step forgets the column
-        await pilot.press("l", "k")
+        await pilot.press("right", "up")
         assert m.cursor == at(2, 0)
 
 
@@ -69,7 +69,7 @@ async def test_moves_stop_at_the_edge_of_the_map(cat):
     app = MapApp(cat, view, cursor=_at(cat, 4, 4, 0))
     async with app.run_test(size=(120, 40)) as pilot:
         m = app.query_one(HexMap)
-        await pilot.press("l")
+        await pilot.press("right")
         assert m.cursor == _at(cat, 4, 4, 0)
 
 
@@ -312,7 +312,7 @@ async def test_the_details_pane_follows_the_cursor(cat):
     view, _hl, _home = scene(cat, 4)
     app = MapApp(cat, view)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("l", "l")
+        await pilot.press("right", "right")
         await pilot.pause()
         details = app.query_one("#details")
         assert details.hex_id == _at(cat, 4, 2, 0)

@@ -85,11 +85,11 @@ async def test_odds_worked_out_after_the_game_screen_is_gone(tmp_path, leave):
 async def test_page_keys_on_an_option_list_not_laid_out():
     """Found by the monkey: PageDown in the command palette while its list, holding commands, was
     not laid out yet (a small terminal) failed inside Textual's OptionList. Every OptionList now
-    ignores a page key until its lines are laid out (textual_fixes.py, imported by the app)."""
+    ignores a page key until its lines are laid out (textual_adapter.py, imported by the app)."""
     from textual.app import App
     from textual.widgets import OptionList
 
-    import uprising_tui.tui.textual_fixes  # noqa: F401  (as the app imports it)
+    import uprising_tui.tui.textual_adapter  # noqa: F401  (as the app imports it)
 
     class Lists(App):
         def compose(self):
@@ -130,7 +130,7 @@ async def test_leaving_while_the_bots_play_stops_them(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         g = None
         assert await until(pilot, lambda: (g := game_screen(app)) is not None and g.is_mounted
-                           and g._driving and g.pacer.waiting)
+                           and g.driving and g.pacer.waiting)
         left_at = ctl.answers
         app.to_title()
         assert await until(pilot, lambda: isinstance(app.screen, TitleScreen))

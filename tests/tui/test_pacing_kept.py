@@ -143,10 +143,10 @@ async def test_a_step_with_nothing_to_show_is_not_waited_on(tmp_path):
         await settle(pilot)
         g = game_screen(app)
         before = g.bar.wait_text
-        assert g._show_step([TurnEnded("druwhn")], 1, 3, frozenset(), None) is False
+        assert g.playback.show_step([TurnEnded("druwhn")], 1, 3, frozenset(), None) is False
         assert g.bar.wait_text == before  # nothing shown: the bar keeps what it said
         from uprising_tui.engine.face.events import PhaseStarted
-        assert g._show_step([TurnEnded("druwhn"), PhaseStarted(1, "nemesis")], 1, 3, frozenset(), None) is True
+        assert g.playback.show_step([TurnEnded("druwhn"), PhaseStarted(1, "nemesis")], 1, 3, frozenset(), None) is True
         assert "Nemesis Phase" in g.bar.wait_text
 
 

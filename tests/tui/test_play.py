@@ -21,7 +21,7 @@ async def test_a_chapter_of_a_hot_seat_game_by_keys(tmp_path):
     app = make_app(setup=setup, seats=seats, data_dir=tmp_path, pacing="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        answers = await play_by_keys(pilot, until=lambda g: g._view.chapter == 2 and g._view.phase != "refresh"
+        answers = await play_by_keys(pilot, until=lambda g: g.view.chapter == 2 and g.view.phase != "refresh"
                                      and g.bar.interactive)
         g = game_screen(app)
         ctl = g.ctl

@@ -1,11 +1,11 @@
 """The client's one meeting point with the engine's face for people: the projection that keeps
 the public view from the events, option groups and costs (with the printed base cost for an
-option the engine gives none), exact odds, the history undo reads, and words for the engine's
+option the engine gives none), exact odds, and words for the engine's
 codes. Nothing here reads the raw game state.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..engine.face.decision import GROUPS, Option, OptionCost
 
@@ -25,11 +25,6 @@ class ViewKeeper:
         from ..engine.face.projection import Projection
         self.game = game
         self._projection = Projection.from_events(game.cat, game.log)
-
-    @property
-    def projects(self) -> bool:
-        """Views come from the events alone (always, now the engine has its projection)."""
-        return True
 
     def apply(self, event: "GameEvent") -> None:
         self._projection.apply(event)
@@ -133,32 +128,7 @@ def fight_odds(game: "Game", option_id: str) -> Any | None:
         return None
 
 
-def odds_available() -> bool:
-    return True
-
-
-# ------------------------------------------------------------------ undo and history
-class Answered(NamedTuple):
-    """One past answer: its index, the option id, who gave it, and whether it rolled dice or
-    revealed something."""
-    index: int
-    option: str
-    actor: str | None
-    rolled: bool | None
-    revealed: bool | None
-
-
-def history(game: "Game", actors: list[str | None] | None = None) -> list[Answered]:
-    """Every answer so far, from the engine's own history (`game.history()`)."""
-    return [Answered(h.index, h.option, h.actor, h.rolled, h.revealed) for h in game.history()]
-
-
 # ------------------------------------------------------------------ words for the engine's codes
-def engine_words_moves() -> bool:
-    """True: the engine's own log line says why a Legion or Horde moved."""
-    return True
-
-
 def move_rule_words(code: str) -> str:
     """Why a Legion or Horde took its step, in words (NemesisMoved.rule)."""
     from ..engine.face.words import MOVE_RULES

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from ..engine import SaveError, Setup
-from . import textual_fixes  # noqa: F401  (Textual's bugs the client meets, mended on import)
+from .textual_adapter import UncaughtHook  # (first: Textual's bugs the client meets, mended on import)
 from .controller import GameController, Seat, default_seats
 from .saves import GameInUse, SaveStore
 
@@ -22,7 +22,7 @@ LIGHT_THEME = "textual-light"
 DARK_THEME = "textual-dark"
 
 
-class UprisingApp(App):
+class UprisingApp(UncaughtHook, App):
     CSS_PATH = "app.tcss"
     TITLE = "Uprising"
     SUB_TITLE = "Curse of the Last Emperor"
@@ -112,7 +112,28 @@ class UprisingApp(App):
             return
         self.open_game(ctl)
 
+    _advisor = None  # the link to the advisor's worker process, started by the first question
+    advice_budget = None  # what a question may spend (None: the advisor's hint budget)
+
+    def advisor(self):
+        """The link to the advisor's worker (advisor_link.py), started on the first question and
+        kept for the next (the worker keeps its copy of the game: a new question replays only the
+        answers since the last)."""
+        if self._advisor is None or not self._advisor.alive:
+            from .advisor_link import AdvisorLink
+            self._advisor = AdvisorLink(self.advisor_process())
+        return self._advisor
+
+    def advisor_process(self):
+        from ..bots.strong.worker import AdvisorProcess
+        from .textual_adapter import real_stderr
+        with real_stderr():  # (the process-starting machinery needs a real stderr)
+            return AdvisorProcess()
+
     def exit(self, result=None, return_code: int = 0, message=None) -> None:
+        if self._advisor is not None:
+            advisor, self._advisor = self._advisor, None
+            advisor.close()
         super().exit(result, return_code, message)
         from .quit_guard import arm
         arm(self)  # the process ends even if the shutdown stalls (issue 20)
@@ -138,18 +159,13 @@ class UprisingApp(App):
     crash_report: Path | None = None  # where the report of the first failure went
     crash_line: str | None = None  # what the terminal is told of it
 
-    def _handle_exception(self, error: Exception) -> None:
+    def uncaught(self, error: Exception) -> None:
         """An exception nothing caught: the game is saved, a report is written beside the saves, the
-        app exits with status 1 and the terminal gets one line saying where the report is (Textual's
-        own handler prints the whole traceback, with every local, instead)."""
+        app exits with status 1 (textual_adapter.UncaughtHook) and the terminal gets one line saying
+        where the report is (Textual's own handler prints the whole traceback, with every local)."""
         from . import crash
         if self.crash_line is None:  # the first failure (the report is of it)
             self.crash_line = crash.handle(self, error)
-        self._return_code = 1
-        if self._exception is None:  # (run_test raises it again, for the tests)
-            self._exception = error
-            self._exception_event.set()
-        self._close_messages_no_wait()
 
     # ------------------------------------------------------------ screens
     def _leave_game(self) -> None:
@@ -269,6 +285,11 @@ class UprisingApp(App):
         yield SystemCommand("Show the Nemesis", "Each Legion and Horde move and why", lambda: g.action_side("nemesis"))
         yield SystemCommand("Log: next filter", "All, combat, Nemesis, actions, economy", g.action_log_filter)
         yield SystemCommand("Log: search", "Find a word in the log", g.action_log_search)
+        yield SystemCommand("What would you do?", "The advisor's three best options: the chance to win, the VP "
+                            "margin and why (w)", g.action_advice)
+        advice = "off" if self.settings.advice else "on"
+        yield SystemCommand(f"Advice: turn {advice}", "Mark the advisor's pick on the decision bar as you play",
+                            lambda: g.notify(f"Advice {'on' if g.advice_marks.toggle() else 'off'}"))
         yield SystemCommand("Bot answers this", "Let the heuristic bot answer the pending decision", g.action_bot_answer)
         yield SystemCommand("Bot picks my losses", "For the rest of this fight", g.action_bot_losses)
         toggle = "off" if g.confirm_losses else "on"

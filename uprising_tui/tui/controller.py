@@ -25,12 +25,6 @@ if TYPE_CHECKING:
     from ..engine.face.view import PublicView
     from .saves import SaveStore
 
-# Events after which taking back an answer cannot be done unseen: dice were rolled or
-# something hidden was shown.
-ROLLED_EVENTS = frozenset({"CombatRolled", "HeroRolled"})
-REVEALED_EVENTS = frozenset({"HexExplored", "EventRevealed", "MarketDealt", "QuestsDealt", "NemesisPlaced",
-                             "CardGained"})
-
 BOT_LABELS = {"heuristic": "Heuristic bot", "random": "Random bot", "strong": "Strong bot (searches: slow)"}
 
 
@@ -87,9 +81,9 @@ class GameController:
         self.listeners: list[Callable[[Update], None]] = []
         self._bots: dict[str, Any] = {}
         self._attach(game)
-        self.actors: list[str | None] | None = [] if not game.answers else None  # who gave each answer
-        self.marks: list[int] | None = [] if not game.answers else None  # events before each answer
-        self.labels: list[str] = []  # each answer's option label, for the undo question (with `actors`)
+        # each answer's option as the bar showed it (answer index -> label), for the undo question;
+        # an answer from before a load is looked up when a question needs it (`label_of`)
+        self.labels: dict[int, str] = {}
         self.last_by: Seat | None = None
         self.save_error: str | None = None
         self.save_later = False  # answers mark the autosave due; `flush_save` writes it (the game screen: after the frame)
@@ -232,7 +226,7 @@ class GameController:
             from ..engine import GameFinished
             raise GameFinished("the game is over: there is no decision to answer")
         d.get(option_id)  # IllegalChoice before anything moves
-        before = len(self.events)
+        label = adapters.shown_option(d.get(option_id), self.view, self.cat).label  # (the view it was chosen in)
         self._fresh = []
         try:
             self.game.answer(option_id)
@@ -240,11 +234,7 @@ class GameController:
             # the engine restored itself (EngineError) or raised before changing anything
             self._resync()
             raise
-        if self.actors is not None:
-            self.actors.append(d.actor)
-        if self.marks is not None:
-            self.marks.append(before)
-            self.labels.append(adapters.shown_option(d.get(option_id), self.view, self.cat).label)
+        self.labels[len(self.game.answers) - 1] = label
         fresh = tuple(self._fresh)
         self._fresh = []
         for ev in fresh:
@@ -282,36 +272,29 @@ class GameController:
             b = self._bots[("hint", bot)] = get_bot(bot, self.setup.seed)
         return b.choose(self.game, self.decision)
 
-    def _resync(self) -> None:
+    def _resync(self) -> Update:
+        """After the engine restored itself (a failed answer) or went back (an undo): the view, the
+        events and the labels again from the game as it stands."""
         self._fresh = []
         self.keeper = ViewKeeper(self.game)
         self.events = list(self.game.log)
-        self.actors = None if self.game.answers else []
-        self.marks = None if self.game.answers else []
-        self.labels = []
-        self.publish(self.snapshot())
+        self.labels = {i: label for i, label in self.labels.items() if i < len(self.game.answers)}
+        return self.publish(self.snapshot())
+
+    def ask_advice(self, advisor, budget=None) -> int:
+        """Ask the advisor's worker (bots/strong/worker.AdvisorProcess) about the pending decision:
+        it is handed the game's public history (its setup and answers, as a save holds them).
+        Returns the question's number at once."""
+        from ..bots.strong.advisor import HINT_BUDGET
+        return advisor.ask(self.game, budget or HINT_BUDGET)
 
     # ------------------------------------------------------------ undo
-    def _ensure_history(self) -> None:
-        """Who gave each answer and where its events start (replayed once after a load)."""
-        if self.actors is not None and self.marks is not None:
-            return
-        g = Game(self.setup, self.cat).start()
-        actors, marks, labels = [], [], []
-        for a in self.game.answers:
-            actors.append(g.decision.actor)
-            marks.append(len(g.log))
-            labels.append(g.decision.get(a).label)
-            g.answer(a)
-        self.actors, self.marks, self.labels = actors, marks, labels
-
     def undo_plan(self, to_person: bool = True) -> UndoPlan:
         """What undo would take back: to before the last answer a person gave (or the very last
         answer). IllegalChoice when there is nothing to take back."""
-        if not self.game.answers:
+        hist = self.game.history()
+        if not hist:
             raise IllegalChoice("there is nothing to undo")
-        self._ensure_history()
-        hist = adapters.history(self.game, self.actors)
         keep = len(hist) - 1
         if to_person:
             people = {s.faction for s in self.seats if not s.is_bot}
@@ -324,25 +307,26 @@ class GameController:
         return self.plan_to(keep, hist)
 
     def plan_to(self, keep: int, hist=None) -> UndoPlan:
-        """What going back to just after the first `keep` answers would take back."""
-        self._ensure_history()
-        hist = hist if hist is not None else adapters.history(self.game, self.actors)
-        if not 0 <= keep < len(hist):
+        """What going back to just after the first `keep` answers would take back (the engine's
+        history says whether dice were rolled or anything hidden shown since)."""
+        hist = hist if hist is not None else self.game.history()
+        if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep < len(hist):
             raise IllegalChoice(f"no answer {keep} to go back to: give 0 to {len(hist) - 1}")
         undone = hist[keep:]
-        flags_known = all(h.rolled is not None for h in undone)
-        if flags_known:
-            rolled = any(h.rolled for h in undone)
-            revealed = any(h.revealed for h in undone)
-        else:
-            kinds = {e.event_type for e in self.events[self.marks[keep]:]}
-            rolled = bool(kinds & ROLLED_EVENTS)
-            revealed = bool(kinds & REVEALED_EVENTS)
         first = undone[0]
         who = self.seat(first.actor)
-        what = self.labels[keep] if keep < len(self.labels) else first.option
-        label = f"{who.name if who else first.actor}: {what}"
-        return UndoPlan(keep, len(undone), rolled, revealed, label)
+        label = f"{who.name if who else first.actor}: {self.label_of(keep)}"
+        return UndoPlan(keep, len(undone), any(h.rolled for h in undone), any(h.revealed for h in undone), label)
+
+    def label_of(self, index: int) -> str:
+        """The option answer `index` chose, as the decision bar showed it. An answer given before the
+        game was loaded is looked up once, in a copy of the game replayed to just before it."""
+        label = self.labels.get(index)
+        if label is None:
+            before = Game.replay(self.setup, self.game.answers[:index], self.cat)
+            option = before.decision.get(self.game.answers[index])
+            label = self.labels[index] = adapters.shown_option(option, ViewKeeper(before).view(), self.cat).label
+        return label
 
     def checkpoints(self) -> list[tuple[int, str]]:
         """Where undo can go back to, oldest first: (answers kept, label) at each phase start and
@@ -364,16 +348,16 @@ class GameController:
         return out
 
     def undo(self, plan: UndoPlan | None = None) -> Update:
+        """Take back the answers `plan` names (the engine's `undo_to`; its `Rewound` tells the
+        game's subscribers), then show the game as it now stands."""
         plan = plan or self.undo_plan()
-        game = Game.replay(self.setup, self.game.answers[: plan.keep], self.cat)
-        self._ensure_history()
-        self.actors = self.actors[: plan.keep]
-        self.marks = self.marks[: plan.keep]
-        self.labels = self.labels[: plan.keep]
-        self._attach(game)
+        self.game.undo_to(plan.keep)
+        # the bots start afresh: they know a game by its object and its log's length, and an undo
+        # in place keeps the one and can give the other back (what they kept is not of this game)
+        self._bots.clear()
         self.last_by = None
         self.autosave()
-        return self.publish(self.snapshot())
+        return self._resync()
 
     # ------------------------------------------------------------ saving
     def save_data(self) -> dict[str, Any]:

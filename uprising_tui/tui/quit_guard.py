@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 import threading
 
+from .textual_adapter import driver_output, terminal_driver
+
 GRACE = 5.0  # seconds the shutdown may take
 RESTORE = (b"\x1b[<u"  # the Kitty keyboard protocol off
            b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse reporting off
@@ -23,7 +25,7 @@ RESTORE = (b"\x1b[<u"  # the Kitty keyboard protocol off
 def give_back_terminal(driver) -> None:
     """Undo what the terminal driver did at start (best effort: nothing here may raise)."""
     try:
-        out = getattr(driver, "_file", None)
+        out = driver_output(driver)
         if out is not None and out.isatty():
             os.write(out.fileno(), RESTORE)
         attrs = getattr(driver, "attrs_before", None)
@@ -36,7 +38,7 @@ def give_back_terminal(driver) -> None:
 
 def arm(app, grace: float | None = None) -> threading.Timer | None:
     """Make sure the process ends `grace` (default GRACE) seconds after `app` began to exit."""
-    driver = app._driver
+    driver = terminal_driver(app)
     if driver is None or driver.is_headless or getattr(app, "_quit_guard", None) is not None:
         return None
 

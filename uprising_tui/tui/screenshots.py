@@ -52,7 +52,7 @@ async def settle(pilot, limit: int = 600) -> None:
         await pilot.pause()
         scr = next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
         if scr is not None and scr.is_mounted and scr.query("DecisionBar") and (
-                not scr._driving or scr.pacer.waiting) and (scr.bar.interactive or scr.ctl.finished or
+                not scr.driving or scr.pacer.waiting) and (scr.bar.interactive or scr.ctl.finished or
                                                            scr.pacer.waiting):
             return
         if scr is None and app.screen.is_mounted and len(app.screen_stack) > 1 and not any(

@@ -1,5 +1,6 @@
 """The client's settings, kept between games in the saves folder (`settings.ini`): what a player
-chose last (the pacing), so a new game, Continue and Load start the way they left off.
+chose last (the pacing; whether the advisor marks its pick on the decision bar), so a new game,
+Continue and Load start the way they left off.
 
 The file is read as hostile: a value it cannot use is ignored (the default stands) and a file it
 cannot read at all is reported once, in words, and then rewritten whole on the next change. It is
@@ -20,6 +21,7 @@ class Settings:
     def __init__(self, folder: str | Path):
         self.path = Path(folder) / FILE
         self.pacing: str | None = None
+        self.advice = False  # "Advice on": the decision bar marks the advisor's pick
         self.problem: str | None = None  # why the file could not be read, in words (None: fine or absent)
         self._read()
 
@@ -38,6 +40,7 @@ class Settings:
         pacing = parser.get(SECTION, "pacing", fallback=None)
         if pacing in MODES:
             self.pacing = pacing
+        self.advice = parser.get(SECTION, "advice", fallback="off") == "on"  # (anything else: off)
 
     def set_pacing(self, mode: str) -> str | None:
         """Remember `mode`; returns why it could not be written (None when it was)."""
@@ -46,10 +49,16 @@ class Settings:
         self.pacing = mode
         return self._write()
 
+    def set_advice(self, on: bool) -> str | None:
+        """Remember whether the advisor marks its pick; returns why it could not be written."""
+        self.advice = bool(on)
+        return self._write()
+
     def _write(self) -> str | None:
         from .saves import write_atomic
         parser = configparser.ConfigParser(interpolation=None)
-        parser[SECTION] = {"pacing": self.pacing} if self.pacing else {}
+        parser[SECTION] = {**({"pacing": self.pacing} if self.pacing else {}),
+                           **({"advice": "on"} if self.advice else {})}
         lines = ["# uprising-tui settings: the client rewrites this file when they change\n"]
         for section in parser.sections():
             lines.append(f"[{section}]\n")

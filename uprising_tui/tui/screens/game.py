@@ -1,28 +1,26 @@
 """The game screen: map and hex details, the player board (or the combat or Nemesis view), the log,
 and the decision bar; a header above and the key bindings below.
 
-The screen is the controller's subscriber. A driver (GameDriver, in game_driver.py) plays each
-update out; the key actions live in GameActions (game_actions.py). Panes get each step through
-the app's Signal and redraw from it; this module holds the layout and the choosing handlers."""
+The screen is the controller's subscriber. Its playback (game_playback.Playback, a helper it owns)
+plays each update out; what it asks before acting is in game_questions.py. Panes get each step
+through the app's Signal and redraw from it; this module holds the layout, the keys and the
+choosing handlers."""
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from ...engine import IllegalChoice
-from ..adapters import odds_available
 from ..collector import AFTER_FRAME, FrameCollector
 from ..controller import Update
 from ..event_text import EventText
-from ..naming import hex_label, name
+from ..naming import hex_label
 from ..pacing import Pacer
 from ..theme import colour_hex
 from ..widgets.hex_details import HexDetails
@@ -39,46 +37,18 @@ from ..widgets.player_board import PlayerBoard
 from ..widgets.side_strip import SideStrip
 from ..widgets.status_bar import StatusBar
 from ..widgets.text_pane import TextPane
+from . import game_questions as ask
 from .confirm import ConfirmScreen
-from .game_actions import GameActions
-from .game_driver import LOSS_KINDS, GameDriver
+from .game_advice import AdviceMarks
+from .game_keys import GAME_KEYS
+from .game_playback import LOSS_KINDS, Playback
 
 if TYPE_CHECKING:
     from ..controller import GameController
 
 
-class GameScreen(GameDriver, GameActions, Screen):
-    BINDINGS = [
-        Binding("space", "advance", "Next step", show=False),
-        Binding("escape", "skip", "Skip", show=False),
-        Binding("a", "pacing", "Pacing", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("U", "undo_to", "Undo to…", show=False),
-        Binding("s", "save_as", "Save"),
-        Binding("b", "side('board')", "Board"),
-        Binding("c", "side('combat')", "Fight"),
-        Binding("n", "side('nemesis')", "Nemesis", show=False),
-        Binding("m", "focus_map", "Map", show=False),
-        Binding("g", "legend", "Map legend", show=False),
-        Binding("i", "hex_info", "Hex details", show=False),
-        Binding("plus", "zoom(1)", "Larger hexes", show=False),
-        Binding("minus", "zoom(-1)", "Smaller hexes", show=False),
-        Binding("o", "full_odds", "Odds in full", show=False),
-        Binding("k", "cards", "Cards"),
-        Binding("l", "toggle_log", "Log", show=False),
-        Binding("f", "log_filter", "Log filter", show=False),
-        Binding("slash", "log_search", "Search log", show=False),
-        Binding("left_square_bracket", "board(-1)", "Board ◀", show=False),
-        Binding("right_square_bracket", "board(1)", "Board ▶", show=False),
-        Binding("equals_sign", "follow", "Follow the actor", show=False),
-        Binding("comma", "fight(-1)", "Earlier fight", show=False),
-        Binding("full_stop", "fight(1)", "Later fight", show=False),
-        Binding("x", "bot_answer", "Bot answers", show=False),
-        Binding("X", "bot_losses", "Bot picks losses", show=False),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("e", "end_summary", "Summary", show=False),
-        Binding("q", "leave", "Title"),
-    ] + [Binding(str(n), f"pick({n})", show=False) for n in range(10)]
+class GameScreen(Screen):
+    BINDINGS = GAME_KEYS
 
     def __init__(self, ctl: "GameController", pacing: str = "auto", confirm_losses: bool = True) -> None:
         super().__init__()
@@ -86,20 +56,23 @@ class GameScreen(GameDriver, GameActions, Screen):
         self.colours = {s.faction: s.colour for s in ctl.seats}
         self.pacer = Pacer(pacing)
         self.confirm_losses = confirm_losses
-        self._queue: deque[Update] = deque()
-        self._driving = False
-        self._gen = 0
-        self._last_person: str | None = None
-        self._side_pinned: str | None = None
-        self._auto_losses: int | None = None  # combat id whose losses the bot picks
-        self._view = ctl.view
+        self.playback = Playback(self)
+        self.advice_marks = AdviceMarks(self)  # "Advice on": the bar marks the advisor's pick
+        self.side_pinned: str | None = None  # the side pane chosen by hand (None: the screen follows the game)
+        self.auto_losses: int | None = None  # combat id whose losses the bot picks
+        self.view = ctl.view  # the public view of the step on show
         self._odds_for: tuple | None = None  # (decision, option id) the odds line is for
-        self._drawn_highlight: tuple | None = None  # (decision, option) drawn before its Highlighted came
-        self._presented_at = 0  # events seen when a person was last asked
+        self.drawn_highlight: tuple | None = None  # (decision, option) drawn before its Highlighted came
         self.collector = FrameCollector()
         self._frames_up = False  # the first frame is drawn (the collector is held from then on)
         self._after_frame_timer = None
         self.ended = False
+        self.leaving = False  # the screen is being left (the title, another game): play stops where it is
+
+    @property
+    def driving(self) -> bool:
+        """An update is being played out (a step on show, a bot choosing, a hand-over)."""
+        return self.playback.driving
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -158,10 +131,11 @@ class GameScreen(GameDriver, GameActions, Screen):
         self.collector.release()
 
     def on_unmount(self) -> None:
+        self.advice_marks.cancel()
         self.ctl.flush_save()
         self.collector.release()
 
-    def _frame_drawn(self) -> None:
+    def frame_drawn(self) -> None:
         """A frame is up: the autosave, the side pages out of view and the collector's pass come a
         moment later (one at a time), while the player reads it, instead of between the answer and
         its frame."""
@@ -178,8 +152,8 @@ class GameScreen(GameDriver, GameActions, Screen):
         """Show the game as it stands and start driving it. Called from on_mount, not after the first
         refresh: the first frame is laid out and composed once, with the game in it, instead of once
         empty and again full (the panes that draw to their width draw on their first resize)."""
-        self.ctl.subscribe(self._enqueue)
-        self._enqueue(self.ctl.snapshot())
+        self.ctl.subscribe(self.playback.enqueue)
+        self.playback.enqueue(self.ctl.snapshot())
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
@@ -193,7 +167,7 @@ class GameScreen(GameDriver, GameActions, Screen):
 
     def on_game_update(self, u: Update) -> None:
         """Attributes down: the map and the details panel follow each step."""
-        self._view = u.view
+        self.view = u.view
         self.map.update_view(u.view)
         cur = getattr(self.map, "cursor", None)
         if cur:
@@ -203,32 +177,22 @@ class GameScreen(GameDriver, GameActions, Screen):
     @on(DecisionBar.Chosen)
     def _chosen(self, msg: DecisionBar.Chosen) -> None:
         d = self.ctl.decision
-        if d is None or msg.decision is not d or self._driving or not self.bar.interactive:
+        if d is None or msg.decision is not d or self.driving or not self.bar.interactive:
             return
         try:
             opt = d.get(msg.option_id)
         except IllegalChoice as exc:
             self.notify(str(exc), severity="error")
             return
-        question = self._confirmation(d, opt)
+        question = ask.confirmation(self, d, opt)
         if question is None:
-            self._answer(opt.id)
+            self.playback.answer(opt.id)
             return
 
         def answered(yes: bool | None) -> None:
             if yes and self.ctl.decision is d:
-                self._answer(opt.id)
+                self.playback.answer(opt.id)
         self.app.push_screen(ConfirmScreen(question), answered)
-
-    def _confirmation(self, d, opt) -> str | None:
-        """The question to ask before an irreversible step, or None."""
-        if d.kind == "turn" and opt.id == "end":
-            p = self._view.player(d.actor)
-            if p.ap > 0:
-                return f"End your turn with {p.ap} AP left? You keep them for your next turn this Chapter."
-        if d.kind in LOSS_KINDS and self.confirm_losses and opt.group == "unit":
-            return self._loss_question(d, opt)
-        return None
 
     # ------------------------------------------------------------ the map's helpers (widgets/map_pane.py)
     def action_legend(self) -> None:
@@ -243,39 +207,16 @@ class GameScreen(GameDriver, GameActions, Screen):
     def action_full_odds(self) -> None:
         self.query_one(OddsPanel).toggle_full()
 
-    def _loss_question(self, d, opt) -> str | None:
-        """Asked only where a person could regret it: a loss dearer than the one the bot would take
-        (the cheapest Unit falls first). The cheapest loss is taken at once."""
-        try:
-            cheapest = d.get(self.ctl.suggest())
-        except IllegalChoice:
-            return None
-        if cheapest.id == opt.id or cheapest.group != "unit":
-            return None
-        return (f"Lose {self._one_of(opt)}? {self._one_of(cheapest, 'Losing ')} would cost less. "
-                "(x lets the bot choose; turn these questions off in the command palette)")
-
-    def _one_of(self, opt, lead: str = "") -> str:
-        """'1 of your 2 Swordsisters' (or 'your last Oathsworn') for a loss option."""
-        unit = next((r.id for r in opt.refs or () if r.kind == "unit"), None)
-        where = opt.hex or next((r.id for r in opt.refs or () if r.kind == "hex"), None)
-        h = self._view.hexes.get(where) if where else None
-        here = dict(h.units).get(unit, 0) if h is not None else 0
-        if unit is None or not here:
-            return lead + opt.label
-        what = name(self.ctl.cat, unit)
-        return f"{lead}{'your last ' + what if here == 1 else f'1 of your {here} {what}'}"
-
     @on(DecisionBar.GroupShown)
     def _group_shown(self, msg: DecisionBar.GroupShown) -> None:
         self.map.highlights = msg.hexes
 
     @on(DecisionBar.Highlighted)
     def _highlighted(self, msg: DecisionBar.Highlighted) -> None:
-        if self._drawn_highlight is not None and self._drawn_highlight == (self.ctl.decision, msg.option):
-            self._drawn_highlight = None  # drawn already, with the decision (see GameDriver._present)
+        if self.drawn_highlight is not None and self.drawn_highlight == (self.ctl.decision, msg.option):
+            self.drawn_highlight = None  # drawn already, with the decision (see Playback.present)
             return
-        self._drawn_highlight = None
+        self.drawn_highlight = None
         self.show_highlight(msg.option)
 
     def _cover_side(self, info: CardInfo) -> None:
@@ -293,7 +234,7 @@ class GameScreen(GameDriver, GameActions, Screen):
         decision bar's cursor."""
         odds = self.query_one(OddsPanel)
         card = option_card(opt)
-        nem = self._view.nemesis(card) if card else None
+        nem = self.view.nemesis(card) if card else None
         info = self.query_one(CardInfo)
         if info.show_card(card, nem.threat if nem else None):
             self._cover_side(info)
@@ -302,10 +243,10 @@ class GameScreen(GameDriver, GameActions, Screen):
             return
         if opt.hex:
             self.map.cursor = opt.hex
-            self.query_one("#details").show(self._view, opt.hex)
+            self.query_one("#details").show(self.view, opt.hex)
         d = self.ctl.decision
         if opt.group == "command" and opt.hex:
-            target = "for " + hex_label(self.ctl.cat, self._view, opt.hex)
+            target = "for " + hex_label(self.ctl.cat, self.view, opt.hex)
         elif d is not None and d.kind == "command_units":
             target = f"with “{opt.label}”"  # the force chosen so far, with this pick
         elif d is not None and (opt.id.startswith("quest:") or d.kind in ("guile_dice", "die_colour")):
@@ -313,9 +254,6 @@ class GameScreen(GameDriver, GameActions, Screen):
         else:
             self._odds_for = None
             odds.clear()
-            return
-        if not odds_available():
-            odds.show_odds(target, None, False)
             return
         self._odds_for = (d, opt.id)
         odds.working(target)
@@ -351,7 +289,7 @@ class GameScreen(GameDriver, GameActions, Screen):
 
     @on(HexMap.CursorMoved)
     def _cursor_moved(self, msg) -> None:
-        self.query_one("#details").show(self._view, msg.hex_id)
+        self.query_one("#details").show(self.view, msg.hex_id)
 
     @on(HexMap.HexSelected)
     def _hex_selected(self, msg) -> None:
@@ -359,6 +297,133 @@ class GameScreen(GameDriver, GameActions, Screen):
             return
         opt = self.bar.option_for_hex(msg.hex_id)
         if opt is None:
-            self.notify(f"{hex_label(self.ctl.cat, self._view, msg.hex_id)}: nothing to choose there now")
+            self.notify(f"{hex_label(self.ctl.cat, self.view, msg.hex_id)}: nothing to choose there now")
             return
         self.bar.select_option(opt.id)
+
+    # ------------------------------------------------------------ the side column
+    def switch_side(self, which: str, by_hand: bool = False) -> None:
+        self.query_one("#side", SideStrip).current = which
+        if self.has_class("-narrow") and not by_hand and self.side_pinned is None:
+            # on a narrow screen a fight takes the map's place; the board and the Nemesis do not
+            self.set_class(which == "combat", "-side-open")
+
+    # ------------------------------------------------------------ the keys
+    def action_pick(self, n: int) -> None:
+        self.bar.action_pick(n)
+
+    def action_advance(self) -> None:
+        self.pacer.advance()
+
+    def action_skip(self) -> None:
+        if self.map.has_focus:  # map mode: Esc leaves it, back to the decision bar
+            self._focus_bar()
+        elif self.driving:
+            self.pacer.skip()
+        elif self.bar.interactive:
+            self.bar.action_back()
+
+    def _focus_bar(self) -> None:
+        self.bar.query_one("#options").focus()
+
+    def action_pacing(self) -> None:
+        mode = self.pacer.cycle()
+        self.query_one(StatusBar).set_pacing(mode)
+        self.app.remember_pacing(mode)
+        self.notify(f"Pacing: {mode}")
+
+    def set_pacing(self, mode: str) -> None:
+        self.pacer.set(mode)
+        self.query_one(StatusBar).set_pacing(mode)
+        self.app.remember_pacing(mode)
+
+    def action_side(self, which: str) -> None:
+        narrow = self.has_class("-narrow")
+        if narrow and self.has_class("-side-open") and not self.has_class("-log-open") \
+                and self.query_one("#side").current == which:
+            # on a narrow screen the pane is in the map's place: the same key again brings the map back
+            self.remove_class("-side-open")
+            self.side_pinned = None
+            return
+        self.side_pinned = None if self.side_pinned == which else which  # a second press: the screen chooses again
+        self.switch_side(which, by_hand=True)
+        self.add_class("-side-open")
+        if narrow:
+            self.remove_class("-log-open")
+            if self.map.has_focus:  # the map is out of sight: keys go to the decision bar
+                self._focus_bar()
+
+    def action_focus_map(self) -> None:
+        self.remove_class("-side-open", "-log-open")
+        self.map.focus()
+
+    def action_toggle_log(self) -> None:
+        """The log: on a narrow screen in the map's place (the decision bar stays); l again, b/c/n or
+        m bring back what was there."""
+        self.toggle_class("-log-open")
+        if self.has_class("-narrow") and self.has_class("-log-open") and self.map.has_focus:
+            self._focus_bar()
+
+    def action_log_filter(self) -> None:
+        self.notify(f"Log shows: {self.query_one(CombatLog).cycle_filter()}")
+
+    def action_log_search(self) -> None:
+        self.add_class("-log-open")  # (on a narrow screen in the map's place)
+        self.query_one(CombatLog).open_search()
+
+    def action_board(self, step: int) -> None:
+        self.switch_side("board")
+        self.query_one(PlayerBoard).cycle(step)
+
+    def action_follow(self) -> None:
+        self.query_one(PlayerBoard).follow()
+
+    def action_fight(self, step: int) -> None:
+        self.switch_side("combat")
+        self.query_one(CombatPane).browse(step)
+
+    def action_bot_answer(self) -> None:
+        if not self.driving and self.bar.interactive and self.ctl.decision is not None:
+            self.playback.answer(self.ctl.suggest())
+
+    def action_bot_losses(self) -> None:
+        if self.view.combat is None:
+            self.notify("No fight is under way.")
+            return
+        self.auto_losses = self.view.combat.id
+        self.notify("The bot picks your losses for the rest of this fight.")
+        if self.bar.interactive and self.ctl.decision is not None and self.ctl.decision.kind in LOSS_KINDS:
+            self.playback.answer(self.ctl.suggest())
+
+    def action_advice(self) -> None:
+        """"What would you do?": the advisor's three best options (screens/advice.py)."""
+        if self.bar.interactive and self.ctl.decision is not None and not self.driving:
+            from .advice import AdviceScreen
+            self.app.push_screen(AdviceScreen(self.ctl, self.app.advice_budget))
+        else:
+            self.notify("The advisor answers when it is your turn to choose.")
+
+    def action_undo(self) -> None:
+        ask.undo(self)
+
+    def action_undo_to(self) -> None:
+        ask.undo_to(self)
+
+    def action_save_as(self) -> None:
+        ask.save_as(self)
+
+    def action_help(self) -> None:
+        self.app.action_help()
+
+    def action_cards(self) -> None:
+        from .cards import CardsScreen
+        d = self.bar.decision
+        choosing = [c for c in (option_card(o) for o in d.options) if c] if d is not None else []
+        self.app.push_screen(CardsScreen(self.ctl.cat, self.view, option_card(self.bar.highlighted_option), choosing))
+
+    def action_end_summary(self) -> None:
+        if self.ctl.finished:
+            self.app.show_end(self.ctl)
+
+    def action_leave(self) -> None:
+        ask.leave(self)

@@ -15,6 +15,7 @@ from ...content.loader import default_catalog
 from ...engine.setup import DIFFICULTIES, Setup
 from ...engine.savefile import MAX_INT as MAX_SEED, name_problem
 from ..controller import BOT_LABELS, Seat
+from ..textual_adapter import select_overlay_type
 from ..theme import FACTION_COLOURS, PALETTE
 
 FACTIONS = ("druwhn", "duerkhar", "krowh", "mohyar")
@@ -180,7 +181,7 @@ class SetupScreen(Screen):
 
     def _say_focus(self, widget) -> None:
         """Say which field has the focus and what its keys do (beside the marked field itself)."""
-        from textual.widgets._select import SelectOverlay
+        SelectOverlay = select_overlay_type()
         while widget is not None and not isinstance(widget, (Select, Input, Button)) and widget is not self:
             if isinstance(widget, SelectOverlay):
                 widget = widget.parent

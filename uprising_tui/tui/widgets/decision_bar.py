@@ -115,6 +115,7 @@ class DecisionBar(Readable, Vertical, can_focus=False):
         self.decision: "Decision | None" = None
         self.groups: list[tuple[str, list["Option"]]] = []
         self.costs: dict[str, str] = {}
+        self.marked: tuple | None = None  # (decision, option id): the advisor's pick, marked ◆ ("Advice on")
         self.group_index = 0
         self.interactive = False
         self.wait_text = ""
@@ -148,6 +149,8 @@ class DecisionBar(Readable, Vertical, can_focus=False):
             groups.sort(key=lambda kv: rank.get(kv[0], rank["always"]))
         costs = {**colour_costs(self.cat, decision), **{k: v for k, v in costs.items() if v}}
         self.decision, self.groups, self.costs = decision, groups, costs
+        if self.marked is not None and self.marked[0] is not decision:
+            self.marked = None
         self.interactive = True
         if self.has_class("-waiting"):
             self.remove_class("-waiting")
@@ -199,7 +202,34 @@ class DecisionBar(Readable, Vertical, can_focus=False):
         self._items_key = None
         ol.highlighted = None
 
+    def _label(self, o) -> str:
+        """An option's label on its row: the advisor's pick marked."""
+        return "◆ " + o.label if self.marked is not None and self.marked[1] == o.id else o.label
+
+    def mark_pick(self, decision: "Decision", option_id: str) -> bool:
+        """Mark the advisor's pick among the options of `decision` (if it is still the one on show),
+        in place: the cursor stays where it is. Returns whether it marked."""
+        if decision is not self.decision or not self.interactive or option_id not in {o.id for o in decision.options}:
+            return False
+        self.marked = (decision, option_id)
+        self._draw_tabs()
+        opts = self.groups[self.group_index][1] if self.groups else []
+        many = len(self.groups) > 1
+        ol = self.query_one(OptionList)
+        for i, o in enumerate(opts):
+            if o.id == option_id and i < ol.option_count:
+                key = str((i + 1) % 10) if not many and i < 10 else " "
+                cost = self.costs.get(o.id, "")
+                ol.replace_option_prompt_at_index(i, option_line(key, self._label(o), cost, self._width,
+                                                                 whole=i == self._whole))
+                self._items_key = None  # (the next group shown is built afresh)
+        return True
+
     def _show_group(self) -> None:
+        self._draw_tabs()
+        self._draw_options()
+
+    def _draw_tabs(self) -> None:
         many = len(self.groups) > 1
         width = max(20, self.scrollable_content_region.width or 60)
         tabs = Text()
@@ -207,6 +237,8 @@ class DecisionBar(Readable, Vertical, can_focus=False):
         for i, (g, opts) in enumerate(self.groups):
             key = (i + 1) % 10 if i < 10 else " "
             label = f" {key} {GROUP_LABELS.get(g, g)}" + (f" {len(opts)}" if len(opts) > 1 else "") + " "
+            if self.marked is not None and any(o.id == self.marked[1] for o in opts):
+                label = label[:-1] + "◆ "  # the advisor's pick is in this group
             style = Style.parse("reverse bold" if i == self.group_index else "") + Style.from_meta(
                 {"@click": f"pick_group({i})"})
             if col and col + len(label) + 1 > width:  # the next tab goes on a new line, whole
@@ -231,6 +263,9 @@ class DecisionBar(Readable, Vertical, can_focus=False):
             self._group_lines = lines
         # else: shown before the first layout (the game's first frame): the tabs wait for on_resize and
         # the bar's real width (a height set from a guessed width could stay: Textual keeps its box model)
+
+    def _draw_options(self) -> None:
+        many = len(self.groups) > 1
         opts = self.groups[self.group_index][1] if self.groups else []
         ol = self.query_one(OptionList)
         items = []
@@ -242,10 +277,10 @@ class DecisionBar(Readable, Vertical, can_focus=False):
             key = str((i + 1) % 10) if not many and i < 10 else " "
             cost = self.costs.get(o.id, "")
             # the first row comes under the cursor: drawn whole now, in this frame, if it must be
-            whole = i == 0 and needs_whole(o.label, cost, width)
+            whole = i == 0 and needs_whole(self._label(o), cost, width)
             if whole:
                 self._whole = 0
-            items.append(ListOption(option_line(key, o.label, cost, width, whole=whole), id=o.id))
+            items.append(ListOption(option_line(key, self._label(o), cost, width, whole=whole), id=o.id))
         if self.current_group == "market":
             items += [ListOption(row, disabled=True) for row in self._market_rows(self.decision)]
         key = [(item.id, item.prompt) for item in items]
@@ -276,10 +311,10 @@ class DecisionBar(Readable, Vertical, can_focus=False):
                 continue
             o = opts[i]
             cost = self.costs.get(o.id, "")
-            if not needs_whole(o.label, cost, self._width):
+            if not needs_whole(self._label(o), cost, self._width):
                 continue
             key = str((i + 1) % 10) if not many and i < 10 else " "
-            ol.replace_option_prompt_at_index(i, option_line(key, o.label, cost, self._width, whole=whole))
+            ol.replace_option_prompt_at_index(i, option_line(key, self._label(o), cost, self._width, whole=whole))
             if whole:
                 drawn = i
         self._whole = drawn

@@ -24,12 +24,12 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import OptionList
 
+from ..textual_adapter import SteadyScrollbars
 from .contrast import Readable
-from .steady import size_kept
 from .text_layout import lay_out
 
 
-class DecisionOptions(Readable, OptionList):
+class DecisionOptions(Readable, SteadyScrollbars, OptionList):
     DEFAULT_CSS = """
     DecisionOptions { overflow-y: scroll; }
     """
@@ -41,11 +41,7 @@ class DecisionOptions(Readable, OptionList):
         super().__init__(*content, **kw)
         self._laid_width: int | None = None
 
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        if size_kept(self, size):  # (OptionList keeps its scrollbar told of its line count itself)
-            return False
-        return super()._size_updated(size, virtual_size, container_size, layout)
-
+    # (Textual's OptionList internals this widget builds on are listed in textual_adapter.relied_on)
     def _on_resize(self, event: events.Resize) -> None:
         width = event.size.width
         if width == self._laid_width:

@@ -12,17 +12,18 @@ tokens (see :mod:`.hex_style` for the legend). Impassable edges are drawn ``#``.
 outline is drawn reversed; hexes in :attr:`HexMap.highlights` get an accented outline and a
 ``◆`` in their bottom corner, so both read without colour.
 
-Keys (six directions of a pointy-topped grid, vi/roguelike style):
+Keys (six directions of a pointy-topped grid; the diagonals where a number pad has them, and no
+letter the game screen binds for itself):
 
-====================  ====================================
-``←`` ``h``           west            ``→`` ``l``  east
-``y``                 north-west      ``u``        north-east
-``b``                 south-west      ``n``        south-east
-``↑`` ``k``           up (zigzags north-west/north-east along one column)
-``↓`` ``j``           down (likewise south)
-``enter``             select the hex under the cursor
-``+`` ``-``           larger / smaller hexes (the size follows the widget until then)
-====================  ====================================
+=====================  ====================================
+``←`` ``h``            west            ``→``          east
+``Home`` ``y``         north-west      ``PgUp``       north-east
+``End``                south-west      ``PgDn``       south-east
+``↑``                  up (zigzags north-west/north-east along one column)
+``↓`` ``j``            down (likewise south)
+``enter``              select the hex under the cursor
+``+`` ``-``            larger / smaller hexes (the size follows the widget until then)
+=====================  ====================================
 
 A mouse click selects the hex under the pointer; hovering shows a one-line tooltip.
 """
@@ -114,13 +115,15 @@ class HexMap(Readable, ScrollView, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("right,l", "move(0)", "East", show=False),
-        Binding("u", "move(1)", "North-east", show=False),
-        Binding("y", "move(2)", "North-west", show=False),
+        # (no letter the game screen binds: while the map has the focus its keys would shadow the
+        # screen's: u undo, b board, n Nemesis, k cards, l log; tests/tui/test_game_keys.py)
+        Binding("right", "move(0)", "East", show=False),
+        Binding("pageup", "move(1)", "North-east", show=False),
+        Binding("home,y", "move(2)", "North-west", show=False),
         Binding("left,h", "move(3)", "West", show=False),
-        Binding("b", "move(4)", "South-west", show=False),
-        Binding("n", "move(5)", "South-east", show=False),
-        Binding("up,k", "move_vertical(0)", "Up", show=False),
+        Binding("end", "move(4)", "South-west", show=False),
+        Binding("pagedown", "move(5)", "South-east", show=False),
+        Binding("up", "move_vertical(0)", "Up", show=False),
         Binding("down,j", "move_vertical(1)", "Down", show=False),
         Binding("enter", "select", "Select hex"),
         Binding("plus", "zoom(1)", "Larger", show=False),

@@ -11,8 +11,7 @@ from .side_strip import SidePage
 from .text_pane import TextPane
 
 from ..event_text import EventText
-from ..adapters import engine_words_moves
-from ..playback import NEMESIS_KINDS, is_nemesis, split, why_moved
+from ..playback import NEMESIS_KINDS, is_nemesis, split
 
 # What the Nemesis pane lists: the Nemesis's own pieces and moves, and the fights they start.
 PANE_KINDS = NEMESIS_KINDS | {"CombatStarted", "CombatEnded", "NemesisDestroyed", "ThreatChanged", "HavenRemoved",
@@ -56,11 +55,7 @@ class NemesisPane(SidePage, TextPane):
             for ev, line in zip(step, lines):
                 if ev.event_type not in PANE_KINDS or not line.plain.strip():
                     continue
-                out.append(line)
-                if ev.event_type == "NemesisMoved" and not engine_words_moves():
-                    why = why_moved(ev, self.cat)
-                    if why:
-                        out.append(Text(f"    why: {why}", style="italic"))
+                out.append(line)  # (a move's line says why, in the engine's words)
             self.steps.append(out)
             self._added += 1
         self.steps = self.steps[-self.KEEP:]

@@ -1,5 +1,5 @@
 """Updating a text widget (a TextLines or a Static) or a border title only when what it shows
-changes; skipping Textual's scrollbar update when a layout left a scroll view's size as it was.
+changes.
 
 Textual repaints a widget on every `Static.update` and every `border_title` assignment, even
 with the same content: after an answer most of the small panes (the header, the prompt, the
@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.text import Text
 from textual.content import Content
-from textual.geometry import Size
-from textual.scroll_view import ScrollView
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -68,12 +66,3 @@ def row_runs(rows: Iterable[int]) -> list[tuple[int, int]]:
         else:
             runs.append([y, 1])
     return [(y, n) for y, n in runs]
-
-
-def size_kept(view: ScrollView, size: Size) -> bool:
-    """For a ScrollView whose scrollable size is kept up to date by its own code (which tells its
-    scrollbars at once): whether a layout left its size as it was, so Textual's own update can be
-    skipped. `ScrollView._size_updated` updates and repaints the scrollbars on every layout (it
-    compares the container's size with the view's own less its padding, which differ for any view
-    with padding), and those repaints came in a frame of their own after the layout's."""
-    return size == view._size and size - view.styles.gutter.totals == view._container_size

@@ -10,11 +10,11 @@ it reads (no markup), and the height can follow the text (`height: auto`, the de
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..textual_adapter import has_links, link_styled
 from .contrast import Readable
 from .text_layout import lay_out
 
@@ -71,10 +71,8 @@ class TextLines(Readable, Widget):
     def _lay_out(self, width: int) -> None:
         text = self._text()
         strips = lay_out(self.app.console, text, width) if width > 0 else []
-        if self.auto_links and isinstance(text, Text) and any(
-                isinstance(span.style, Style) and span.style._meta for span in text.spans):
-            link = self.link_style  # clickable parts look like links, as a Static draws them
-            strips = [strip._apply_link_style(link) for strip in strips]
+        if self.auto_links and isinstance(text, Text) and has_links(text.spans):
+            strips = link_styled(strips, self.link_style)  # clickable parts look like links, as a Static draws them
         self._strips = strips
         self._laid_width = width
 

@@ -14,14 +14,15 @@ from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ..textual_adapter import SteadyScrollbars
 from .contrast import Readable
-from .steady import reads_as, row_runs, size_kept
+from .steady import reads_as, row_runs
 from .text_layout import lay_out
 
 CHUNK = 24
 
 
-class TextPane(Readable, ScrollView, can_focus=True):
+class TextPane(Readable, SteadyScrollbars, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     TextPane { height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
     """
@@ -57,7 +58,7 @@ class TextPane(Readable, ScrollView, can_focus=True):
         self._items = [renderable]
         width = self.text_width or self._width
         if width <= 0 or width != self._width or not self.is_mounted:
-            self._render()
+            self._lay_out_items()
             return
         old, new = self._strips, self._lines_of(renderable, width)
         self._strips = new
@@ -71,7 +72,7 @@ class TextPane(Readable, ScrollView, can_focus=True):
         self._items.extend(renderables)
         width = self.text_width
         if width <= 0 or width != self._width:
-            self._render()
+            self._lay_out_items()
             return
         for r in renderables:
             self._strips.extend(self._lines_of(r, width))
@@ -92,7 +93,7 @@ class TextPane(Readable, ScrollView, can_focus=True):
 
     def clear(self) -> None:
         self._items = []
-        self._render()
+        self._lay_out_items()
 
     def _lines_of(self, renderable: RenderableType, width: int) -> list[Strip]:
         """The renderable laid out at `width`. A Group's Text parts are kept from one call to the
@@ -115,7 +116,7 @@ class TextPane(Readable, ScrollView, can_focus=True):
             out.extend(lines)
         return out
 
-    def _render(self) -> None:
+    def _lay_out_items(self) -> None:  # (not `_render`: that is Widget's own)
         width = self.text_width or self._width  # hidden (another pane on show): the width it last had
         if width <= 0:
             return  # drawn on the first resize
@@ -137,7 +138,7 @@ class TextPane(Readable, ScrollView, can_focus=True):
         if resized:
             self.virtual_size = Size(width, reserve)
             if self.is_mounted and self.container_size:
-                self._scroll_update(self.virtual_size)  # the scrollbar follows now (no layout will tell it)
+                self.tell_scrollbars()  # the scrollbar follows now (no layout will tell it)
         elif not repaint:
             if self.follow_end:
                 self._follow()
@@ -168,17 +169,13 @@ class TextPane(Readable, ScrollView, can_focus=True):
         if runs:  # contiguous rows as one region each
             self.refresh(*(Region(0, y, width, n) for y, n in runs))
 
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        if size_kept(self, size):
-            return False  # no resize event, no scrollbar repaint
-        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def on_resize(self) -> None:
         """A new width lays the text out again. Shown again, or a new height, at the same width:
         the lines are already right (they were laid out while hidden, at this width), so this
         repaints only if the height reserve moved: no second frame after the one the layout drew."""
         if self.text_width != self._width:
-            self._render()
+            self._lay_out_items()
         else:
             self._settle(repaint=False)
 

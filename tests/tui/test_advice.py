@@ -1,0 +1,184 @@
+""""What would you do?" (w): the advisor's three best options in a pane, worked out in the advisor's
+worker process; Esc cancels at once; the client never waits for it; only the public history goes
+to the worker."""
+from __future__ import annotations
+
+import pytest
+
+from uprising_tui.bots.strong.advisor import Advice, OptionAdvice, Reason
+from uprising_tui.bots.strong.search import Budget
+from uprising_tui.engine import Setup
+from uprising_tui.tui.app import make_app
+from uprising_tui.tui.controller import GameController, default_seats
+from uprising_tui.tui.saves import SaveStore
+from uprising_tui.tui.screens.advice import AdviceScreen, advice_text
+from uprising_tui.tui.screenshots import advance
+
+from .pilot_helpers import game_screen, settle, until
+from .raw_state_guard import install
+
+SETUP = Setup(factions=["druwhn", "duerkhar"], chapters=2, seed=42)
+SMALL = Budget(rollouts=6, width=3, first=2, horizon="chapter", settle=False)
+
+
+def opened(tmp_path, answers: int = 8):
+    ctl = GameController.new(SETUP, default_seats(SETUP.factions, ["duerkhar"]), SaveStore(tmp_path))
+    advance(ctl, lambda c: c.answers >= answers and not c.is_bot_turn() and len(c.decision.options) > 1)
+    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    app.advice_budget = SMALL
+    return ctl, app
+
+
+@pytest.mark.asyncio
+async def test_w_shows_the_advisor_s_best_options_with_their_figures(tmp_path, monkeypatch):
+    reads: list = []
+    install(monkeypatch, reads)  # the client hands the worker the public history, never the raw state
+    ctl, app = opened(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        answers = list(ctl.game.answers)
+        await pilot.press("w")
+        await pilot.pause()
+        pane = app.screen
+        assert isinstance(pane, AdviceScreen)
+        assert await until(pilot, lambda: not pane.thinking, limit=6000)
+        assert pane.failed is None, pane.failed
+        advice = pane.advice
+        assert advice.answers == len(answers) and advice.actor == ctl.decision.actor
+        assert 1 <= len(advice.options) <= 3
+        ids = {o.id for o in ctl.decision.options}
+        assert all(o.option in ids for o in advice.options) and advice.pick in ids
+        body = str(pane.query_one("#advice-body").render())
+        assert advice.options[0].label in body and "win " in body and " VP" in body
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game_screen(app) is app.screen and ctl.game.answers == answers  # advice answers nothing
+    assert reads == []
+
+
+@pytest.mark.asyncio
+async def test_escape_cancels_at_once_and_the_game_goes_on(tmp_path):
+    ctl, app = opened(tmp_path)
+    app.advice_budget = Budget(rollouts=None, seconds=30, horizon="chapter", settle=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await pilot.pause()
+        pane = app.screen
+        assert isinstance(pane, AdviceScreen) and pane.thinking
+        await pilot.press("escape")  # long before the 30 s are up
+        await pilot.pause()
+        g = game_screen(app)
+        assert app.screen is g and g.bar.interactive
+        before = ctl.answers
+        await pilot.press("enter")  # the keys are the game's again
+        await settle(pilot)
+        assert ctl.answers > before
+
+
+@pytest.mark.asyncio
+async def test_w_while_a_bot_or_a_step_plays_says_when_it_answers(tmp_path):
+    ctl, app = opened(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        g.bar.interactive = False  # (as while a step is on show)
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.screen is g
+
+
+def test_the_pane_words_each_option_with_its_figures_and_marks_the_pick():
+    advice = Advice(12, "druwhn", "turn", (
+        OptionAdvice("explore", "Explore", 0.61, 2.5, 40, 1, (Reason("gain", "turns the hex over for a Quest", 1.0),)),
+        OptionAdvice("end", "End turn", 0.44, -1.0, 30, 0, ())), "explore", 70, 1.2, False, "chapter")
+    text = advice_text(advice).plain
+    assert text.startswith("1. Explore  ◆ my pick\n   win 61% · margin +2.5 VP · 40 plays\n   – turns the hex over")
+    assert "2. End turn\n   win 44% · margin -1.0 VP" in text
+    assert "to the end of this Chapter" in text and "stopped early" in text
+
+
+def drawn_rows(bar) -> list[str]:
+    from textual.widgets import OptionList
+    ol = bar.query_one(OptionList)
+    return [ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)]
+
+
+class _Answering:
+    """An advisor that answers at once with fixed figures (the snapshot must not hang on a search)."""
+    alive = True
+
+    def __init__(self):
+        self.asked = []
+
+    def ask(self, game, budget=None, seed: int = 0) -> int:
+        from uprising_tui.bots.strong.worker import Done
+        d = game.decision
+        opts = [o for o in d.options][:3]
+        figures = [(0.58, 3.5, (Reason("gain", "a Haven on the Woods: 2 VP at each Scoring", 2.0),
+                                Reason("answer", "the Legion two hexes off reaches your Haven next Nemesis phase",
+                                       1.0))),
+                   (0.47, 1.0, (Reason("search", "wins 11 in 100 fewer of the plays", 0.11),)),
+                   (0.40, -0.5, ())]
+        shown = tuple(OptionAdvice(o.id, o.label, w, m, 24, i, r) for i, (o, (w, m, r)) in enumerate(zip(opts, figures)))
+        self.asked.append(Done(1, Advice(len(game.answers), d.actor, d.kind, shown, shown[0].option, 72, 1.5, True,
+                                         "chapter")))
+        return 1
+
+    def poll(self):
+        out, self.asked = self.asked, []
+        return out
+
+    def cancel(self, request: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_advice_pane_snapshot(snap_compare, tmp_path, monkeypatch):
+    from uprising_tui.tui.screenshots import DEFAULT_SEED, SCENES, SIZES
+    monkeypatch.setenv("TZ", "UTC")
+    scene = SCENES["game"]
+    app = scene.make(tmp_path, DEFAULT_SEED)
+    advisor = _Answering()
+    app.advisor_process = lambda: advisor
+
+    async def ask(pilot):
+        await scene.keys(pilot)
+        await pilot.press("w")
+        await pilot.pause(0.3)
+
+    assert snap_compare(app, terminal_size=SIZES["120x40"], run_before=ask)
+
+
+@pytest.mark.asyncio
+async def test_advice_on_marks_the_advisor_s_pick_and_is_kept_in_the_settings(tmp_path):
+    from uprising_tui.tui.settings import Settings
+    ctl, app = opened(tmp_path)
+    advisor = _Answering()
+    app.advisor_process = lambda: advisor
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        assert not any("◆" in line for line in drawn_rows(g.bar))  # off: no marks
+        assert g.advice_marks.toggle() is True
+        pick = ctl.decision.options[0]
+        assert await until(pilot, lambda: g.bar.marked is not None, limit=3000)
+        assert g.bar.marked == (ctl.decision, pick.id)
+        if pick in g.bar.groups[g.bar.group_index][1]:
+            assert any(("◆ " + pick.label[:20]) in line for line in drawn_rows(g.bar))
+        else:
+            assert "◆" in str(g.bar.query_one("#groups").render())
+        await pilot.press(*g.bar.keys_for(pick.id))  # the next decision: asked again, marked again
+        await settle(pilot)
+        assert await until(pilot, lambda: g.bar.marked is not None and g.bar.marked[0] is ctl.decision, limit=3000)
+    assert Settings(tmp_path).advice is True
+    app2 = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    app2.advisor_process = lambda: advisor
+    async with app2.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app2)
+        assert await until(pilot, lambda: g.bar.marked is not None, limit=3000)  # on from the start
+        assert g.advice_marks.toggle() is False
+    assert Settings(tmp_path).advice is False
