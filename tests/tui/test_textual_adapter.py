@@ -83,3 +83,27 @@ def test_no_other_client_module_reaches_into_textual_s_privates():
                 if m in members and not line.lstrip().startswith("#"):
                     found.append(f"{rel}:{n}: {m}")
     assert not found, "Textual's private members outside textual_adapter.py:\n" + "\n".join(found)
+
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("mended", [True, False])
+async def test_a_palette_gone_while_it_searched_does_not_take_the_app_down(mended):
+    """Found by the monkey's sweep (seed 1055, the Load screen at 60x20): the palette's search
+    worker outlived the palette and its busy flag's watchers looked up a CommandList no longer
+    there (NoMatches: the worker's failure ended the app). A palette off the screen: the mended
+    watchers do nothing; Textual's own raise."""
+    from textual.command import CommandPalette
+    from textual.css.query import NoMatches
+    palette = CommandPalette()  # never mounted: no CommandList, as after it was taken off
+    watch_list = ad._guarded_watch_list_visible if mended else ad._watch_list_visible
+    watch_busy = ad._guarded_watch_show_busy if mended else ad._watch_show_busy
+    if mended:
+        watch_list(palette)
+        await watch_busy(palette)
+        assert CommandPalette._watch__show_busy is ad._guarded_watch_show_busy  # and it is the one in use
+    else:
+        with pytest.raises(NoMatches):
+            watch_list(palette)
+        with pytest.raises(NoMatches):
+            await watch_busy(palette)

@@ -43,6 +43,34 @@ if getattr(OptionList._move_page, "__name__", "") != "_guarded_move_page":
     OptionList._move_page = _guarded_move_page
 
 
+# ------------------------------------------------------------ the command palette closed mid-search
+# Textual 8.2: the palette gathers its commands in a worker; when the palette is closed while the
+# worker waits on a provider's search (a quick Esc, or a screen change, on a busy machine), the
+# worker goes on and sets `_show_busy`/`_list_visible`, whose watchers look up the palette's
+# CommandList, gone by then: NoMatches, and the worker's failure took the whole app down (found by
+# the client monkey's sweep, seed 1055 at 60x20: tests/tui/test_textual_adapter.py). A palette
+# that is no longer mounted has nothing to show busy: the watchers do nothing then.
+from textual.command import CommandPalette  # noqa: E402  (with the mend it serves)
+
+_watch_list_visible = CommandPalette._watch__list_visible
+_watch_show_busy = CommandPalette._watch__show_busy
+
+
+def _guarded_watch_list_visible(self: CommandPalette) -> None:
+    if self.is_attached and self.query("CommandList"):
+        _watch_list_visible(self)
+
+
+async def _guarded_watch_show_busy(self: CommandPalette) -> None:
+    if self.is_attached and self.query("CommandList"):
+        await _watch_show_busy(self)
+
+
+if getattr(CommandPalette._watch__show_busy, "__name__", "") != "_guarded_watch_show_busy":
+    CommandPalette._watch__list_visible = _guarded_watch_list_visible
+    CommandPalette._watch__show_busy = _guarded_watch_show_busy
+
+
 # ------------------------------------------------------------ one frame per answer
 _REFRESH_FLAGS = ("_repaint_required", "_layout_required", "_scroll_required", "_refresh_styles_required")
 
@@ -171,6 +199,7 @@ def relied_on() -> list[tuple[object, str]]:
         (Widget, "_scroll_update"), (ScrollView, "_size_updated"),
         (App, "_handle_exception"), (App, "_return_code"), (App, "_exception"), (App, "_exception_event"),
         (App, "_close_messages_no_wait"), (App, "_driver"), (LinuxDriver, "_file"),
+        (CommandPalette, "_watch__list_visible"), (CommandPalette, "_watch__show_busy"),
         (_select, "SelectOverlay"), (Style, "_meta"), (Strip, "_apply_link_style"),
         (AppService, "_build_environment"), (Server, "_process_messages"),
     ]
