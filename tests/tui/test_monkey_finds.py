@@ -138,3 +138,31 @@ async def test_leaving_while_the_bots_play_stops_them(tmp_path):
         await pilot.pause()
         assert app._exception is None
         assert ctl.answers == left_at  # nothing answered for anyone once the game is left
+
+
+
+@pytest.mark.asyncio
+async def test_a_decision_bar_half_taken_down_is_not_drawn_into(tmp_path):
+    """Found by the monkey's sweep (seed 2180, at exit): a worker still playing drew into the
+    decision bar after the closing app had taken its parts (NoMatches for #prompt)."""
+    from rich.text import Text
+
+    from uprising_tui.engine import Setup
+    from uprising_tui.tui.controller import GameController, default_seats
+    from uprising_tui.tui.saves import SaveStore
+    from uprising_tui.tui.widgets.decision_bar import DecisionBar
+
+    from .pilot_helpers import game_screen, settle
+    setup = Setup(factions=["krowh"], chapters=2, seed=3)
+    ctl = GameController.new(setup, default_seats(setup.factions), SaveStore(tmp_path))
+    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        bar = g.query_one(DecisionBar)
+        assert bar.complete and not g.playback.gone()
+        await bar.query_one("#prompt").remove()  # what the closing app does first
+        assert not bar.complete and g.playback.gone()
+        bar.wait("A bot", Text("plays"))  # nothing raised, nothing drawn
+        bar.show(ctl.decision, ctl.grouped_options(), {}, None)
+        assert app._exception is None

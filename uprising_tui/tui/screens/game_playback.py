@@ -59,7 +59,7 @@ class Playback:
         """Left, or being taken down (the app closing takes the panes first): nothing more is played
         or answered, and no pane is looked for."""
         s = self.screen
-        return s.leaving or not s.is_attached or not s.query("DecisionBar")
+        return s.leaving or not s.is_attached or not s.query("DecisionBar") or not s.bar.complete
 
     async def drive(self) -> None:
         s = self.screen

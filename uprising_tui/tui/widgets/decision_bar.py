@@ -139,8 +139,17 @@ class DecisionBar(Readable, Vertical, can_focus=False):
         yield DecisionOptions(id="options")
 
     # ------------------------------------------------------------ what it shows
+    @property
+    def complete(self) -> bool:
+        """Mounted with its parts: a closing app takes a widget's children before the widget, and a
+        worker still playing (the bots, a step) must not draw into a bar half taken down (found by
+        the client monkey's sweep, seed 2180: NoMatches for #prompt at exit)."""
+        return self.is_attached and bool(self.query("#prompt"))
+
     def show(self, decision: "Decision", groups, costs: dict[str, str], seat: "Seat | None") -> None:
         """A person's decision: interactive."""
+        if not self.complete:
+            return  # the bar is being taken down (the app closing): nothing to show it on
         groups = list(groups)
         if self._market_rows(decision) and not any(g == "market" for g, _ in groups):
             # no Item the Hero can buy: the Market still shows what is on offer, and why not
@@ -185,6 +194,8 @@ class DecisionBar(Readable, Vertical, can_focus=False):
     def wait(self, title: str, text: Text | str, hint: Text | str = "") -> None:
         """Nothing for a person to answer now (a bot plays, the Nemesis moves): `text` says what
         is happening, `hint` which keys move it on."""
+        if not self.complete:
+            return  # the bar is being taken down (the app closing): nothing to show it on
         self.interactive = False
         self.decision = None
         self.groups = []
