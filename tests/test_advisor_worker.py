@@ -35,3 +35,19 @@ def test_the_advisor_process_answers_and_follows_the_game():
         assert isinstance(advisor.wait(bad, timeout=120), (Done, Failed))
         assert all(isinstance(m, (Progress, Done, Cancelled, Failed)) for m in advisor.poll())
     assert not advisor.alive
+
+
+def test_the_advisor_process_ends_quietly_when_the_client_goes_mid_question(capfd):
+    """The client quitting while a question is being thought about closes the pipe under the
+    worker: it ends without a traceback on the terminal (seen in the monkey's sweep)."""
+    import multiprocessing as mp
+
+    from uprising_tui.bots.strong import worker
+
+    game = Game(Setup(factions=["druwhn"], chapters=2, seed=5, auto_ties=True)).start()
+    ours, theirs = mp.Pipe()
+    ours.send(("ask", 1, game.setup, list(game.answers), Budget(rollouts=10_000, width=3, horizon="game"), 1))
+    ours.close()  # gone before the worker's first progress report or cancel check
+    worker._serve(theirs, None)  # returns: no exception, nothing printed
+    out, err = capfd.readouterr()
+    assert "Traceback" not in err and "Error" not in err

@@ -66,3 +66,26 @@ async def test_a_command_shows_the_force_it_gathers(tmp_path):
             assert after > before
             unit = ctl.cat.names[next(r.id for r in ctl.decision.chosen if r.kind == "unit").split(":")[1]]
             assert await until(pilot, lambda: unit in region_text(app, scr.bar))
+
+
+async def test_odds_workers_cancelled_before_they_start_leave_no_coroutine_behind(tmp_path):
+    """Each cursor move starts an odds worker that replaces the last; one replaced before it ran
+    must not leave a never-awaited coroutine (a RuntimeWarning on the terminal, seen in the
+    monkey's sweep): the worker is given the function, not a coroutine made in advance."""
+    import gc
+    import warnings
+
+    ctl = controller(positions()["guile_dice"]())
+    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            scr = game_screen(app)
+            opts = list(ctl.decision.options)
+            for opt in opts * 3:  # each replaces the last before it has run
+                scr.show_highlight(opt)
+            app.workers.cancel_group(scr, "odds")  # and the last goes too, unstarted (as at exit)
+            await settle(pilot)
+        gc.collect()
+    assert not [w for w in seen if "never awaited" in str(w.message)]

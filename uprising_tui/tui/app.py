@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -87,7 +88,7 @@ class UprisingApp(UncaughtHook, App):
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", timeout=8)
         if self._opener is not None:  # straight into a game: the title screen comes only if asked for
-            self.run_worker(self._open(self._opener), group="open", exclusive=True)
+            self.run_worker(partial(self._open, self._opener), group="open", exclusive=True)
             return
         from .screens.title import TitleScreen
         self.push_screen(TitleScreen())
@@ -204,11 +205,11 @@ class UprisingApp(UncaughtHook, App):
 
     def new_game(self, setup: Setup, seats: Iterable[Seat]) -> None:
         seats = list(seats)
-        self.run_worker(self._open(lambda: GameController.new(setup, seats, self.store)), group="open",
+        self.run_worker(partial(self._open, lambda: GameController.new(setup, seats, self.store)), group="open",
                         exclusive=True)
 
     def load_game(self, path: str | Path) -> None:
-        self.run_worker(self._open(lambda: GameController.load(path, self.store)), group="open", exclusive=True)
+        self.run_worker(partial(self._open, lambda: GameController.load(path, self.store)), group="open", exclusive=True)
 
     def to_title(self) -> None:
         from .screens.title import TitleScreen

@@ -168,7 +168,10 @@ def _serve(conn, content_dir: str | None) -> None:
         if msg[0] != "ask":
             continue  # a cancel for a question already answered
         _, rid, setup, answers, budget, seed = msg
-        _answer(conn, games, waiting, rid, setup, answers, budget, seed)
+        try:
+            _answer(conn, games, waiting, rid, setup, answers, budget, seed)
+        except (EOFError, OSError):  # the client is gone (it quit mid-question): end quietly
+            return
 
 
 def _answer(conn, games: _Games, waiting: deque, rid: int, setup, answers, budget, seed) -> None:
@@ -197,5 +200,7 @@ def _answer(conn, games: _Games, waiting: deque, rid: int, setup, answers, budge
         conn.send(Done(rid, advise(game, budget, seed=seed, progress=progress, cancel=cancel, bot=bot)))
     except Stop:
         conn.send(Cancelled(rid))
+    except (EOFError, OSError):
+        raise  # the link to the client, not the question: _serve ends
     except Exception as exc:  # a bad question (a save the rules refuse, no decision): said, not fatal
         conn.send(Failed(rid, f"{type(exc).__name__}: {exc}".splitlines()[0][:300]))

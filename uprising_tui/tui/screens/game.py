@@ -8,6 +8,7 @@ choosing handlers."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -257,7 +258,7 @@ class GameScreen(Screen):
             return
         self._odds_for = (d, opt.id)
         odds.working(target)
-        self.run_worker(self._work_out_odds(d, opt.id, target), group="odds", exclusive=True)
+        self.run_worker(partial(self._work_out_odds, d, opt.id, target), group="odds", exclusive=True)
 
     async def _work_out_odds(self, d, option_id: str, target: str) -> None:
         """Exact odds can take a moment for a big fight: worked out off the UI thread, after the

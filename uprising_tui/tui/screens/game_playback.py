@@ -53,7 +53,7 @@ class Playback:
         self.queue.append(u)
         if not self.driving:
             self.driving = True
-            self.screen.run_worker(self.drive(), group="drive", exit_on_error=True)
+            self.screen.run_worker(self.drive, group="drive", exit_on_error=True)
 
     def gone(self) -> bool:
         """Left, or being taken down (the app closing takes the panes first): nothing more is played

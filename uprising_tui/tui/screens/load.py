@@ -7,6 +7,7 @@ loads only what its own folder lists."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from pathlib import Path
 
 from rich.text import Text
@@ -121,7 +122,7 @@ class LoadScreen(Screen):
 
     def load(self, path: Path) -> None:
         self.query_one("#load-error", Static).update(Text(f"Loading {printable(path.name)}…"))
-        self.run_worker(self._load(path), group="load", exclusive=True)
+        self.run_worker(partial(self._load, path), group="load", exclusive=True)
 
     async def _load(self, path: Path) -> None:
         store = self.app.store
