@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Generator
 from .. import pieces
 from ..cards import discard_card
 from .dice import Side, apply_marsh, reroll_choices
-from ...face.decision import Decision, Option, option, ref
+from ...face.decision import Decision, Option, option
 from ...face.events import (
     CardFlipped,
     DiceAdded,

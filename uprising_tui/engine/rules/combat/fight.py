@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Generator
 
 from .. import pieces
 from .dice import Side, apply_marsh, base_dice, groups, has_ability, mirror_dice, terrain_of
-from ..cards import _uses, can_use_card, card_option, card_use, combat_cards_at, fire_triggers, pay_card_cost
+from ..cards import fire_triggers
 from .effects import CombatEffects
+from .windows import CardWindows
 from ...face.decision import Decision, option, ref
 from ..economy import add_vp
 from ...ops.executor import Source, run_effect
@@ -38,12 +39,11 @@ Gen = Generator[Decision, str, object]
 MAX_ROUNDS = 300
 BOLT_SHIELD = option("bolt:shield", "Cancel 1 enemy Shield", "choice")
 BOLT_NONE = option("bolt:none", "Let the Bolt go unused", "choice")
-CONTINUE = option("done", "Continue", "done")
 _COMBAT_REFS: dict[str, SourceRef] = {}  # SourceRef("rule", "combat", detail) by detail (a few dozen)
 _SKELETON_BOLT = SourceRef("rule", "skeleton_bolt")
 
 
-class Combat(CombatEffects):
+class Combat(CombatEffects, CardWindows):
     def __init__(self, ctx: "Ctx", hid: str, a: Side, b: Side):
         self.ctx = ctx
         self.hid = hid
@@ -414,72 +414,3 @@ class Combat(CombatEffects):
         for s in (self.a, self.b):
             if s.is_player and self.alive(s) and not self.alive(self.enemy_of(s)):
                 yield from fire_triggers(ctx, "combat_won", only=s.owner)
-
-    # ------------------------------------------------------------ cards in combat
-    def usable_cards(self, side: Side, part: str, step: str | None) -> list[str]:
-        ctx = self.ctx
-        if side.kind != "player":
-            return []
-        timed = self._timed.get((part, step))  # the timing first: it rules out most cards cheaply
-        if timed is None:
-            timed = self._timed[(part, step)] = combat_cards_at(ctx.cat, part, step)
-        p = self._player(side.owner)
-        out = []
-        for cards in (p.feats, p.items, p.quests):
-            for c in cards:
-                cid = c.id
-                if cid not in timed or not c.face_up:
-                    continue
-                use, eff = _uses(ctx.cat)[cid]
-                if not can_use_card(ctx, p, cid):
-                    continue
-                if use.hero_hex and not self.hero_here(side):
-                    continue
-                if use.limit == "once_per_round" and cid in side.used_round:
-                    continue
-                if use.limit == "once_per_combat" and cid in side.used_combat:
-                    continue
-                if part == "after_combat":
-                    swaps = [op for op in eff if op.op == "exchange_unit"]
-                    here = ctx.state.hexes[self.hid].units
-                    if swaps and not (self.alive(side) and any(
-                            here.get(op.from_unit) and p.reserve.get(op.to_unit, 0) > 0 for op in swaps)):
-                        continue  # nothing to exchange: the card would be flipped for nothing
-                out.append(cid)
-        return out
-
-    def card_window(self, side: Side, part: str, step: str | None):
-        """The side's cards of this part and step, one at a time until it continues: a generator to
-        ``yield from``, or ``()`` when the side has no card to use here (most windows: no generator
-        is made for them). What the window does and when is the same either way: its first check
-        runs at once, as the first step of the generator would when ``yield from`` starts it."""
-        if side.kind != "player":
-            return ()  # only players hold cards (usable_cards is empty)
-        cards = self.usable_cards(side, part, step)
-        if not cards:
-            return ()
-        return self._card_window(side, part, step, cards)
-
-    def _card_window(self, side: Side, part: str, step: str | None, cards: list[str]) -> Gen:
-        ctx = self.ctx
-        used_here: set[str] = set()  # a card with no limit still acts once per window
-        while True:
-            if used_here:
-                cards = [c for c in self.usable_cards(side, part, step) if c not in used_here]
-            if not cards:
-                return
-            opts = [card_option(ctx, c) for c in cards]
-            opts.append(CONTINUE)
-            when = part.replace("_", " ") + (f", {step.replace('_', ' ')}" if step else "")
-            pick = yield from ctx.ask(side.owner, "combat_card", f"Combat ({when}): use a card?", opts,
-                                      source=self.source(part + (f" {step}" if step else "")))
-            if pick == "done":
-                return
-            cid = pick.split(":", 1)[1]
-            used_here.add(cid)
-            side.used_round.add(cid)
-            side.used_combat.add(cid)
-            p = ctx.state.player(side.owner)
-            _, eff = card_use(ctx, cid)
-            pay_card_cost(ctx, p, cid)
-            yield from run_effect(ctx, eff, Source(side.owner, self.hid, cid, side=side))
