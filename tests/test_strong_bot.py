@@ -118,6 +118,10 @@ def test_advice_names_no_face_down_tile_and_has_reasons():
     assert 1 <= len(advice.options) <= 3 and advice.pick in {o.option for o in advice.options} | {advice.pick}
     assert all(o.reasons and o.reasons[0].kind == "search" for o in advice.options)
     assert [o.win for o in advice.options] == sorted((o.win for o in advice.options), reverse=True)
+    labels = {o.id: o.label for o in game.decision.options}
+    for o in advice.options[1:]:  # the others are weighed against the best, named by its label in quotes
+        said = " ".join(r.text for r in o.reasons)
+        assert f"with “{labels[advice.options[0].option]}”" in said, said
 
 
 def test_advice_reports_progress_and_can_be_cancelled():

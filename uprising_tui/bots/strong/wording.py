@@ -95,7 +95,7 @@ def _happening(key, mine: float, theirs: float, detail, namer: Namer, other: str
     what = key[0]
     by, chapter, phase = detail
     when = namer.when(chapter, phase)
-    odds = f"{pct(mine)} of plays, against {pct(theirs)} after {other}"
+    odds = f"{pct(mine)} of plays, against {pct(theirs)} with {other}"
     more = mine > theirs
     if what == "haven_built":
         whose = "a Haven" if key[2] == actor else f"{namer.side(key[2])}'s Haven"
@@ -146,9 +146,9 @@ def reasons_for(line, other, namer: Namer, world, horizon: str) -> list[tuple[st
         out.append(("search", f"wins {pct(line.win)} of {line.n} plays to {horizon}", 1.0))
         return out + _fight(line.option, world)
     d, se, n = line.versus(other)
-    oname = namer.option(other.option)
+    oname = f"“{namer.option(other.option)}”"  # the other choice, quoted: its label may be a name
     out.append(("search", f"wins {pct(line.win)} of {line.n} plays to {horizon}, against {pct(other.win)} "
-                          f"after {oname} (paired difference {100 * d:+.0f} ± {100 * se:.0f} points)"
+                          f"with {oname} (paired difference {100 * d:+.0f} ± {100 * se:.0f} points)"
                 if n > 1 else f"wins {pct(line.win)} of {line.n} plays to {horizon}", abs(d)))
     mine, mdet = _shares(line)
     theirs, tdet = _shares(other)
@@ -185,7 +185,7 @@ def _vp(line, other, namer: Namer, oname: str) -> list[tuple[str, str, float]]:
         good = diff > 0 if who not in ("empire", "chaos") else diff < 0
         word = "more" if diff > 0 else "fewer"
         out.append(("gain" if good else "risk",
-                    f"{namer.side(who)} ends with {abs(diff):.1f} VP {word} than after {oname}", abs(diff) / 10))
+                    f"{namer.side(who)} ends with {abs(diff):.1f} VP {word} than with {oname}", abs(diff) / 10))
     return out
 
 
