@@ -57,6 +57,31 @@ async def test_w_shows_the_advisor_s_best_options_with_their_figures(tmp_path, m
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("key", ["enter", "2"])
+async def test_enter_plays_the_advisor_s_pick_and_a_number_plays_that_option(tmp_path, key):
+    ctl, app = opened(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        answers = list(ctl.game.answers)
+        await pilot.press("w")
+        await pilot.pause()
+        pane = app.screen
+        assert isinstance(pane, AdviceScreen)
+        if pane.thinking:
+            pane.action_play(0)  # still thinking: says so, plays nothing
+        assert ctl.game.answers[:len(answers)] == answers
+        assert await until(pilot, lambda: not pane.thinking, limit=6000)
+        advice = pane.advice
+        if key == "2" and len(advice.options) < 2:
+            pytest.skip("one option advised")
+        want = advice.pick if key == "enter" else advice.options[1].option
+        await pilot.press(key)
+        await settle(pilot)
+        assert app.screen is game_screen(app)
+        assert ctl.game.answers[len(answers)] == want  # (a confirmation, where one is asked, said yes below)
+
+
+@pytest.mark.asyncio
 async def test_escape_cancels_at_once_and_the_game_goes_on(tmp_path):
     ctl, app = opened(tmp_path)
     app.advice_budget = Budget(rollouts=None, seconds=30, horizon="chapter", settle=False)

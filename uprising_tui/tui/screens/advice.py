@@ -54,7 +54,9 @@ class AdviceScreen(ModalScreen[None]):
     AdviceScreen VerticalScroll { height: auto; max-height: 20; }
     AdviceScreen #advice-hint { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape,w", "close", "Close")]
+    BINDINGS = [Binding("escape,w", "close", "Close"), Binding("enter", "play(0)", "Play my pick", show=False),
+                Binding("1", "play(1)", show=False), Binding("2", "play(2)", show=False),
+                Binding("3", "play(3)", show=False)]
 
     def __init__(self, ctl: "GameController", budget=None) -> None:
         super().__init__()
@@ -73,7 +75,7 @@ class AdviceScreen(ModalScreen[None]):
             with VerticalScroll():
                 yield Static(Text("Thinking… (the game stays yours: Esc closes this)", style="italic"),
                              id="advice-body")
-            yield Static("Esc or w: close", id="advice-hint")
+            yield Static("Esc or w: close · Enter: play my pick · 1–3: play that option", id="advice-hint")
 
     def on_mount(self) -> None:
         if self.ctl.decision is None:
@@ -145,6 +147,24 @@ class AdviceScreen(ModalScreen[None]):
         if timer is not None:
             timer.stop()
             self._timer = None
+
+    def action_play(self, n: int) -> None:
+        """Play the advice: Enter the advisor's pick, 1–3 the option of that number (the screen
+        closes with its id; the game screen answers it as if chosen on the bar). Nothing before
+        the advice has come."""
+        advice = self.advice
+        if advice is None:
+            self.notify("The advisor is still thinking." if self.thinking else "There is no advice to play.")
+            return
+        if n == 0:
+            oid = advice.pick
+        elif n <= len(advice.options):
+            oid = advice.options[n - 1].option
+        else:
+            self.notify(f"The advice has {len(advice.options)} option(s).")
+            return
+        self._stop_polling()
+        self.dismiss(oid)
 
     def action_close(self) -> None:
         if self.thinking:

@@ -177,11 +177,16 @@ class GameScreen(Screen):
     # ------------------------------------------------------------ choosing
     @on(DecisionBar.Chosen)
     def _chosen(self, msg: DecisionBar.Chosen) -> None:
+        self.choose(msg.decision, msg.option_id)
+
+    def choose(self, decision, option_id: str) -> None:
+        """Answer `decision` with `option_id` (from the bar, the map or the advice), asking first
+        where a person could regret it; nothing if the game has moved on from that decision."""
         d = self.ctl.decision
-        if d is None or msg.decision is not d or self.driving or not self.bar.interactive:
+        if d is None or decision is not d or self.driving or not self.bar.interactive:
             return
         try:
-            opt = d.get(msg.option_id)
+            opt = d.get(option_id)
         except IllegalChoice as exc:
             self.notify(str(exc), severity="error")
             return
@@ -400,7 +405,12 @@ class GameScreen(Screen):
         """"What would you do?": the advisor's three best options (screens/advice.py)."""
         if self.bar.interactive and self.ctl.decision is not None and not self.driving:
             from .advice import AdviceScreen
-            self.app.push_screen(AdviceScreen(self.ctl, self.app.advice_budget))
+            d = self.ctl.decision
+
+            def play(option_id: str | None) -> None:  # Enter or 1-3 on the advice: play it
+                if option_id is not None:
+                    self.choose(d, option_id)
+            self.app.push_screen(AdviceScreen(self.ctl, self.app.advice_budget), play)
         else:
             self.notify("The advisor answers when it is your turn to choose.")
 
