@@ -9,6 +9,11 @@ from uprising_tui.tui.screens.pass_device import PassDeviceScreen
 SETTLE_LIMIT = 4000
 
 
+class BoardLag(AssertionError):
+    """The board's check failed: it may be a frame behind (the side strip laid out or drawn in the
+    next frame, on a loaded machine); the run checks again after a few frames (monkey.py)."""
+
+
 class MonkeyFailure(AssertionError):
     pass
 
@@ -60,6 +65,8 @@ def check(app) -> None:
     g = _game(app)
     try:
         _check(app)
+    except BoardLag as exc:
+        raise BoardLag(f"{exc} {state_of(g)}") from None
     except MonkeyFailure as exc:
         raise MonkeyFailure(f"{exc} {state_of(g)}") from None
 
@@ -121,7 +128,7 @@ def _board_is_current(app, g: GameScreen) -> None:
     top = " ".join(" ".join(lines[:4]).split())  # the page's head (its resources line may wrap)
     want = [f"Salt {p.salt}", f"Plunder {p.plunder}", f"Food {p.food}", f"AP {p.ap}"]
     if g.query_one("#board-body").scroll_y == 0 and not all(w in top for w in want):
-        raise MonkeyFailure(f"the board shows another page or old figures (want {want}, shows {top[:90]!r})")
+        raise BoardLag(f"the board shows another page or old figures (want {want}, shows {top[:90]!r})")
 
 
 # ------------------------------------------------------------------ choosing a key
