@@ -279,19 +279,7 @@ class Kernel:
         got = lib.capped.get(ck)
         if got is not None:
             return got
-        dist = lib.rounds.dist(key)
-        tops = lib.rounds.tops(key)  # the most of each capped field: nothing to cap below them
-        if tops[0] <= hp and tops[1] <= n and tops[2] <= fires:
-            items = dist
-        else:
-            merged: dict = {}
-            for res, p in dist:
-                if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp or \
-                        res[GP_AFTER] > fires:
-                    res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n),
-                           min(res[GP_AFTER], fires)) + res[NEM_VP:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
-                merged[res] = merged.get(res, 0.0) + p
-            items = merged.items()
+        items = lib.rounds.capped(key, hp, n, fires)
         # simple: nothing but hits, Druids fired once, the Godpower's mark, VP (see ``transitions``)
         got = lib.capped[ck] = tuple((res, p, not (res[PRE_LOSS] or res[KILLS] or res[GP_AFTER] or res[OTHER_THREAT]
                                                    or res[SPAWNS] or res[WILD])) for res, p in items)
