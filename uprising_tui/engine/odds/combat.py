@@ -140,17 +140,23 @@ class Kernel:
             drops = self._drops[units] = [drop(units, d) for d in range(sum(n for _, n in units) + 1)]
         skeletons = self.s.group == "skeletons"
         rewards = self.simple_rewards
+        drop_dearest, drop_cheapest = self.lib.drop_dearest, self.lib.drop_cheapest
         for res, p, simple in self.results(c):
-            if simple:  # hits, Druids fired, VP: no need for the general way
+            if simple:  # hits, our dearest Units killed, Druids fired, VP: no need for the general way
                 d1 = res[0]
-                left, lost = drops[res[1]]
+                if res[KILLS]:  # (before damage)
+                    left, lost = drop_dearest(units, res[KILLS])
+                    left, more = drop_cheapest(left, res[1])
+                    lost += more
+                else:
+                    left, lost = drops[res[1]]
                 hp2 = hp - d1
                 once = c.once if not res[ONCE] else self.union(c.once, res[ONCE])
                 gp_used = c.gp_used or bool(res[GP_FIRED])
                 skel_res = c.skel_res + d1 if skeletons else c.skel_res
                 if not left or hp2 <= 0:
                     nxt = _exit(left, hp2, c.defs, c.curse, skel_res, c.others, c.formed, False)
-                elif d1 or res[1] or not c.clash or once is not c.once or gp_used != c.gp_used:
+                elif d1 or res[1] or res[KILLS] or not c.clash or once is not c.once or gp_used != c.gp_used:
                     nxt = C(left, hp2, True, gp_used, once, c.defs, c.curse, skel_res, c.others, c.formed, False)
                 else:
                     nxt = c
@@ -280,9 +286,10 @@ class Kernel:
         if got is not None:
             return got
         items = lib.rounds.capped(key, hp, n, fires)
-        # simple: nothing but hits, Druids fired once, the Godpower's mark, VP (see ``transitions``)
-        got = lib.capped[ck] = tuple((res, p, not (res[PRE_LOSS] or res[KILLS] or res[GP_AFTER] or res[OTHER_THREAT]
-                                                   or res[SPAWNS] or res[WILD])) for res, p in items)
+        # simple: nothing but hits, our dearest Units killed, Druids fired once, the Godpower's mark, VP (see
+        # ``transitions``)
+        got = lib.capped[ck] = tuple((res, p, not (res[PRE_LOSS] or res[GP_AFTER] or res[OTHER_THREAT] or res[SPAWNS]
+                                                   or res[WILD])) for res, p in items)
         if len(lib.capped) > 200_000:
             lib.capped.clear()
         return got
