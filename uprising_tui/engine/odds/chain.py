@@ -41,6 +41,7 @@ class Chain(HexPieces):
         self.ctx = spec.context()
         self.outer = lib.values((self.ctx, "hex"))
         self.exits = lib.values((self.ctx, "exits"))  # a combat's ways out, for a hex state without its decks
+        self._canons: dict = {}
         for key in spec.fight_order():
             self.slot(key)
         self.druids = tuple(m for m in (lib.druid(d) for d in DRUID_ORDER if d in spec.druids) if m is not None)
@@ -222,7 +223,8 @@ class Chain(HexPieces):
             got = self.exits[core] = self._exits(core)
         plain, items = got
         v = dict(plain)
-        value, canon = self.value, self.canon
+        value = self.value
+        canon = self._canon_of
         decks = st[_HPOOL:_HBOTTOM], st[_LPOOL:_SKEL_RES]
         for full, x, nxt, rew in items:
             if core is not st and nxt.attacker != "cut":  # (a combat cut off keeps no decks)
@@ -238,6 +240,13 @@ class Chain(HexPieces):
                 if not _fragile_outer(kk):
                     v[kk] = v.get(kk, 0.0) + x * y
         return v
+
+    def _canon_of(self, st: St) -> St:
+        """``canon``, kept: a combat's ways out are met again after every Legion the Capital may call."""
+        got = self._canons.get(st)
+        if got is None:
+            got = self._canons[st] = self.canon(st)
+        return got
 
     def _exits(self, st: St) -> tuple[dict, list]:
         """The combat of `st` solved: the tallies it adds itself, and each way out as (whole value?
