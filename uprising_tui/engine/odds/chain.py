@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.fight_policy import DRUID_ORDER
 from .capital import CALLED, CALLED_L
+from .combat_state import HAVEN, TOWER, WALL, C, Setting
 from .hex_pieces import HexPieces, _packed
 from .hex_state import (BOTH, CHAOS_VP, CUT, DRAW, FORMED_LIMIT, FOUGHT, HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, VP,
                         WIN, Cur, St)
@@ -283,7 +284,6 @@ class Chain(HexPieces):
         return plain, items
 
     def compact(self, st: St):
-        from .combat import HAVEN, TOWER, WALL, C, Setting
         cur = st.cur
         g = cur.group
         sp = self.spec
@@ -342,7 +342,6 @@ class Chain(HexPieces):
 
     def resume(self, st: St, ex) -> tuple[St, tuple]:
         """The hex's state at a combat's exit, After Combat (or the draw of a Horde) due."""
-        from .combat import HAVEN, TOWER, WALL
         c = ex.state
         g = st.cur.group
         g0 = st.cur.group

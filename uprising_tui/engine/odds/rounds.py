@@ -2,8 +2,8 @@
 
 Both sides roll at once; each side's Skulls, Shields and Bolts come from the same
 dice (``rolls``). Before damage the player's Bolts are spent first (rulings 39) by the
-fight policy (``engine/fight_policy``): cancel an enemy Shield when that lets a Skull
-through, else fire a Druid, else cancel a Shield. Then the Nemesis's Bolts fire its
+fight policy (``engine/fight_policy``; spent in ``bolts``): cancel an enemy Shield when that
+lets a Skull through, else fire a Druid, else cancel a Shield. Then the Nemesis's Bolts fire its
 Godpower within the card's limit, the rest cancel our Shields (Skeletons' Bolts raise
 Skeletons after damage instead). Then the hits each side takes.
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .bolts import Bolts, our_bolts
 from .rolls import Faces
 
 NUMPY_FROM = 150
@@ -87,18 +88,9 @@ class Rounds:
         self.faces = faces
         self._memo: dict[RoundKey, tuple[tuple[Result, float], ...]] = {}
         self._skulls: dict[tuple[str, int], tuple[tuple[int, float], ...]] = {}
-        self._bolts: dict[tuple, tuple] = {}
+        self.bolts = Bolts()  # our Bolts per roll, and per group of rolls
         self._grids: dict[tuple, tuple] = {}
         self._by_group: dict[tuple, dict] = {}  # a side's rolls grouped for ``_dist_py``
-        self._tables: dict[tuple, tuple] = {}
-
-    def our_bolts(self, s: int, b: int, blank: int, th: int, key: RoundKey) -> tuple:
-        """``our_bolts``, kept: it reads of the key only whether we may use Bolts and the Druids."""
-        k = (s, b, blank, th, key.our_bolts, key.druids)
-        got = self._bolts.get(k)
-        if got is None:
-            got = self._bolts[k] = our_bolts(s, b, blank, th, key)
-        return got
 
     def dist(self, key: RoundKey) -> tuple[tuple[Result, float], ...]:
         got = self._memo.get(key)
@@ -144,36 +136,13 @@ class Rounds:
                                     int(t_b.max()) if nt else 0)
         return got
 
-    def _table(self, key: RoundKey, o_groups, t_groups, any_bolt: bool):
-        """Our Bolts per (our group, their Shields): an (8 x groups) array, and the once-per-combat
-        Druids' codes; kept per our side, their Shields met and Druids (so foes whose rolls show
-        the same Shields share it)."""
-        k = (key.ours, key.our_budgets, key.track_blank, key.our_bolts, tuple(t_groups), any_bolt, key.druids)
-        got = self._tables.get(k)
-        if got is None:
-            import numpy as np
-            onces: dict[tuple, int] = {(): 0}
-            bolts = self.our_bolts
-            rows = []
-            for s, b, blank in o_groups:
-                for th in t_groups:
-                    if any_bolt and b:
-                        s2, hadd, broken_t, cts, ctb, wild, vp, once = bolts(s, b, blank, th, key)
-                        rows.append((s2, hadd, broken_t, cts, ctb, wild, vp, onces.setdefault(once, len(onces))))
-                    else:
-                        rows.append((s, 0, 0, 0, 0, 0, 0, 0))
-            table = np.asarray(rows, dtype=np.int64).reshape(len(rows), 8)
-            got = self._tables[k] = (np.ascontiguousarray(table.T), {i: o for o, i in onces.items()},
-                                     table.max(axis=0).tolist())
-        return got
-
     def _dist_np(self, key: RoundKey, caps: tuple[int, int, int] = _NO_CAPS):
         """`_dist_py` on arrays: the players' Bolts per group in Python, every pair of
         rolls at once with numpy, capped, equal results summed."""
         import numpy as np
         cap_hp, cap_n, cap_f = caps
         h, ts, th, tb, prob, gpair, o_groups, t_groups, o_bolts, ts_top, tb_top = self._grid(key)
-        table, names, tops = self._table(key, o_groups, t_groups, key.our_bolts and o_bolts)
+        table, names, tops = self.bolts.table(key, o_groups, t_groups, key.our_bolts and o_bolts)
         s2, hadd, broken_t, cts, ctb, wild, vp, once = table[:, gpair]  # each (pairs,)
         tb2 = np.maximum(tb - ctb, 0) if tops[4] else tb
         hh = h + hadd if tops[1] else h
@@ -278,7 +247,7 @@ class Rounds:
         """Every pair of rolls, grouped so the players' Bolts (which read only our Skulls,
         Bolts, a blank and their Shields) are worked out once per group; capped."""
         cap_hp, cap_n, cap_f = caps
-        bolts = self.our_bolts
+        bolts = self.bolts.spent
         k1 = (key.ours, key.our_budgets, key.track_blank, key.our_bolts)
         by_sbk = self._by_group.get(("ours",) + k1)
         if by_sbk is None:
@@ -363,48 +332,6 @@ class Rounds:
                 dist = nxt
             got = self._skulls[(colour, n)] = tuple(dist.items())
         return got
-
-
-def our_bolts(s: int, b: int, blank: int, th: int, key: RoundKey) -> tuple:
-    """The players' Bolts, one at a time, by the fight policy: (our Skulls, our extra
-    Shields, their Shields cancelled, their Skulls cancelled, their Bolts cancelled,
-    Wild Heart dice, our VP, once-per-combat Druids fired)."""
-    broken_t = cancel_ts = cancel_tb = wild = vp = hadd = 0
-    once: tuple[str, ...] = ()
-    if key.our_bolts and b:
-        used: set[str] = set()
-        spent = 0
-        while spent < b:
-            spent += 1
-            left = th - broken_t
-            if left > 0 and s >= left:
-                broken_t += 1
-                continue
-            d = None
-            for cand in key.druids:
-                if cand.id not in used and (blank or not cand.set_shield):
-                    d = cand
-                    break
-            if d is None:
-                if left > 0:
-                    broken_t += 1
-                continue
-            if d.limit != "none":
-                used.add(d.id)
-                if d.limit == "once_per_combat":
-                    once += (d.id,)
-            s += d.skulls
-            hadd += d.shields
-            b += d.bolts
-            cancel_ts += d.cancel_skulls
-            cancel_tb += d.cancel_bolts
-            broken_t += d.cancel_shields
-            wild += d.after_dice
-            vp += d.vp
-            if d.set_shield:
-                hadd += 1
-                blank = 0
-    return s, hadd, broken_t, cancel_ts, cancel_tb, wild, vp, tuple(sorted(once))
 
 
 def resolve(us, them, key: RoundKey) -> Result:
