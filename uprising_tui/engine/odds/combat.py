@@ -90,28 +90,38 @@ class Kernel:
             drop = self.lib.drop_cheapest
             drops = self._drops[units] = [drop(units, d) for d in range(sum(n for _, n in units) + 1)]
         skeletons = self.s.group == "skeletons"
-        rewards = self.simple_rewards
+        rewards, quiet = self.simple_rewards, self._quiet
         drop_dearest, drop_cheapest = self.lib.drop_dearest, self.lib.drop_cheapest
+        c_once, c_gp, defs, curse, c_skel, others, formed = c.once, c.gp_used, c.defs, c.curse, c.skel_res, \
+            c.others, c.formed
+        moved = not c.clash  # (Archery turns to Clash whatever the round gives)
+        lost_exit = None  # the combat lost while the foe stands: one exit whatever the round gave
         for res, p, simple in self.results(c):
             if simple:  # hits, our dearest Units killed, Druids fired, VP: no need for the general way
-                d1 = res[0]
-                if res[KILLS]:  # (before damage)
-                    left, lost = drop_dearest(units, res[KILLS])
-                    left, more = drop_cheapest(left, res[1])
+                d1, d2, kills = res[0], res[1], res[KILLS]
+                if kills:  # (before damage)
+                    left, lost = drop_dearest(units, kills)
+                    left, more = drop_cheapest(left, d2)
                     lost += more
                 else:
-                    left, lost = drops[res[1]]
+                    left, lost = drops[d2]
                 hp2 = hp - d1
-                once = c.once if not res[ONCE] else self.union(c.once, res[ONCE])
-                gp_used = c.gp_used or bool(res[GP_FIRED])
-                skel_res = c.skel_res + d1 if skeletons else c.skel_res
-                if not left or hp2 <= 0:
-                    nxt = _exit(left, hp2, c.defs, c.curse, skel_res, c.others, c.formed, False)
-                elif d1 or res[1] or res[KILLS] or not c.clash or once is not c.once or gp_used != c.gp_used:
-                    nxt = C(left, hp2, True, gp_used, once, c.defs, c.curse, skel_res, c.others, c.formed, False)
+                once = c_once if not res[ONCE] else self.union(c_once, res[ONCE])
+                gp_used = c_gp or res[GP_FIRED] > 0
+                skel_res = c_skel + d1 if skeletons else c_skel
+                if not left and hp2 > 0:
+                    if lost_exit is None:
+                        lost_exit = _exit((), hp2, defs, curse, skel_res, others, formed, False)
+                    nxt = lost_exit
+                elif not left or hp2 <= 0:
+                    nxt = _exit(left, hp2, defs, curse, skel_res, others, formed, False)
+                elif d1 or d2 or kills or moved or once is not c_once or gp_used != c_gp:
+                    nxt = C(left, hp2, True, gp_used, once, defs, curse, skel_res, others, formed, False)
                 else:
                     nxt = c
-                k = (nxt, rewards(d1, lost, res[P_VP], res[NEM_VP]))
+                rk = (d1, lost, res[P_VP], res[NEM_VP])
+                rew = quiet.get(rk)
+                k = (nxt, rew if rew is not None else rewards(*rk))
             else:
                 k = self.apply(c, res)
             acc[k] = acc.get(k, 0.0) + p
