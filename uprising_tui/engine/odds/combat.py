@@ -207,7 +207,7 @@ class Kernel:
             return None
         our_budgets, their_budgets = self._budgets[clash]
         gp = None
-        if self.mode == BOLTS_GODPOWER:
+        if self.mode == BOLTS_GODPOWER and lib.rolls_bolts_dice(theirs):  # (no Bolt, no Godpower: keys meet)
             k3 = (c.gp_used, c.hp)
             gp = self._gp.get(k3)
             if gp is None:
