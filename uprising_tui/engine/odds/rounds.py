@@ -131,8 +131,10 @@ class Rounds:
                                                                             key.their_mode != BOLTS_UNUSED)
             nt = len(t_s)
             gpair = (o_g[:, None] * len(t_groups) + t_g[None, :]).ravel()
-            got = self._grids[k] = (np.repeat(o_h, nt), np.tile(t_s, len(o_s)), np.tile(t_h, len(o_s)),
-                                    np.tile(t_b, len(o_s)), (o_p[:, None] * t_p[None, :]).ravel(), gpair,
+            no = len(o_s)
+            tiled = np.broadcast_to(np.stack((t_s, t_h, t_b)), (no, 3, nt)).transpose(1, 0, 2).reshape(3, no * nt)
+            got = self._grids[k] = (np.repeat(o_h, nt), tiled[0], tiled[1], tiled[2],
+                                    (o_p[:, None] * t_p[None, :]).ravel(), gpair,
                                     o_groups, t_groups, bool(o_b.any()), int(t_s.max()) if nt else 0,
                                     int(t_b.max()) if nt else 0)
         return got
@@ -212,7 +214,7 @@ class Rounds:
             code = np.zeros(len(prob), dtype=np.int64)
         if size <= 1 << 22:  # every code a bin: no sort
             w = np.bincount(code, weights=prob, minlength=size)
-            uniq = np.flatnonzero(w)
+            uniq = w.nonzero()[0]
             weights = w[uniq].tolist()
         else:
             uniq, inv = np.unique(code, return_inverse=True)
