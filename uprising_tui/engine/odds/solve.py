@@ -172,13 +172,14 @@ def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
     states = [start]
     succs: list = []  # per new state: [(chance, successor (a new state's number, or ~row), rewards' row, lossy?)]
     ends: dict = {}
-    reward = reg.reward
+    reward, known = reg.reward, reg._rew
     i = 0
     while i < len(states):
         v = states[i]
         out = []
         for p, w, rew in transitions(v):
-            r, lost = reward(rew, lossy)
+            got = known.get(rew)
+            r, lost = got if got is not None else reward(rew, lossy)
             j = ids.get(w)
             if j is None:
                 row = rows.get(w)
