@@ -314,9 +314,10 @@ class Chain(HexPieces):
         cursing = any(fx[0] == "curse_here" for fx in hexfx)
         if not st.haven:
             defs = 0
-        # (the Druids used this combat are forgotten when none of our Units can roll a Bolt, as in ``combat.Kernel.kept``)
+        # (the Druids used this combat are forgotten when none of our Units rolls a Bolt: ``Kernel.kept``)
         c = C(st.units, hp, cur.part == "clash", cur.gp_used, cur.once if druids else (), defs,
-              st.curse if cursing else False, st.skel_res if skeletal else 0, others, cur.formed and g == "skeletons", False)
+              st.curse if cursing else False, st.skel_res if skeletal else 0, others,
+              cur.formed and g == "skeletons", False)
         return setting, c
 
     def blank(self, st: St, c0) -> tuple:
