@@ -74,6 +74,7 @@ def fight_odds(cat, spec: FightSpec) -> FightOdds:
                 got = _solve(lib, norm)
             finally:
                 if collecting:
+                    _settle()
                     gc.enable()
             if len(lib.solved) > 50_000:
                 lib.solved.clear()
@@ -87,6 +88,17 @@ def fight_odds(cat, spec: FightSpec) -> FightOdds:
         got = replace(got, hero=spec.hero, notes=tuple(sorted(notes)))
         lib.solved[spec] = got
     return got
+
+
+def _settle() -> None:
+    """Move every object the collector tracks to its oldest generation, at once (a freeze and an
+    unfreeze are each a splice of lists), unless the program froze some itself. What a solve kept
+    (states, rewards, round tables: tens of thousands of tuples and dicts) lives in the library's
+    caches from then on; left young, the next allocation's collection would walk all of them (about
+    8 ms after the largest setups of ``benchmarks/bench_odds.py``), and the next one again."""
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
 
 
 def _solve(lib, spec: FightSpec) -> FightOdds:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.fight_policy import DRUID_ORDER
 from .capital import CALLED, CALLED_L
+from .combat_state import HAVEN, TOWER, WALL, C, Setting
 from .hex_pieces import HexPieces, _packed
 from .hex_state import (BOTH, CHAOS_VP, CUT, DRAW, FORMED_LIMIT, FOUGHT, HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, VP,
                         WIN, Cur, St)
@@ -41,6 +42,7 @@ class Chain(HexPieces):
         self.ctx = spec.context()
         self.outer = lib.values((self.ctx, "hex"))
         self.exits = lib.values((self.ctx, "exits"))  # a combat's ways out, for a hex state without its decks
+        self._canons: dict = {}
         for key in spec.fight_order():
             self.slot(key)
         self.druids = tuple(m for m in (lib.druid(d) for d in DRUID_ORDER if d in spec.druids) if m is not None)
@@ -222,7 +224,8 @@ class Chain(HexPieces):
             got = self.exits[core] = self._exits(core)
         plain, items = got
         v = dict(plain)
-        value, canon = self.value, self.canon
+        value = self.value
+        canon = self._canon_of
         decks = st[_HPOOL:_HBOTTOM], st[_LPOOL:_SKEL_RES]
         for full, x, nxt, rew in items:
             if core is not st and nxt.attacker != "cut":  # (a combat cut off keeps no decks)
@@ -238,6 +241,13 @@ class Chain(HexPieces):
                 if not _fragile_outer(kk):
                     v[kk] = v.get(kk, 0.0) + x * y
         return v
+
+    def _canon_of(self, st: St) -> St:
+        """``canon``, kept: a combat's ways out are met again after every Legion the Capital may call."""
+        got = self._canons.get(st)
+        if got is None:
+            got = self._canons[st] = self.canon(st)
+        return got
 
     def _exits(self, st: St) -> tuple[dict, list]:
         """The combat of `st` solved: the tallies it adds itself, and each way out as (whole value?
@@ -274,7 +284,6 @@ class Chain(HexPieces):
         return plain, items
 
     def compact(self, st: St):
-        from .combat import HAVEN, TOWER, WALL, C, Setting
         cur = st.cur
         g = cur.group
         sp = self.spec
@@ -305,8 +314,10 @@ class Chain(HexPieces):
         cursing = any(fx[0] == "curse_here" for fx in hexfx)
         if not st.haven:
             defs = 0
-        c = C(st.units, hp, cur.part == "clash", cur.gp_used, cur.once, defs, st.curse if cursing else False,
-              st.skel_res if skeletal else 0, others, cur.formed and g == "skeletons", False)
+        # (the Druids used this combat are forgotten when none of our Units rolls a Bolt: ``Kernel.kept``)
+        c = C(st.units, hp, cur.part == "clash", cur.gp_used, cur.once if druids else (), defs,
+              st.curse if cursing else False, st.skel_res if skeletal else 0, others,
+              cur.formed and g == "skeletons", False)
         return setting, c
 
     def blank(self, st: St, c0) -> tuple:
@@ -333,7 +344,6 @@ class Chain(HexPieces):
 
     def resume(self, st: St, ex) -> tuple[St, tuple]:
         """The hex's state at a combat's exit, After Combat (or the draw of a Horde) due."""
-        from .combat import HAVEN, TOWER, WALL
         c = ex.state
         g = st.cur.group
         g0 = st.cur.group

@@ -12,72 +12,23 @@ effects after damage (side a first), Skeleton Bolts.
 The combat ends in an *exit*: a side is gone (or the foe left), or a third Skeleton
 calls a Horde (the draw, and whatever the Horde's arrival does, belongs to the hex's
 chain, which then resumes the combat). ``chain`` turns exits back into the hex's
-state and runs After Combat there, once per exit rather than once per round.
+state and runs After Combat there, once per exit rather than once per round. The state, its
+exits and the setting are in ``combat_state``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from .combat_state import (CHAOS_VP, DAMAGE, EMPIRE_VP, HAVEN, HAVEN_LOST, LOST, SLOST, SVP, TOWER, VP, WALL, C,
+                           Exit, Setting, _exit)
 from .rounds import (BOLTS_GODPOWER, BOLTS_SKELETONS, BOLTS_UNUSED, D1, D2, GP_AFTER, GP_FIRED, KILLS, NEM_VP,
                      ONCE, OTHER_THREAT, P_VP, PRE_LOSS, SPAWNS, WILD, GodpowerRound, RoundKey)
 
 if TYPE_CHECKING:
     from .library import Library
 
-# tally indices (as in chain)
-LOST, VP, EMPIRE_VP, CHAOS_VP, HAVEN_LOST = 5, 7, 9, 10, 11
-DAMAGE, SLOST, SVP = 3, 4, 5
-HAVEN, TOWER, WALL = 1, 2, 4  # bits of `defs`
-
-
 _QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a result's fields after the hits, when nothing else happens
 _NOBODY = (((0, 0) + _QUIET, 1.0, True),)  # a round in which nobody rolls
-
-
-class C(NamedTuple):
-    """A combat's state."""
-    units: tuple[tuple[str, int], ...]
-    hp: int  # the foe's Threat, Garrison levels or Skeletons
-    clash: bool
-    gp_used: bool
-    once: tuple[str, ...]
-    defs: int  # HAVEN | TOWER | WALL still standing
-    curse: bool  # a Curse laid on the hex during the combat (its terrain stays)
-    skel_res: int
-    others: tuple[tuple[str, int], ...]  # the other Hordes here and their Threat
-    formed: bool
-    left: bool  # the foe walked away
-
-
-class Exit(NamedTuple):
-    state: C
-    forming: int  # -1: the combat is over; else a Horde forms, with this many Skeletons still to place
-
-
-def _exit(units, hp, defs, curse, skel_res, others, formed, left) -> Exit:
-    """A combat that is over, with only what the hex's chain reads after it: the Godpower and
-    Druids used this combat are forgotten (After Combat never reads them), and a combat lost
-    while the foe stands (it did not walk away) keeps only whether the Haven still stands: the
-    fights end there, and the foe's Threat, other Hordes, a Curse or the Skeleton reserve
-    change no tally. Exits alike meet, so the hex's chain resumes fewer of them."""
-    if not units and hp > 0 and not left:
-        return Exit(C((), 1, True, False, (), defs & HAVEN, False, 0, (), False, False), -1)
-    return Exit(C(units, hp, True, False, (), defs, curse, skel_res, others, formed, left), -1)
-
-
-class Setting(NamedTuple):
-    """What a combat's chain depends on beyond its state (its memo key)."""
-    group: str
-    slot: int
-    terrain: str
-    players_first: bool
-    target_here: bool
-    imperial: bool  # Garrisons or Legions on the hex (the False Messiah's extra die)
-    druids: tuple
-    n_druids: int
-    first_haven: bool
-    curse_available: bool
-    has_reserve: bool
 
 
 class Kernel:
@@ -127,6 +78,7 @@ class Kernel:
         self._theirs: dict = {}
         self._gp: dict = {}
         self._druids: dict = {}
+        self._bolty: dict = {}  # units -> can any of them roll a Bolt?
 
     # ------------------------------------------------------------ the chain's interface
     def transitions(self, c):
@@ -139,22 +91,40 @@ class Kernel:
             drop = self.lib.drop_cheapest
             drops = self._drops[units] = [drop(units, d) for d in range(sum(n for _, n in units) + 1)]
         skeletons = self.s.group == "skeletons"
-        rewards = self.simple_rewards
+        rewards, quiet = self.simple_rewards, self._quiet
+        drop_dearest, drop_cheapest = self.lib.drop_dearest, self.lib.drop_cheapest
+        c_once, c_gp, defs, curse, c_skel, others, formed = c.once, c.gp_used, c.defs, c.curse, c.skel_res, \
+            c.others, c.formed
+        moved = not c.clash  # (Archery turns to Clash whatever the round gives)
+        lost_exit = None  # the combat lost while the foe stands: one exit whatever the round gave
         for res, p, simple in self.results(c):
-            if simple:  # hits, Druids fired, VP: no need for the general way
-                d1 = res[0]
-                left, lost = drops[res[1]]
+            if simple:  # hits, our dearest Units killed, Druids fired, VP: no need for the general way
+                d1, d2, kills = res[0], res[1], res[KILLS]
+                if kills:  # (before damage)
+                    left, lost = drop_dearest(units, kills)
+                    left, more = drop_cheapest(left, d2)
+                    lost += more
+                else:
+                    left, lost = drops[d2]
                 hp2 = hp - d1
-                once = c.once if not res[ONCE] else self.union(c.once, res[ONCE])
-                gp_used = c.gp_used or bool(res[GP_FIRED])
-                skel_res = c.skel_res + d1 if skeletons else c.skel_res
-                if not left or hp2 <= 0:
-                    nxt = _exit(left, hp2, c.defs, c.curse, skel_res, c.others, c.formed, False)
-                elif d1 or res[1] or not c.clash or once is not c.once or gp_used != c.gp_used:
-                    nxt = C(left, hp2, True, gp_used, once, c.defs, c.curse, skel_res, c.others, c.formed, False)
+                once = c_once if not res[ONCE] else self.union(c_once, res[ONCE])
+                if once and left is not units:
+                    once = self.kept(left, once)
+                gp_used = c_gp or res[GP_FIRED] > 0
+                skel_res = c_skel + d1 if skeletons else c_skel
+                if not left and hp2 > 0:
+                    if lost_exit is None:
+                        lost_exit = _exit((), hp2, defs, curse, skel_res, others, formed, False)
+                    nxt = lost_exit
+                elif not left or hp2 <= 0:
+                    nxt = _exit(left, hp2, defs, curse, skel_res, others, formed, False)
+                elif d1 or d2 or kills or moved or once is not c_once or gp_used != c_gp:
+                    nxt = C(left, hp2, True, gp_used, once, defs, curse, skel_res, others, formed, False)
                 else:
                     nxt = c
-                k = (nxt, rewards(d1, lost, res[P_VP], res[NEM_VP]))
+                rk = (d1, lost, res[P_VP], res[NEM_VP])
+                rew = quiet.get(rk)
+                k = (nxt, rew if rew is not None else rewards(*rk))
             else:
                 k = self.apply(c, res)
             acc[k] = acc.get(k, 0.0) + p
@@ -173,6 +143,17 @@ class Kernel:
             count += 1
             defs = d2
         return count
+
+    def kept(self, units: tuple, once: tuple) -> tuple:
+        """`once`, or () when none of `units` can roll a Bolt: no Druid fires again this combat, so
+        states that differ only in the Druids used meet (the Banished's combat in "skeletons x2 +
+        siren 3": 215 states -> 165)."""
+        if not once:
+            return once
+        got = self._bolty.get(units)
+        if got is None:
+            got = self._bolty[units] = self.lib.rolls_bolts(tuple(u for u, _ in units))
+        return once if got else ()
 
     def union(self, once: tuple, fired: tuple) -> tuple:
         key = (once, fired)
@@ -240,7 +221,7 @@ class Kernel:
             return None
         our_budgets, their_budgets = self._budgets[clash]
         gp = None
-        if self.mode == BOLTS_GODPOWER:
+        if self.mode == BOLTS_GODPOWER and lib.rolls_bolts_dice(theirs):  # (no Bolt, no Godpower: keys meet)
             k3 = (c.gp_used, c.hp)
             gp = self._gp.get(k3)
             if gp is None:
@@ -279,22 +260,11 @@ class Kernel:
         got = lib.capped.get(ck)
         if got is not None:
             return got
-        dist = lib.rounds.dist(key)
-        tops = lib.rounds.tops(key)  # the most of each capped field: nothing to cap below them
-        if tops[0] <= hp and tops[1] <= n and tops[2] <= fires:
-            items = dist
-        else:
-            merged: dict = {}
-            for res, p in dist:
-                if res[D1] > hp or res[D2] > n or res[PRE_LOSS] > hp or res[KILLS] > n or res[WILD] > hp or \
-                        res[GP_AFTER] > fires:
-                    res = (min(res[D1], hp), min(res[D2], n), min(res[PRE_LOSS], hp), min(res[KILLS], n),
-                           min(res[GP_AFTER], fires)) + res[NEM_VP:WILD] + (min(res[WILD], hp),) + res[WILD + 1:]
-                merged[res] = merged.get(res, 0.0) + p
-            items = merged.items()
-        # simple: nothing but hits, Druids fired once, the Godpower's mark, VP (see ``transitions``)
-        got = lib.capped[ck] = tuple((res, p, not (res[PRE_LOSS] or res[KILLS] or res[GP_AFTER] or res[OTHER_THREAT]
-                                                   or res[SPAWNS] or res[WILD])) for res, p in items)
+        items = lib.rounds.capped(key, hp, n, fires)
+        # simple: nothing but hits, our dearest Units killed, Druids fired once, the Godpower's mark, VP (see
+        # ``transitions``)
+        got = lib.capped[ck] = tuple((res, p, not (res[PRE_LOSS] or res[GP_AFTER] or res[OTHER_THREAT] or res[SPAWNS]
+                                                   or res[WILD])) for res, p in items)
         if len(lib.capped) > 200_000:
             lib.capped.clear()
         return got
@@ -385,11 +355,12 @@ class Kernel:
                 forming = n - i - 1
                 break
         if forming >= 0:
+            once = self.kept(units, once)
             nxt = Exit(C(units, hp, True, gp_used, once, defs, curse, skel_res, others, formed, left), forming)
         elif not units or hp <= 0 or left:
             nxt = _exit(units, hp, defs, curse, skel_res, others, formed, left)
         else:
-            nxt = C(units, hp, True, gp_used, once, defs, curse, skel_res, others, formed, left)
+            nxt = C(units, hp, True, gp_used, self.kept(units, once), defs, curse, skel_res, others, formed, left)
         if lost:
             rew[LOST] = rew.get(LOST, 0.0) + lost
             rew[slot + SLOST] = rew.get(slot + SLOST, 0.0) + lost

@@ -2,8 +2,8 @@
 
 Both sides roll at once; each side's Skulls, Shields and Bolts come from the same
 dice (``rolls``). Before damage the player's Bolts are spent first (rulings 39) by the
-fight policy (``engine/fight_policy``): cancel an enemy Shield when that lets a Skull
-through, else fire a Druid, else cancel a Shield. Then the Nemesis's Bolts fire its
+fight policy (``engine/fight_policy``; spent in ``bolts``): cancel an enemy Shield when that
+lets a Skull through, else fire a Druid, else cancel a Shield. Then the Nemesis's Bolts fire its
 Godpower within the card's limit, the rest cancel our Shields (Skeletons' Bolts raise
 Skeletons after damage instead). Then the hits each side takes.
 
@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .bolts import Bolts, our_bolts
 from .rolls import Faces
 
-NUMPY_FROM = 150
+NUMPY_FROM = 64
 try:
     import importlib.util
     _HAVE_NUMPY = importlib.util.find_spec("numpy") is not None
@@ -79,6 +80,7 @@ class RoundKey(NamedTuple):
 #  here, Skeletons raised, Wild Heart Skulls, our VP, Godpower fired?, once-per-combat
 #  Druids fired)
 Result = tuple
+_NO_CAPS = (1 << 30, 1 << 30, 1 << 30)  # (the foe's hit points, our Units, Godpower fires after damage)
 
 
 class Rounds:
@@ -86,19 +88,9 @@ class Rounds:
         self.faces = faces
         self._memo: dict[RoundKey, tuple[tuple[Result, float], ...]] = {}
         self._skulls: dict[tuple[str, int], tuple[tuple[int, float], ...]] = {}
-        self._bolts: dict[tuple, tuple] = {}
-        self._tops: dict[RoundKey, tuple[int, int]] = {}
+        self.bolts = Bolts()  # our Bolts per roll, and per group of rolls
         self._grids: dict[tuple, tuple] = {}
         self._by_group: dict[tuple, dict] = {}  # a side's rolls grouped for ``_dist_py``
-        self._tables: dict[tuple, tuple] = {}
-
-    def our_bolts(self, s: int, b: int, blank: int, th: int, key: RoundKey) -> tuple:
-        """``our_bolts``, kept: it reads of the key only whether we may use Bolts and the Druids."""
-        k = (s, b, blank, th, key.our_bolts, key.druids)
-        got = self._bolts.get(k)
-        if got is None:
-            got = self._bolts[k] = our_bolts(s, b, blank, th, key)
-        return got
 
     def dist(self, key: RoundKey) -> tuple[tuple[Result, float], ...]:
         got = self._memo.get(key)
@@ -106,35 +98,23 @@ class Rounds:
             got = self._memo[key] = self._dist(key)
         return got
 
-    def tops(self, key: RoundKey) -> tuple[int, int, int]:
-        """The most hits (or Threat, Wild Heart Skulls) on the foe, the most hits (or Units killed)
-        on us, and the most Godpower fires due after damage, any result of the key's distribution
-        holds."""
-        got = self._tops.get(key)
-        if got is None:
-            a = b = g = 0
-            for r, _ in self.dist(key):
-                x = r[D1] if r[D1] > r[PRE_LOSS] else r[PRE_LOSS]
-                if r[WILD] > x:
-                    x = r[WILD]
-                if x > a:
-                    a = x
-                y = r[D2] if r[D2] > r[KILLS] else r[KILLS]
-                if y > b:
-                    b = y
-                if r[GP_AFTER] > g:
-                    g = r[GP_AFTER]
-            got = self._tops[key] = (a, b, g)
-        return got
+    def capped(self, key: RoundKey, hp: int, n: int, fires: int) -> tuple[tuple[Result, float], ...]:
+        """`dist` with hits beyond what is there merged, worked out so from the start (not kept:
+        the caller keeps it): hits on the foe, the Threat it pays and Wild Heart Skulls at most
+        `hp`; hits on us and Units killed at most `n`; Godpower fires after damage at most `fires`.
+        (Capping the pairs of rolls before they are summed spares a pass over the whole
+        distribution in Python: a sixth of the instructions of the largest setups' cold solves.)"""
+        return self._dist(key, (hp, n, fires))
 
-    def _dist(self, key: RoundKey):
-        """Small rounds the plain way, larger ones on arrays (numpy's overhead pays off
-        from a few hundred pairs of rolls)."""
+    def _dist(self, key: RoundKey, caps: tuple[int, int, int] = _NO_CAPS):
+        """Small rounds the plain way, larger ones on arrays (numpy's overhead pays off from
+        some 60 pairs of rolls: at 100 to 150 pairs the plain way took 70 us a round, the arrays
+        40 us, on the rounds of "skeletons x2 + siren 3")."""
         pairs = len(self.faces.side(key.ours, key.our_budgets, key.track_blank, key.our_bolts)) * \
             len(self.faces.side(key.theirs, key.their_budgets, False, key.their_mode != BOLTS_UNUSED))
         if pairs < NUMPY_FROM or not _HAVE_NUMPY:
-            return self._dist_py(key)
-        return self._dist_np(key)
+            return self._dist_py(key, caps)
+        return self._dist_np(key, caps)
 
     def _grid(self, key: RoundKey):
         """Every pair of rolls of the key's dice, flat: (our Shields, their Skulls, Shields, Bolts,
@@ -151,41 +131,21 @@ class Rounds:
                                                                             key.their_mode != BOLTS_UNUSED)
             nt = len(t_s)
             gpair = (o_g[:, None] * len(t_groups) + t_g[None, :]).ravel()
-            got = self._grids[k] = (np.repeat(o_h, nt), np.tile(t_s, len(o_s)), np.tile(t_h, len(o_s)),
-                                    np.tile(t_b, len(o_s)), (o_p[:, None] * t_p[None, :]).ravel(), gpair,
+            no = len(o_s)
+            tiled = np.broadcast_to(np.stack((t_s, t_h, t_b)), (no, 3, nt)).transpose(1, 0, 2).reshape(3, no * nt)
+            got = self._grids[k] = (np.repeat(o_h, nt), tiled[0], tiled[1], tiled[2],
+                                    (o_p[:, None] * t_p[None, :]).ravel(), gpair,
                                     o_groups, t_groups, bool(o_b.any()), int(t_s.max()) if nt else 0,
                                     int(t_b.max()) if nt else 0)
         return got
 
-    def _table(self, key: RoundKey, o_groups, t_groups, any_bolt: bool):
-        """Our Bolts per (our group, their Shields): an (8 x groups) array, and the once-per-combat
-        Druids' codes; kept per our side, their Shields met and Druids (so foes whose rolls show
-        the same Shields share it)."""
-        k = (key.ours, key.our_budgets, key.track_blank, key.our_bolts, tuple(t_groups), any_bolt, key.druids)
-        got = self._tables.get(k)
-        if got is None:
-            import numpy as np
-            onces: dict[tuple, int] = {(): 0}
-            bolts = self.our_bolts
-            rows = []
-            for s, b, blank in o_groups:
-                for th in t_groups:
-                    if any_bolt and b:
-                        s2, hadd, broken_t, cts, ctb, wild, vp, once = bolts(s, b, blank, th, key)
-                        rows.append((s2, hadd, broken_t, cts, ctb, wild, vp, onces.setdefault(once, len(onces))))
-                    else:
-                        rows.append((s, 0, 0, 0, 0, 0, 0, 0))
-            table = np.asarray(rows, dtype=np.int64).reshape(len(rows), 8)
-            got = self._tables[k] = (np.ascontiguousarray(table.T), {i: o for o, i in onces.items()},
-                                     table.max(axis=0).tolist())
-        return got
-
-    def _dist_np(self, key: RoundKey):
+    def _dist_np(self, key: RoundKey, caps: tuple[int, int, int] = _NO_CAPS):
         """`_dist_py` on arrays: the players' Bolts per group in Python, every pair of
-        rolls at once with numpy, equal results summed."""
+        rolls at once with numpy, capped, equal results summed."""
         import numpy as np
+        cap_hp, cap_n, cap_f = caps
         h, ts, th, tb, prob, gpair, o_groups, t_groups, o_bolts, ts_top, tb_top = self._grid(key)
-        table, names, tops = self._table(key, o_groups, t_groups, key.our_bolts and o_bolts)
+        table, names, tops = self.bolts.table(key, o_groups, t_groups, key.our_bolts and o_bolts)
         s2, hadd, broken_t, cts, ctb, wild, vp, once = table[:, gpair]  # each (pairs,)
         tb2 = np.maximum(tb - ctb, 0) if tops[4] else tb
         hh = h + hadd if tops[1] else h
@@ -216,6 +176,9 @@ class Rounds:
                             th2 = th + gp.shields * f
         left_t = th2 - broken_t
         d1 = np.maximum(np.where(left_t > 0, s2 - left_t, s2), 0)
+        d1_top = tops[0]
+        if d1_top > cap_hp:
+            d1, d1_top = np.minimum(d1, cap_hp), cap_hp
         sk = np.maximum(ts2 - cts, 0) if tops[3] else ts2
         if key.our_shields:
             sh = hh - broken_u if broken_u is not None else hh
@@ -224,12 +187,15 @@ class Rounds:
             d2 = sk
         after = f is not None and gp.after
         before = f is not None and not gp.after
+        d2_top = ts_top + (gp.skulls * fmax if before else 0)
+        if d2_top > cap_n:
+            d2, d2_top = np.minimum(d2, cap_n), cap_n
         fields = [
-            (d1, tops[0] + 1),
-            (d2, ts_top + (gp.skulls * fmax if before else 0) + 1),
-            (gp.self_threat * f, gp.self_threat * fmax + 1) if before and gp.self_threat else None,
-            (gp.kills * f, gp.kills * fmax + 1) if before and gp.kills else None,
-            (f, fmax + 1) if after else None,
+            (d1, d1_top + 1),
+            (d2, d2_top + 1),
+            _capped(gp.self_threat * f, gp.self_threat * fmax, cap_hp) if before and gp.self_threat else None,
+            _capped(gp.kills * f, gp.kills * fmax, cap_n) if before and gp.kills else None,
+            _capped(f, fmax, cap_f) if after else None,
             (gp.nem_vp * f, gp.nem_vp * fmax + 1) if before and gp.nem_vp else None,
             (gp.other_threat * f, gp.other_threat * fmax + 1) if before and gp.other_threat else None,
             (spawns, tb_top + 1) if spawns is not None else None,
@@ -248,7 +214,7 @@ class Rounds:
             code = np.zeros(len(prob), dtype=np.int64)
         if size <= 1 << 22:  # every code a bin: no sort
             w = np.bincount(code, weights=prob, minlength=size)
-            uniq = np.flatnonzero(w)
+            uniq = w.nonzero()[0]
             weights = w[uniq].tolist()
         else:
             uniq, inv = np.unique(code, return_inverse=True)
@@ -265,25 +231,26 @@ class Rounds:
         columns.reverse()
         columns[ONCE] = [names[i] for i in columns[ONCE]]
         acc = dict(zip(zip(*columns), weights))
-        return self._with_wild(key, acc)
+        return self._with_wild(key, acc, cap_hp)
 
-    def _with_wild(self, key: RoundKey, acc: dict):
+    def _with_wild(self, key: RoundKey, acc: dict, cap_hp: int):
         if any(d.after_dice for d in key.druids) and any(r[WILD] for r in acc):
             out: dict = {}
             for r, p in acc.items():
                 if r[WILD]:
                     for sk, q in self._wild(key.wild_colour, r[WILD]):
-                        rr = r[:WILD] + (sk,) + r[WILD + 1:]
+                        rr = r[:WILD] + (sk if sk < cap_hp else cap_hp,) + r[WILD + 1:]
                         out[rr] = out.get(rr, 0.0) + p * q
                 else:
                     out[r] = out.get(r, 0.0) + p
             acc = out
         return tuple(acc.items())
 
-    def _dist_py(self, key: RoundKey):
+    def _dist_py(self, key: RoundKey, caps: tuple[int, int, int] = _NO_CAPS):
         """Every pair of rolls, grouped so the players' Bolts (which read only our Skulls,
-        Bolts, a blank and their Shields) are worked out once per group."""
-        bolts = self.our_bolts
+        Bolts, a blank and their Shields) are worked out once per group; capped."""
+        cap_hp, cap_n, cap_f = caps
+        bolts = self.bolts.spent
         k1 = (key.ours, key.our_budgets, key.track_blank, key.our_bolts)
         by_sbk = self._by_group.get(("ours",) + k1)
         if by_sbk is None:
@@ -327,15 +294,21 @@ class Rounds:
                                 broken_u = rest if rest < hh else hh
                             if f:
                                 if after:
-                                    gaft = f
+                                    gaft = f if f < cap_f else cap_f
                                 else:
                                     ts2 += gsk * f
                                     th2 += gsh * f
                                     pre, kills, nem, other = gst * f, gk * f, gvp * f, got * f
+                                    if pre > cap_hp:
+                                        pre = cap_hp
+                                    if kills > cap_n:
+                                        kills = cap_n
                         left_t = th2 - broken_t
                         d1 = s2 - left_t if left_t > 0 else s2
                         if d1 < 0:
                             d1 = 0
+                        elif d1 > cap_hp:
+                            d1 = cap_hp
                         sk = ts2 - cts
                         if sk < 0:
                             sk = 0
@@ -343,10 +316,12 @@ class Rounds:
                         d2 = sk - sh if sh > 0 else sk
                         if d2 < 0:
                             d2 = 0
+                        elif d2 > cap_n:
+                            d2 = cap_n
                         r = (d1, d2, pre, kills, gaft, nem, other, spawns, wild, vp, 1 if (f and track) else 0,
                              once)
                         acc[r] = acc.get(r, 0.0) + ph * pt
-        return self._with_wild(key, acc)
+        return self._with_wild(key, acc, cap_hp)
 
     def _wild(self, colour: str, n: int):
         got = self._skulls.get((colour, n))
@@ -360,48 +335,6 @@ class Rounds:
                 dist = nxt
             got = self._skulls[(colour, n)] = tuple(dist.items())
         return got
-
-
-def our_bolts(s: int, b: int, blank: int, th: int, key: RoundKey) -> tuple:
-    """The players' Bolts, one at a time, by the fight policy: (our Skulls, our extra
-    Shields, their Shields cancelled, their Skulls cancelled, their Bolts cancelled,
-    Wild Heart dice, our VP, once-per-combat Druids fired)."""
-    broken_t = cancel_ts = cancel_tb = wild = vp = hadd = 0
-    once: tuple[str, ...] = ()
-    if key.our_bolts and b:
-        used: set[str] = set()
-        spent = 0
-        while spent < b:
-            spent += 1
-            left = th - broken_t
-            if left > 0 and s >= left:
-                broken_t += 1
-                continue
-            d = None
-            for cand in key.druids:
-                if cand.id not in used and (blank or not cand.set_shield):
-                    d = cand
-                    break
-            if d is None:
-                if left > 0:
-                    broken_t += 1
-                continue
-            if d.limit != "none":
-                used.add(d.id)
-                if d.limit == "once_per_combat":
-                    once += (d.id,)
-            s += d.skulls
-            hadd += d.shields
-            b += d.bolts
-            cancel_ts += d.cancel_skulls
-            cancel_tb += d.cancel_bolts
-            broken_t += d.cancel_shields
-            wild += d.after_dice
-            vp += d.vp
-            if d.set_shield:
-                hadd += 1
-                blank = 0
-    return s, hadd, broken_t, cancel_ts, cancel_tb, wild, vp, tuple(sorted(once))
 
 
 def resolve(us, them, key: RoundKey) -> Result:
@@ -451,3 +384,9 @@ def resolve(us, them, key: RoundKey) -> Result:
     if d2 < 0:
         d2 = 0
     return (d1, d2, pre_loss, kills, gp_after, nem_vp, other, spawns, wild, vp, fired, once)
+
+
+def _capped(column, top: int, cap: int) -> tuple:
+    """A field of ``Rounds._dist_np`` and its largest value + 1, at most `cap`."""
+    import numpy as np
+    return (np.minimum(column, cap), cap + 1) if top > cap else (column, top + 1)

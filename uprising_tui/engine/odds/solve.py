@@ -10,12 +10,12 @@ are often another fight's start) stops there.
 New states are split into strongly connected components (Tarjan, iteratively);
 components come out successors first. A lone state that may return to itself (a
 round that changed nothing) divides by the chance of leaving; a larger component
-(Skeletons rising and falling) is a small linear system. A state that cannot be
+(Skeletons rising and falling) is a small linear system (``loops``). A state that cannot be
 left (nobody can ever hit) ends as the engine calls such a combat off.
 """
 from __future__ import annotations
 
-STUCK = 1e-12
+from .loops import STUCK, solve_loop
 
 
 def _components(succs: list):
@@ -64,84 +64,6 @@ def _components(succs: list):
             u = work[-1][0]
             if low[v] < low[u]:
                 low[u] = low[v]
-
-
-def _is_lossy(rew, lossy: int) -> bool:
-    for k, x in rew:
-        if k == lossy and x:
-            return True
-    return False
-
-
-def _solve_many(comp, trans, terminal, memo, fragile, lossy: int) -> None:
-    """V_i - Σ_j p_ij V_j = b_i over the component, one column per tally (fragile tallies
-    with their own matrix: lossy transitions carry nothing)."""
-    n = len(comp)
-    pos = {v: i for i, v in enumerate(comp)}
-    a = [[0.0] * n for _ in range(n)]
-    a_nl = [[0.0] * n for _ in range(n)]
-    rhs: list[dict] = [dict() for _ in range(n)]
-    for i, v in enumerate(comp):
-        a[i][i] = a_nl[i][i] = 1.0
-        b = rhs[i]
-        for p, w, rew in trans[v]:
-            for k, x in rew:
-                b[k] = b.get(k, 0.0) + p * x
-            lost = _is_lossy(rew, lossy)
-            j = pos.get(w)
-            if j is not None:
-                a[i][j] -= p
-                if not lost:
-                    a_nl[i][j] -= p
-                continue
-            for k, x in memo[w].items():
-                if lost and fragile(k):
-                    continue
-                b[k] = b.get(k, 0.0) + p * x
-    keys = list({k: None for b in rhs for k in b if not fragile(k)})
-    fkeys = list({k: None for b in rhs for k in b if fragile(k)})
-    x = _gauss(a, [[b.get(k, 0.0) for k in keys] for b in rhs])
-    xf = _gauss(a_nl, [[b.get(k, 0.0) for k in fkeys] for b in rhs])
-    if x is None or xf is None:  # no way out: the combat is called off
-        for v in comp:
-            memo[v] = terminal(v)
-        return
-    for i, v in enumerate(comp):
-        val = {k: x[i][c] for c, k in enumerate(keys) if x[i][c]}
-        for c, k in enumerate(fkeys):
-            if xf[i][c]:
-                val[k] = xf[i][c]
-        memo[v] = val
-
-
-def _gauss(a: list[list[float]], b: list[list[float]]) -> list[list[float]] | None:
-    """Solve a·x = b (b has one row per equation, one column per right-hand side)."""
-    n = len(a)
-    a = [row[:] for row in a]
-    b = [row[:] for row in b]
-    m = len(b[0]) if b else 0
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(a[r][col]))
-        if abs(a[piv][col]) < STUCK:
-            return None
-        a[col], a[piv] = a[piv], a[col]
-        b[col], b[piv] = b[piv], b[col]
-        inv = 1.0 / a[col][col]
-        for r in range(col + 1, n):
-            f = a[r][col] * inv
-            if f:
-                ar, ac = a[r], a[col]
-                for c in range(col, n):
-                    ar[c] -= f * ac[c]
-                br, bc = b[r], b[col]
-                for c in range(m):
-                    br[c] -= f * bc[c]
-    x = [[0.0] * m for _ in range(n)]
-    for r in range(n - 1, -1, -1):
-        for c in range(m):
-            s = b[r][c] - sum(a[r][k] * x[k][c] for k in range(r + 1, n))
-            x[r][c] = s / a[r][r]
-    return x
 
 
 # ------------------------------------------------------------------ the same, on arrays
@@ -250,13 +172,14 @@ def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
     states = [start]
     succs: list = []  # per new state: [(chance, successor (a new state's number, or ~row), rewards' row, lossy?)]
     ends: dict = {}
-    reward = reg.reward
+    reward, known = reg.reward, reg._rew
     i = 0
     while i < len(states):
         v = states[i]
         out = []
         for p, w, rew in transitions(v):
-            r, lost = reward(rew, lossy)
+            got = known.get(rew)
+            r, lost = got if got is not None else reward(rew, lossy)
             j = ids.get(w)
             if j is None:
                 row = rows.get(w)
@@ -309,25 +232,7 @@ def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
                     continue
                 acc /= (1.0 - stay)
             local[v] = reg.put(states[v], acc)
-        else:
-            # a loop of several states (rare): the dictionary way, then back to rows
-            keys = reg.keys
-            members = set(comp)
-            dtrans = {v: [(p, j if j >= 0 else ("row", ~j), _rewards_of(reg, r, keys)) for p, j, r, _ in succs[v]]
-                      for v in comp}
-            dmemo: dict = {}
-            for v in comp:
-                for _, w, _ in dtrans[v]:
-                    if w not in members and w not in dmemo:
-                        dmemo[w] = reg.as_dict(w[1] if type(w) is tuple else local[w])
-            _solve_many(comp, dtrans, lambda v: terminal(states[v]), dmemo, lambda k: reg._fragile(k), lossy)
-            for v in comp:
-                local[v] = reg.put(states[v], reg.vector(dmemo[v]))
+        else:  # a loop of several states (rare)
+            solve_loop(comp, succs, states, terminal, reg, local)
     return local[0]
 
-
-def _rewards_of(reg: Registry, r: int, keys: list) -> tuple:
-    if r < 0:
-        return ()
-    v = reg.rvals[r, :len(keys)]
-    return tuple((keys[i], v[i]) for i in v.nonzero()[0].tolist())
