@@ -65,15 +65,30 @@ print(json.dumps({"seconds": total, "bot_seconds": bot, "decisions": decisions,
 def replay_games(n: int) -> str:
     """Child-process code playing the first `n` of the replay benchmarks' games (heuristic bots,
     4 factions, 4 chapters, veteran, seeds from 1000) and keeping each game's setup and answers in
-    `played`: the same games for bench_replay_min.py (timed) and bench_replay_instr.py (counted)."""
+    `played`: the same games for bench_replay_min.py (timed) and bench_replay_instr.py (counted).
+
+    With the environment's ``BENCH_SAME_ANSWERS`` naming a file, the first version run writes its
+    games' answers there and every later version replays those answers (its own engine, the same
+    games): the engines compared on one workload, whatever each version's bot would have chosen.
+    A version whose rules refuse the answers says so (the bench stops)."""
     return f"""
+import json as _json, os as _os
 from uprising_tui import sim
 from uprising_tui.engine import Game
 cfg = sim.SimConfig(games=10, factions=4, chapters=4, seed=1000, difficulty="veteran")
 played = []
-for i in range({n}):
-    res, game = sim.play_game(cfg.setup(1000 + i), "heuristic")
-    played.append((game.setup, list(game.answers)))
+_same = _os.environ.get("BENCH_SAME_ANSWERS")
+if _same and _os.path.exists(_same):
+    with open(_same) as _f:
+        for i, answers in enumerate(_json.load(_f)[:{n}]):
+            played.append((cfg.setup(1000 + i), answers))
+else:
+    for i in range({n}):
+        res, game = sim.play_game(cfg.setup(1000 + i), "heuristic")
+        played.append((game.setup, list(game.answers)))
+    if _same:
+        with open(_same, "w") as _f:
+            _json.dump([a for _, a in played], _f)
 """
 
 

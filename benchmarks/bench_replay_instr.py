@@ -5,6 +5,12 @@ answers of its own first 3 heuristic 4-faction games (the games of bench_replay_
 
     .venv/bin/python benchmarks/bench_replay_instr.py ef5b1b2 main .     # needs valgrind
     REPLAYS=3 .venv/bin/python benchmarks/bench_replay_instr.py main HEAD   # each game replayed 3 times
+    SAME=1 .venv/bin/python benchmarks/bench_replay_instr.py 3b5275b HEAD   # one workload: the first version's games
+
+By default each version replays the games its own bot plays, so a change to the bots changes the
+workload (longer games, more fights) as well as the engine; with SAME=1 the first version's
+answers are replayed by every version (the engine alone compared; needs the versions' rules to
+agree on those games, as the fingerprint says they do).
 
 The count includes the cycle collector's passes that fall inside the replay, and where they fall
 depends on everything the process holds (a tree whose catalog comes from the disk cache, as `.`
@@ -34,8 +40,10 @@ REPLAYS = int(os.environ.get("REPLAYS", "1"))
 CHILD = f"REPLAYS = {REPLAYS}\n" + CHILD
 
 
-def count(tree: Path, out: Path) -> int:
+def count(tree: Path, out: Path, same: Path | None) -> int:
     env = dict(os.environ, PYTHONPATH=str(tree), UPRISING_CONTENT=str(tree / "content"), PYTHONDONTWRITEBYTECODE="1")
+    if same is not None:
+        env["BENCH_SAME_ANSWERS"] = str(same)
     run = subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce*",
                           f"--callgrind-out-file={out}", sys.executable, "-c", CHILD],
                          cwd=tree, env=env, capture_output=True, text=True)
@@ -48,7 +56,9 @@ def count(tree: Path, out: Path) -> int:
 revs = sys.argv[1:] or [bc.BASELINE, "."]
 with tempfile.TemporaryDirectory() as tmp:
     trees = {r: (bc.ROOT if r == "." else bc.export(r, Path(tmp) / r.replace("/", "_"))) for r in revs}
-    ir = {r: count(trees[r], Path(tmp) / f"cg-{i}.out") for i, r in enumerate(revs)}
+    same = Path(tmp) / "answers.json" if os.environ.get("SAME") else None
+    ir = {r: count(trees[r], Path(tmp) / f"cg-{i}.out", same) for i, r in enumerate(revs)}
 per = f", mean of {REPLAYS} replays" if REPLAYS > 1 else ""
+per += f", the games of {revs[0]}" if os.environ.get("SAME") else ", each version's own games"
 for r in revs:
     print(f"{r:>10}: {ir[r] / 1e6:8.1f} M instructions (replaying 3 games once{per})  {ir[revs[0]] / ir[r]:.2f}x fewer than {revs[0]}")
