@@ -117,7 +117,11 @@ def test_advice_names_no_face_down_tile_and_has_reasons():
     assert not [name for name in hidden if name in text]
     assert 1 <= len(advice.options) <= 3 and advice.pick in {o.option for o in advice.options} | {advice.pick}
     assert all(o.reasons and o.reasons[0].kind == "search" for o in advice.options)
-    assert [o.win for o in advice.options] == sorted((o.win for o in advice.options), reverse=True)
+    assert advice.options[0].option == advice.pick  # the pick first, then the others by their chance
+    rest = [o.win for o in advice.options[1:]]
+    assert rest == sorted(rest, reverse=True)
+    if any(o.win > advice.options[0].win for o in advice.options[1:]):  # a higher figure not played: why
+        assert any(r.text.startswith("kept over “") for r in advice.options[0].reasons)
     labels = {o.id: o.label for o in game.decision.options}
     for o in advice.options[1:]:  # the others are weighed against the best, named by its label in quotes
         said = " ".join(r.text for r in o.reasons)
@@ -175,3 +179,31 @@ def test_work_is_reused_across_the_decisions_of_a_turn():
             bot.last_reused = frozenset()
         game.answer(pick)
     assert bot.reused > 0 and checked >= 4 and same >= 0.75 * checked
+
+
+def test_a_pick_kept_below_a_higher_figure_says_why_from_the_paired_plays():
+    from types import SimpleNamespace as NS
+
+    from uprising_tui.bots.strong.wording import kept_reason
+
+    pick = NS(option="a", win=0.80)
+    higher = NS(option="b", win=0.83, versus=lambda other: (0.03, 0.02, 48))
+    lower = NS(option="c", win=0.70, versus=lambda other: (-0.1, 0.02, 48))
+    namer = NS(option=lambda oid: {"a": "Move to H15", "b": "Quest: Cleanse the Barrow", "c": "Trade"}[oid])
+    (kind, text, weight), = kept_reason(pick, [higher, lower], namer)
+    assert kind == "search" and weight == 0.03
+    assert text.startswith("kept over “Quest: Cleanse the Barrow” (83% against 80%)")
+    assert "+3 ± " in text and "48 paired plays" in text
+    assert kept_reason(pick, [lower], namer) == []  # nothing higher: nothing to explain
+
+
+def test_in_the_last_chapter_the_chapter_horizon_is_the_game_s_end_and_says_so():
+    game = _played(1, 11, 10)
+    bot = get_bot("heuristic", 11)
+    assert game.public_view().chapter < game.public_view().chapters
+    assert advise(game, Budget(rollouts=4, width=2, horizon="chapter")).horizon == "chapter"
+    while game.public_view().chapter < game.public_view().chapters or game.decision.kind != "turn":
+        game.answer(bot.choose(game, game.decision))
+    advice = advise(game, Budget(rollouts=4, width=2, horizon="chapter"))
+    assert advice.horizon == "game"
+    assert all("to the end of the game" in o.reasons[0].text for o in advice.options if o.samples)

@@ -23,7 +23,7 @@ from typing import Callable
 from ...engine.sandbox import Sandboxes
 from .bot import StrongBot
 from .search import Budget, Line, Search, Stop, choose, rank, real_options
-from .wording import Namer, reasons_for
+from .wording import Namer, kept_reason, reasons_for
 
 # a hint: 1.5 s of rollouts to the end of the Chapter, all of it spent on the candidates
 HINT_BUDGET = Budget(rollouts=None, seconds=1.5, width=4, horizon="chapter", settle=False)
@@ -115,15 +115,21 @@ def advise(game, budget: Budget = HINT_BUDGET, *, seed: int = 0, progress: Calla
             raise
     tried = [ln for ln in lines if ln.n and not ln.same_as] or lines[:1]
     pick = choose(tried) if len(tried) > 1 else tried[0]
-    ordered = sorted(tried, key=lambda ln: (-round(ln.win, 6), -ln.margin, ln.rank))[:SHOWN]
+    # the pick first (what to play), then the others by their chance: a player reads the first line
+    # as the advice, and a pick kept below a higher figure says why (kept_reason)
+    others = sorted((ln for ln in tried if ln is not pick), key=lambda ln: (-round(ln.win, 6), -ln.margin, ln.rank))
+    ordered = [pick, *others][:SHOWN]
     namer = Namer(game.cat, root, d)
-    shown = tuple(_option(ln, ordered, namer, world, budget.horizon) for ln in ordered)
+    horizon = budget.horizon if root.chapter < root.chapters else "game"  # the last Chapter's end is the game's
+    shown = tuple(_option(ln, ordered, namer, world, horizon) for ln in ordered)
     return Advice(len(game.answers), d.actor, d.kind, shown, pick.option, search.rollouts,
-                  time.perf_counter() - t0, complete, budget.horizon)
+                  time.perf_counter() - t0, complete, horizon)
 
 
 def _option(line: Line, ordered: list[Line], namer: Namer, world, horizon: str) -> OptionAdvice:
     other = ordered[1] if line is ordered[0] and len(ordered) > 1 else ordered[0]
-    reasons = tuple(Reason(*r) for r in reasons_for(line, other if other is not line else None, namer, world,
-                                                     horizon))
+    said = reasons_for(line, other if other is not line else None, namer, world, horizon)
+    if line is ordered[0]:
+        said[1:1] = kept_reason(line, ordered[1:], namer)
+    reasons = tuple(Reason(*r) for r in said)
     return OptionAdvice(line.option, namer.option(line.option), line.win, line.margin, line.n, line.rank, reasons)

@@ -8,7 +8,9 @@ the others) it words, largest difference first:
   a Curse laid or kept off, a Horde formed, a Legion or Horde destroyed, a Quest solved), with
   who did it and when, the most common case;
 * the VP each side ends with at the horizon, where they differ by ``VP_STEP`` or more;
-* the exact odds of the fight the option starts (engine/odds), when it starts one.
+* the exact odds of the fight the option starts (engine/odds), when it starts one;
+* for the pick, when another option shows a higher chance: why it was kept (``kept_reason``: that
+  lead is within the noise of the paired plays, so the heuristic's plan stands).
 
 Names come only from the table as it is when asked (``Namer``): a hex face down there is named
 face down, a Legion, Horde or Quest not on the table is "a new Horde" or "a Quest".
@@ -16,6 +18,8 @@ face down, a Legion, Horde or Quest not on the table is "a new Horde" or "a Ques
 from __future__ import annotations
 
 from collections import Counter
+
+from .search import floor_se
 
 SHARE = 0.2  # the least difference in the share of rollouts worth a sentence
 VP_STEP = 0.5  # the least difference in mean VP worth a sentence
@@ -165,6 +169,22 @@ def reasons_for(line, other, namer: Namer, world, horizon: str) -> list[tuple[st
     out.extend(said[:MOST])
     out.extend(_vp(line, other, namer, oname))
     return out + _fight(line.option, world)
+
+
+def kept_reason(pick, others, namer: "Namer") -> list[tuple[str, str, float]]:
+    """Why the pick stands where another option shows a higher chance: the search plays another
+    option than the heuristic's only when it wins by more than the noise of the paired plays
+    (search.choose); said with that lead and its standard error, from the same figures."""
+    out = []
+    for other in others:
+        if round(other.win, 6) <= round(pick.win, 6):
+            continue
+        d, se, n = other.versus(pick)
+        noise = floor_se(se, n)
+        out.append(("search", f"kept over “{namer.option(other.option)}” ({pct(other.win)} against {pct(pick.win)}): "
+                              f"its lead, {100 * d:+.0f} ± {100 * noise:.0f} points over {n} paired plays, is within "
+                              f"the noise, so the plan stands", abs(d)))
+    return out[:1]
 
 
 def _mean_vp(line) -> Counter:
