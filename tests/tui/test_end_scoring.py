@@ -50,3 +50,21 @@ async def test_the_log_and_the_end_screen_say_scoring_term_by_term(tmp_path):
             by_events = sum(e.vp for e in terms if e.side == s)
             assert sum(st.scored.get(s, {}).values()) == by_events
         assert re.search(r"Total\D+" + r"\D+".join(str(final[s]) for s in sides), rows["Total"])
+
+
+@pytest.mark.asyncio
+async def test_the_vp_chart_keys_its_lines_at_80x24_where_plotext_drops_its_legend(tmp_path):
+    from uprising_tui.tui.widgets.vp_chart import VPChart
+
+    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
+    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
+    advance(ctl, lambda c: False)
+    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        chart = app.screen.query_one(VPChart)
+        await settle(pilot)
+        shown = "\n".join(drawn(app, chart))
+        for who, mark in (("Duerkhar", "•"), ("Mohyar", "x"), ("The Empire", "+"), ("Chaos", "o")):
+            assert f"{mark} {who}" in shown, shown  # every line's marker and whose it is, on screen

@@ -8,6 +8,13 @@ from ..naming import name
 from ..theme import NEMESIS_COLOURS, PALETTE, colour_hex
 
 MARKERS = ("dot", "x", "+", "o", "*", "#")
+DRAWN = {"dot": "•"}  # how plotext draws a marker, where that is not its name
+
+
+def key_line(names_markers) -> str:
+    """The lines' key under the plot ("• Druwhn  x The Empire ..."): plotext drops its own legend
+    when the plot is short (80x24), and the lines must still be told apart."""
+    return "  ".join(f"{DRAWN.get(m, m)} {n}" for n, m in names_markers)
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
@@ -27,12 +34,15 @@ class VPChart(PlotextPlot):
         plt = self.plt
         plt.clear_data()
         plt.title("VP at the end of each Chapter")
-        plt.xlabel("Chapter")
         longest = max((len(v) for v in self.series.values()), default=0)
         plt.xticks(list(range(1, longest + 1)))
+        drawn = []
         for i, (side, values) in enumerate(self.series.items()):
             if not values:
                 continue
+            drawn.append((name(self.cat, side), MARKERS[i % len(MARKERS)]))
             colour = NEMESIS_COLOURS.get(side) or colour_hex(self.colours.get(side, "")) or PALETTE["white"]
             plt.plot(list(range(1, len(values) + 1)), values, label=name(self.cat, side),
                      marker=MARKERS[i % len(MARKERS)], color=_rgb(colour))
+        self.key = key_line(drawn)
+        plt.xlabel("Chapter   ·   " + self.key)
