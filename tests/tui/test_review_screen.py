@@ -175,3 +175,40 @@ async def test_review_save_screen_opens_the_app_on_the_review(tmp_path, monkeypa
         await pilot.press("escape")  # where it came from: the command line
         await pilot.pause()
     assert app.return_code == 0
+
+
+def _played_kinds() -> list[str]:
+    from .decision_positions import KINDS, PLAYED
+    return sorted(k for k, how in KINDS.items() if how == PLAYED)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("kind", _played_kinds())
+async def test_the_review_bar_shows_an_answered_decision_of_every_kind(kind, tmp_path):
+    """The last answer of a game answered a Decision of `kind` (a played position, the heuristic's
+    answer): the review opens on it, the bar showing that Decision, the answer marked."""
+    from uprising_tui.bots import get_bot
+
+    from .decision_positions import positions
+    game = positions()[kind]()
+    d = game.decision
+    game.answer(get_bot("heuristic", 1).choose(game, d))
+    ctl = GameController(game, default_seats(game.setup.factions), None, autosave=False)
+    app = make_app(data_dir=tmp_path, preload=False, review="unused", opener=lambda: ctl)
+
+    def no_worker():
+        raise OSError("no worker in this test")
+    app.advisor = no_worker  # the figures are not what this test is about: the screen says so and steps on
+    async with app.run_test(size=(120, 40) if len(kind) % 2 else (80, 24)) as pilot:
+        assert await until(pilot, lambda: isinstance(app.screen, ReviewScreen), limit=3000)
+        scr = app.screen
+        last = len(game.answers) - 1
+        assert await until(pilot, on_show(scr, last), limit=3000)
+        bar = scr.bar
+        assert bar.decision.kind == kind and bar.chosen == game.answers[last]
+        assert {o.id for _g, opts in bar.groups for o in opts} == {o.id for o in bar.decision.options}
+        assert bar.highlighted_option is not None and bar.highlighted_option.id == game.answers[last]
+        assert scr.failed and "could not start" in scr.failed and scr.view == ctl.view
+        if last:
+            await pilot.press("left")
+            assert await until(pilot, on_show(scr, last - 1), limit=3000)

@@ -77,16 +77,6 @@ REVIEW_KEYS = [
 class ReviewScreen(TableScreen):
     BAR = ReviewBar
     BINDINGS = REVIEW_KEYS
-    DEFAULT_CSS = """
-    ReviewScreen #review-top { height: 2; padding: 0 1; background: $boost; }
-    ReviewScreen #review-head { width: 1fr; height: 2; text-wrap: nowrap; text-overflow: ellipsis; }
-    ReviewScreen #review-progress { width: 28; height: 1; }
-    ReviewScreen #review-costly { height: auto; max-height: 5; padding: 0 1; text-wrap: nowrap;
-                                  text-overflow: ellipsis; border-top: hkey $primary-background; }
-    ReviewScreen.-short #review-costly { max-height: 4; border-top: none; }
-    ReviewScreen #bottom { height: 17; }
-    ReviewScreen.-short #bottom { height: 13; }
-    """
 
     def __init__(self, source: "GameController", budget=None, samples: int = 4) -> None:
         self.cursor = ReviewCursor(source)
