@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from uprising_tui.bots.strong.review import COMMAND_BUDGET
 from uprising_tui.bots.strong.search import Budget
 from uprising_tui.engine import Game, Setup
 from uprising_tui.tui.app import make_app
@@ -164,6 +165,8 @@ async def test_review_save_screen_opens_the_app_on_the_review(tmp_path, monkeypa
     app = ran[0]
     assert app.review_on_open and app.review_budget.rollouts == 2 and app.review_budget.width == 2
     assert app.review_samples == 1
+    assert main(["review", str(path), "--screen"]) == 0
+    assert ran[1].review_budget == COMMAND_BUDGET and ran[1].review_samples == 4  # the command's defaults
     answers = len(ctl.game.answers)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await until(pilot, lambda: isinstance(app.screen, ReviewScreen), limit=3000)
@@ -209,6 +212,7 @@ async def test_the_review_bar_shows_an_answered_decision_of_every_kind(kind, tmp
         assert {o.id for _g, opts in bar.groups for o in opts} == {o.id for o in bar.decision.options}
         assert bar.highlighted_option is not None and bar.highlighted_option.id == game.answers[last]
         assert scr.failed and "could not start" in scr.failed and scr.view == ctl.view
+        assert scr.budget == COMMAND_BUDGET  # (no budget given: the command's defaults)
         if last:
             await pilot.press("left")
             assert await until(pilot, on_show(scr, last - 1), limit=3000)

@@ -26,6 +26,8 @@ from .bot import SEARCHED
 from .search import Budget, Line, Search, Stop, play_out, rank, real_options
 
 REVIEW_BUDGET = Budget(rollouts=24, width=3)
+# `uprising review`'s defaults, and the review screen's: rollouts to the end of the Chapter (cheaper)
+COMMAND_BUDGET = Budget(rollouts=24, width=3, horizon="chapter")
 SHOWN = 3
 
 

@@ -129,9 +129,9 @@ class ReviewScreen(TableScreen):
 
     # ------------------------------------------------------------ the review's figures (the worker)
     def _start_review(self) -> None:
-        if self.budget is None:
-            from ...bots.strong.review import REVIEW_BUDGET
-            self.budget = REVIEW_BUDGET
+        if self.budget is None:  # (the end screen's r): what `uprising review` spends by default
+            from ...bots.strong.review import COMMAND_BUDGET
+            self.budget = COMMAND_BUDGET
         try:
             self._advisor = self.app.advisor()
             self._request = self._advisor.review(self.source, self.budget, self.samples)
