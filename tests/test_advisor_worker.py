@@ -51,3 +51,34 @@ def test_the_advisor_process_ends_quietly_when_the_client_goes_mid_question(capf
     worker._serve(theirs, None)  # returns: no exception, nothing printed
     out, err = capfd.readouterr()
     assert "Traceback" not in err and "Error" not in err
+
+
+def test_the_advisor_process_reviews_a_game_sending_its_steps_as_they_come():
+    from uprising_tui.bots.strong.review import review
+    from uprising_tui.bots.strong.worker import Reviewed, Steps
+    game = Game(Setup(factions=["druwhn"], chapters=2, seed=3, auto_ties=True)).start()
+    bot = get_bot("heuristic", 3)
+    while game.decision is not None:
+        game.answer(bot.choose(game, game.decision))
+    small = Budget(rollouts=2, width=2, horizon="chapter")
+    with AdvisorProcess() as advisor:
+        rid = advisor.review(game, small, samples=1)
+        streamed, progress = [], []
+        while True:
+            got = [m for m in advisor.poll() if m.request == rid]
+            streamed += [s for m in got if isinstance(m, Steps) for s in m.steps]
+            progress += [m for m in got if isinstance(m, Progress)]
+            done = [m for m in got if isinstance(m, (Reviewed, Failed))]
+            if done:
+                break
+        assert isinstance(done[0], Reviewed), done
+        rv = done[0].review
+        assert rv.complete and [s.index for s in streamed] == list(range(len(game.answers)))
+        assert [s.chosen for s in streamed] == game.answers and progress[-1].done == len(game.answers)
+        alone = review(game, small, samples=1)  # the same review as in this process (same seeds)
+        assert rv.steps == alone.steps and rv.costly == alone.costly
+        assert streamed[:-1] == list(rv.steps[:-1])  # (the last one's chance is the verdict's)
+        slow = advisor.review(game, Budget(rollouts=10_000, width=3, horizon="game"))
+        advisor.cancel(slow)
+        end = advisor.wait(slow, timeout=120)
+        assert isinstance(end, Reviewed) and not end.review.complete

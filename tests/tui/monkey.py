@@ -9,7 +9,7 @@ keys that answer what a bot would, so the game moves on through every phase to i
 
 After every key: no exception reached the app, no client module read the raw game state (the
 guard of raw_state_guard.py), the client came to rest, and the decision bar shows a decision
-the pending one, or says why not. At the end the autosave loads to the same game. A failure
+the pending one, or says why not (on the game review: the answered one, the answer marked). At the end the autosave loads to the same game. A failure
 carries the seed and the last keys, and `run_seed(seed, keys)` replays it exactly
 (tools/monkey.py prints the command).
 """
@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from uprising_tui.bots.strong.search import Budget
 from uprising_tui.engine import Setup
 from uprising_tui.engine.savefile import read_save
 from uprising_tui.tui.app import make_app
@@ -48,6 +49,7 @@ GENERIC = (tuple("0123456789") + ("up", "down", "left", "right", "enter", "enter
                                                    "comma", "full_stop", "left_square_bracket",
                                                    "right_square_bracket", "equals_sign", "ctrl+p", "f1"))
 LAG_FRAMES = 5  # frames the board may lag behind a key on a loaded machine before it counts as wrong
+REVIEW_BUDGET = Budget(rollouts=2, width=2, horizon="chapter")
 NEVER = frozenset({"ctrl+q", "ctrl+c", "ctrl+z", "ctrl+backslash"})  # quit or suspend the process itself
 
 
@@ -117,7 +119,14 @@ def _setup(spec: Spec) -> Setup:
 
 
 def make(spec: Spec, data: Path, first: bool):
-    """The app for a launch: the first as the spec says, later ones (after a quit) at the title."""
+    """The app for a launch: the first as the spec says, later ones (after a quit) at the title.
+    A game review (the end screen's r) spends little: its worker's figures are not waited for."""
+    app = _make(spec, data, first)
+    app.review_budget, app.review_samples = REVIEW_BUDGET, 1
+    return app
+
+
+def _make(spec: Spec, data: Path, first: bool):
     if not first or spec.start == "title":
         app = make_app(data_dir=data, pacing=spec.pacing, preload=False)
         app.setup_seed = spec.seed
@@ -209,6 +218,7 @@ def _onward(rng: random.Random, app) -> list[str] | None:
     """A key that moves on from the screen on show, the way a player would."""
     from uprising_tui.tui.screens.confirm import ConfirmScreen
     from uprising_tui.tui.screens.end import EndScreen
+    from uprising_tui.tui.screens.review import ReviewScreen
     from uprising_tui.tui.screens.setup import SetupScreen
     from uprising_tui.tui.screens.title import TitleScreen
     scr = app.screen
@@ -221,7 +231,9 @@ def _onward(rng: random.Random, app) -> list[str] | None:
     if isinstance(scr, ConfirmScreen):
         return [rng.choice("yn")]
     if isinstance(scr, EndScreen):
-        return [rng.choice(("escape", "n", "t"))]
+        return [rng.choice(("escape", "n", "t", "r"))]
+    if isinstance(scr, ReviewScreen):  # a while through the review, then back
+        return [rng.choice(("left", "right", "home", "end", "pageup", "1", "2", "escape"))]
     if not isinstance(scr, GameScreen):
         return ["escape"]
     g = _game(app)

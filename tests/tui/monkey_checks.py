@@ -26,10 +26,19 @@ def _game(app) -> GameScreen | None:
     return None
 
 
+def _review(app):
+    from uprising_tui.tui.screens.review import ReviewScreen
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, ReviewScreen)), None)
+
+
 def at_rest(app) -> bool:
     """Nothing is moving on its own: a person is asked, a step waits for Space, a screen waits for
-    a key, or the game is over."""
+    a key, or the game is over (the game review: its answer on show; its figures come when they
+    come)."""
     if any(w.is_running for w in app.workers if w.group == "open"):  # a game being opened
+        return False
+    rv = _review(app)
+    if rv is not None and (rv._moving or (rv.frame is None and len(rv.cursor))):
         return False
     g = _game(app)
     if g is None:
@@ -68,10 +77,28 @@ def check(app) -> None:
     except BoardLag as exc:
         raise BoardLag(f"{exc} {state_of(g)}") from None
     except MonkeyFailure as exc:
-        raise MonkeyFailure(f"{exc} {state_of(g)}") from None
+        raise MonkeyFailure(f"{exc} {state_of(g) if g is not None else ''}") from None
+
+
+def _check_review(app, rv) -> None:
+    """The game review: the bar shows the decision the answer on show answered, that answer marked
+    and under the cursor, and the game's own panes under it are not moved (they follow the game)."""
+    f, bar = rv.frame, rv.bar
+    if f is not None and app.screen is rv:
+        if bar.decision is not f.decision or bar.chosen != f.chosen:
+            raise MonkeyFailure(f"the review's bar shows another decision than answer {f.index + 1}'s")
+        if {o.id for _g, opts in bar.groups for o in opts} != {o.id for o in f.decision.options}:
+            raise MonkeyFailure(f"the review's bar lists other options than answer {f.index + 1}'s decision")
+    g = _game(app)
+    if g is not None and g.view != g.ctl.view:
+        raise MonkeyFailure("the game's panes moved with the review")
 
 
 def _check(app) -> None:
+    rv = _review(app)
+    if rv is not None:
+        _check_review(app, rv)
+        return
     g = _game(app)
     if g is None or not g.is_mounted or not g.query("DecisionBar"):
         return

@@ -9,6 +9,7 @@ from .monkey import Spec, run_async
 
 # seed: what it plays (Spec.of decides; the test below checks the sample still covers all of it)
 SAMPLE = {
+    6: "120x40, the game over, solo: the end screen's r, the game review stepped through and left",
     2: "60x20, four factions, two of them bots, hot-seat",
     4: "80x24, from the title screen through Setup, a bot and a hot-seat pair",
     13: "120x40, the game over (the end screen), two people",
@@ -33,3 +34,5 @@ async def test_monkey(seed, monkeypatch):
     assert r.ok, (f"{r.spec.describe()}\nwhere: {r.where}\nlast keys: {r.last_keys()}\n{r.failure}\n"
                   f"replay: .venv/bin/python tools/monkey.py --runs 1 --keys {KEYS} --seed {seed}")
     assert len(r.pressed) >= KEYS
+    if seed == 6:
+        assert r.screens["ReviewScreen"], "the sample reaches the game review"

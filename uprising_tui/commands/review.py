@@ -26,6 +26,10 @@ def register(sub, common) -> None:
                     help="rollouts that measure the chance after a roll or a reveal (default 4)")
     rv.add_argument("--every", action="store_true", help="print every answer with its chance, not only the costly")
     rv.add_argument("--json", action="store_true", help="one JSON object: every step and the costly answers")
+    rv.add_argument("--screen", action="store_true",
+                    help="step through the game in the terminal client instead: the game's panes after each "
+                         "answer, the chance to win, the costly answers a key away (the figures come as they "
+                         "are worked out)")
     rv.set_defaults(run=run)
 
 
@@ -39,9 +43,11 @@ def run(args: argparse.Namespace) -> int:
 
     cat = load_content(args)
     game = Game.load(args.save, cat)  # SaveError: main() reports it
+    budget = Budget(rollouts=args.rollouts, width=args.width, horizon=args.horizon)
+    if args.screen:
+        return _screen(args, cat, budget)
     show = sys.stderr.isatty() and not args.json
     bar = Progress(sys.stderr) if show else None
-    budget = Budget(rollouts=args.rollouts, width=args.width, horizon=args.horizon)
     try:
         rv = review(game, budget, samples=args.samples,
                     progress=(lambda done, total: bar(done, total)) if bar else None)
@@ -61,3 +67,15 @@ def run(args: argparse.Namespace) -> int:
     print()
     print("\n".join(rv.lines(every=args.every)))
     return 0
+
+
+def _screen(args: argparse.Namespace, cat, budget) -> int:
+    """`--screen`: the client opens on the review (tui/screens/review.py); Esc ends it."""
+    from ..tui_cli import run_app  # (the client's runner: textual loads when the client opens)
+    return run_app(screen_app(args, cat, budget))
+
+
+def screen_app(args: argparse.Namespace, cat, budget):
+    """The app `--screen` runs (the tests run it too)."""
+    from ..tui.app import make_app  # (textual loads when the client opens)
+    return make_app(review=args.save, review_budget=budget, review_samples=args.samples, catalog=cat)

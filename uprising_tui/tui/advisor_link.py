@@ -22,8 +22,13 @@ class AdvisorLink:
         """A question about `ctl`'s pending decision (the controller hands over the public history)."""
         return ctl.ask_advice(self.process, budget)
 
+    def review(self, ctl, budget, samples: int = 4) -> int:
+        """A review of `ctl`'s game, its answers so far (bots/strong/review.py, in the worker)."""
+        return ctl.ask_review(self.process, budget, samples)
+
     def take(self, request: int) -> list:
-        """The messages for `request` that have come in (Progress, Done, Cancelled, Failed)."""
+        """The messages for `request` that have come in (Progress, Done, Cancelled, Failed; for a
+        review Steps and Reviewed)."""
         for msg in self.process.poll():
             self._inbox[msg.request].append(msg)
         return self._inbox.pop(request, [])

@@ -111,7 +111,14 @@ class UprisingApp(UncaughtHook, App):
         except (SaveError, ValueError, OSError) as exc:
             self.notify(str(exc), title="Cannot open the game", severity="error", timeout=20)
             return
-        self.open_game(ctl)
+        if self.review_on_open:
+            self.open_review(ctl)
+        else:
+            self.open_game(ctl)
+
+    review_on_open = False  # make_app(review=...): the game opened is reviewed, not played
+    review_budget = None  # what the review spends per searched answer (None: review.REVIEW_BUDGET)
+    review_samples = 4  # rollouts that judge the chance after a roll or a reveal
 
     _advisor = None  # the link to the advisor's worker process, started by the first question
     advice_budget = None  # what a question may spend (None: the advisor's hint budget)
@@ -226,6 +233,17 @@ class UprisingApp(UncaughtHook, App):
         from .screens.end import EndScreen
         self.push_screen(EndScreen(ctl))
 
+    def show_review(self, ctl: GameController) -> None:
+        """The game review (screens/review.py) over the screen on show; Esc comes back to it."""
+        from .screens.review import ReviewScreen
+        self.push_screen(ReviewScreen(ctl, self.review_budget, self.review_samples))
+
+    def open_review(self, ctl: GameController) -> None:
+        """The review as the app's screen (`uprising review SAVE --screen`): Esc ends the app."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.show_review(ctl)
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen
         if not isinstance(self.screen, HelpScreen):
@@ -303,19 +321,28 @@ def make_app(*, setup: Setup | None = None, seats: Iterable[Seat] | None = None,
              data_dir: str | Path | None = None, pacing: str | None = None, light: bool = False,
              confirm_losses: bool = True, autosave: bool = True, preload: bool = True,
              opener: Callable[[], GameController] | None = None,
-             screenshots: str | Path | None = None) -> UprisingApp:
+             screenshots: str | Path | None = None, review: str | Path | None = None,
+             review_budget=None, review_samples: int = 4, catalog=None) -> UprisingApp:
     """The app for the command line and the tests: the title screen, or straight into a new game
     (`setup`, `seats`), a saved one (`load`) or one already made (`opener`, called off the UI
     thread). `data_dir` overrides where saves go, `screenshots` where the palette's Screenshot does
-    (else a `screenshots` folder among the saves)."""
+    (else a `screenshots` folder among the saves). `review` opens that save (or, with `opener`,
+    the game it makes) on the game review instead (nothing saved: no autosave slot taken), which
+    spends `review_budget` (bots/strong/search.Budget; None: the review's own) and
+    `review_samples`; `catalog` is the content a save is read with (None: the default)."""
     store = SaveStore(data_dir) if data_dir is not None else SaveStore()
     if setup is not None:
         seat_list = list(seats) if seats is not None else default_seats(setup.factions)
         opener = lambda: GameController.new(setup, seat_list, store, autosave=autosave)  # noqa: E731
     elif load is not None:
         opener = lambda: GameController.load(load, store, autosave=autosave)  # noqa: E731
+    elif review is not None and opener is None:
+        opener = lambda: GameController.load(review, None, catalog, autosave=False)  # noqa: E731
     app = UprisingApp(store=store, opener=opener, pacing=pacing, light=light, confirm_losses=confirm_losses,
                       preload=preload)
+    if review is not None:
+        app.review_on_open = True
+        app.review_budget, app.review_samples = review_budget, review_samples
     if screenshots is not None:
         app.screenshots_dir = Path(screenshots)
     return app

@@ -288,6 +288,10 @@ class GameController:
         from ..bots.strong.advisor import HINT_BUDGET
         return advisor.ask(self.game, budget or HINT_BUDGET)
 
+    def ask_review(self, advisor, budget, samples: int = 4) -> int:
+        """Ask the advisor's worker for the review of this game (its setup and answers, as for advice)."""
+        return advisor.review(self.game, budget, samples)
+
     # ------------------------------------------------------------ undo
     def undo_plan(self, to_person: bool = True) -> UndoPlan:
         """What undo would take back: to before the last answer a person gave (or the very last

@@ -26,6 +26,8 @@ from .bot import SEARCHED
 from .search import Budget, Line, Search, Stop, play_out, rank, real_options
 
 REVIEW_BUDGET = Budget(rollouts=24, width=3)
+# `uprising review`'s defaults, and the review screen's: rollouts to the end of the Chapter (cheaper)
+COMMAND_BUDGET = Budget(rollouts=24, width=3, horizon="chapter")
 SHOWN = 3
 
 
@@ -80,8 +82,11 @@ def _label(decision, oid: str) -> str:
 
 
 def review(game: Game, budget: Budget = REVIEW_BUDGET, *, samples: int = 4, kinds=SEARCHED, seed: int = 0,
-           progress: Callable[[int, int], None] | None = None, cancel: Callable[[], bool] | None = None) -> Review:
-    """The review of `game` (finished or not: the answers it has). See the module docstring."""
+           progress: Callable[[int, int], None] | None = None, cancel: Callable[[], bool] | None = None,
+           on_step: Callable[[Step], None] | None = None) -> Review:
+    """The review of `game` (finished or not: the answers it has). See the module docstring.
+    `on_step` is handed each Step as it is judged (a screen shows the chances as they come; the
+    last one's chance is settled by the verdict in the Review returned)."""
     t0 = time.perf_counter()
     answers = list(game.answers)
     history = game.history()
@@ -114,6 +119,8 @@ def review(game: Game, budget: Budget = REVIEW_BUDGET, *, samples: int = 4, kind
                 rollouts += samples
                 step = Step(i, view.chapter, view.phase, d.actor, d.kind, answer, step.chosen_label, last)
             steps.append(step)
+            if on_step is not None:
+                on_step(step)
             if progress is not None:
                 progress(i + 1, len(answers))
     except Stop:

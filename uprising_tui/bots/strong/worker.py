@@ -15,6 +15,11 @@ process, which keeps its own copy of the game and its sampled worlds from one qu
 
 Messages name the question they answer (``request``); a Done carries an ``advisor.Advice``
 whose ``answers`` says which point of the game it is about (stale once the game moved on).
+
+A game review (review.py) is a question too: ``review(game, budget, samples)`` returns its number;
+the worker sends ``Steps`` (the answers judged since the last, in order) with each Progress and a
+``Reviewed`` with the whole ``Review`` at the end (``complete`` False when it was cancelled, by a
+cancel or by a newer question).
 """
 from __future__ import annotations
 
@@ -41,6 +46,16 @@ class Done(NamedTuple):
     advice: Advice
 
 
+class Steps(NamedTuple):
+    request: int
+    steps: tuple  # review.Step, in the game's order, since the last Steps
+
+
+class Reviewed(NamedTuple):
+    request: int
+    review: object  # review.Review
+
+
 class Cancelled(NamedTuple):
     request: int
 
@@ -65,6 +80,12 @@ class AdvisorProcess:
         """Ask for advice at `game`'s pending Decision; returns the question's number at once."""
         self._next += 1
         self._conn.send(("ask", self._next, game.setup.to_dict(), list(game.answers), budget, seed))
+        return self._next
+
+    def review(self, game, budget: Budget, samples: int = 4, seed: int = 0) -> int:
+        """Ask for the review of `game` (its answers so far); returns the question's number at once."""
+        self._next += 1
+        self._conn.send(("review", self._next, game.setup.to_dict(), list(game.answers), budget, samples, seed))
         return self._next
 
     def follow(self, game) -> None:
@@ -94,7 +115,7 @@ class AdvisorProcess:
                 msg = self._conn.recv()
             except (EOFError, OSError):
                 raise RuntimeError("the advisor process has stopped") from None
-            if not isinstance(msg, Progress) and msg.request == request:
+            if not isinstance(msg, (Progress, Steps)) and msg.request == request:
                 return msg
 
     @property
@@ -165,29 +186,36 @@ def _serve(conn, content_dir: str | None) -> None:
             except Exception:  # a bad game: the question about it will say so
                 pass
             continue
-        if msg[0] != "ask":
+        if msg[0] not in ("ask", "review"):
             continue  # a cancel for a question already answered
-        _, rid, setup, answers, budget, seed = msg
         try:
-            _answer(conn, games, waiting, rid, setup, answers, budget, seed)
+            if msg[0] == "review":
+                _review(conn, games.cat, waiting, *msg[1:])
+            else:
+                _answer(conn, games, waiting, *msg[1:])
         except (EOFError, OSError):  # the client is gone (it quit mid-question): end quietly
             return
 
 
-def _answer(conn, games: _Games, waiting: deque, rid: int, setup, answers, budget, seed) -> None:
-    t0 = time.perf_counter()
-    last = [0.0]
-
+def _canceller(conn, waiting: deque, rid: int):
+    """The cancel check of question `rid`: its cancel, or a newer question (or the end), stops it."""
     def cancel() -> bool:
         stop = False
         while conn.poll():
             msg = conn.recv()
             if msg[0] == "cancel" and msg[1] == rid:
                 stop = True
-            elif msg[0] in ("ask", "stop", "follow"):
+            elif msg[0] in ("ask", "review", "stop", "follow"):
                 waiting.append(msg)  # a newer question (or the end) replaces this one
                 stop = True
         return stop
+    return cancel
+
+
+def _answer(conn, games: _Games, waiting: deque, rid: int, setup, answers, budget, seed) -> None:
+    t0 = time.perf_counter()
+    last = [0.0]
+    cancel = _canceller(conn, waiting, rid)
 
     def progress(done: int, total: int) -> None:
         now = time.perf_counter()
@@ -203,4 +231,33 @@ def _answer(conn, games: _Games, waiting: deque, rid: int, setup, answers, budge
     except (EOFError, OSError):
         raise  # the link to the client, not the question: _serve ends
     except Exception as exc:  # a bad question (a save the rules refuse, no decision): said, not fatal
+        conn.send(Failed(rid, f"{type(exc).__name__}: {exc}".splitlines()[0][:300]))
+
+
+def _review(conn, cat, waiting: deque, rid: int, setup, answers, budget, samples, seed) -> None:
+    """A game review, its steps sent as they are judged (with the progress, every PROGRESS_EVERY)."""
+    from ...engine import Game, Setup  # (the engine, as for a question)
+    from .review import review
+    t0 = time.perf_counter()
+    last = [0.0]
+    fresh: list = []
+
+    def progress(done: int, total: int) -> None:
+        now = time.perf_counter()
+        if now - last[0] >= PROGRESS_EVERY or done == total:
+            last[0] = now
+            conn.send(Steps(rid, tuple(fresh)))
+            fresh.clear()
+            conn.send(Progress(rid, done, total, now - t0))
+
+    try:
+        game = Game.replay(Setup.from_dict(setup), answers, cat)
+        rv = review(game, budget, samples=samples, seed=seed, progress=progress,
+                    cancel=_canceller(conn, waiting, rid), on_step=fresh.append)
+        if fresh:
+            conn.send(Steps(rid, tuple(fresh)))
+        conn.send(Reviewed(rid, rv))
+    except (EOFError, OSError):
+        raise  # the link to the client: _serve ends
+    except Exception as exc:  # a save the rules refuse: said, not fatal
         conn.send(Failed(rid, f"{type(exc).__name__}: {exc}".splitlines()[0][:300]))

@@ -27,7 +27,8 @@ TERM_ROWS = {"garrison_hexes": "Garrison hexes", "legions": "Legions", "curses":
 
 
 class EndScreen(Screen):
-    BINDINGS = [Binding("escape,g", "back", "Back to the board"), Binding("n", "new", "New game"),
+    BINDINGS = [Binding("escape,g", "back", "Back to the board"), Binding("r", "review", "Review"),
+                Binding("n", "new", "New game"),
                 Binding("t", "title", "Title"), Binding("q", "quit", "Quit")]
     DEFAULT_CSS = """
     EndScreen { padding: 0 1; }
@@ -114,6 +115,10 @@ class EndScreen(Screen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+    def action_review(self) -> None:
+        """The game review: every answer with the strong bot's chance to win after it (screens/review.py)."""
+        self.app.show_review(self.ctl)
 
     def action_new(self) -> None:
         from .setup import SetupScreen

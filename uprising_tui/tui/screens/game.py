@@ -3,8 +3,9 @@ and the decision bar; a header above and the key bindings below.
 
 The screen is the controller's subscriber. Its playback (game_playback.Playback, a helper it owns)
 plays each update out; what it asks before acting is in game_questions.py. Panes get each step
-through the app's Signal and redraw from it; this module holds the layout, the keys and the
-choosing handlers."""
+through the app's Signal and redraw from it; the layout and the keys that only move the panes
+about are the table's (screens/table.py, shared with the game review); this module holds the
+play: its keys, the choosing handlers, the odds and the autosave's timing."""
 from __future__ import annotations
 
 import asyncio
@@ -13,55 +14,39 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 
 from ...engine import IllegalChoice
 from ..collector import AFTER_FRAME, FrameCollector
 from ..controller import Update
-from ..event_text import EventText
 from ..naming import hex_label
 from ..pacing import Pacer
-from ..theme import colour_hex
-from ..widgets.hex_details import HexDetails
 from ..widgets.hex_map import HexMap
-from ..widgets.map_pane import MapPane
-from ..widgets.key_footer import KeyFooter
-from ..widgets.combat_log import CombatLog
 from ..widgets.card_info import CardInfo, option_card
-from ..widgets.combat_view import CombatPane
 from ..widgets.decision_bar import DecisionBar
-from ..widgets.nemesis_view import NemesisPane
 from ..widgets.odds_panel import OddsPanel
-from ..widgets.player_board import PlayerBoard
 from ..widgets.side_strip import SideStrip
 from ..widgets.status_bar import StatusBar
-from ..widgets.text_pane import TextPane
 from . import game_questions as ask
 from .confirm import ConfirmScreen
 from .game_advice import AdviceMarks
 from .game_keys import GAME_KEYS
 from .game_playback import LOSS_KINDS, Playback
+from .table import TableScreen
 
 if TYPE_CHECKING:
     from ..controller import GameController
 
 
-class GameScreen(Screen):
+class GameScreen(TableScreen):
     BINDINGS = GAME_KEYS
 
     def __init__(self, ctl: "GameController", pacing: str = "auto", confirm_losses: bool = True) -> None:
-        super().__init__()
-        self.ctl = ctl
-        self.colours = {s.faction: s.colour for s in ctl.seats}
+        super().__init__(ctl)
         self.pacer = Pacer(pacing)
         self.confirm_losses = confirm_losses
         self.playback = Playback(self)
         self.advice_marks = AdviceMarks(self)  # "Advice on": the bar marks the advisor's pick
-        self.side_pinned: str | None = None  # the side pane chosen by hand (None: the screen follows the game)
         self.auto_losses: int | None = None  # combat id whose losses the bot picks
-        self.view = ctl.view  # the public view of the step on show
         self._odds_for: tuple | None = None  # (decision, option id) the odds line is for
         self.drawn_highlight: tuple | None = None  # (decision, option) drawn before its Highlighted came
         self.collector = FrameCollector()
@@ -74,40 +59,6 @@ class GameScreen(Screen):
     def driving(self) -> bool:
         """An update is being played out (a step on show, a bot choosing, a hand-over)."""
         return self.playback.driving
-
-    # ------------------------------------------------------------ layout
-    def compose(self) -> ComposeResult:
-        cat = self.ctl.cat
-        piece_colours = {f: colour_hex(c) for f, c in self.colours.items() if c}
-        words = EventText(cat, self.colours)  # one wording of each event, for the fight, the Nemesis and the log
-        yield StatusBar(cat, self.colours, id="status")
-        with Horizontal(id="body"):
-            yield MapPane(cat, faction_colours=piece_colours, id="map-pane")
-            with Vertical(id="side-col"):
-                # the card first: drawn on a layer of its own over the foot of the column, it comes and
-                # goes without moving the others' place in the paint order (Textual counts each widget's
-                # place from the last placed; with the card last, every pane's place shifted, and the
-                # whole column was repainted each time a card came or went)
-                yield CardInfo(cat, id="card-info")
-                with SideStrip(initial="board", id="side"):
-                    yield PlayerBoard(cat, self.colours, self.ctl.seats, id="board")
-                    yield CombatPane(cat, self.colours, words, id="combat")
-                    yield NemesisPane(cat, self.colours, words, id="nemesis")
-                yield HexDetails(cat, faction_colours=piece_colours, id="details")
-        with Horizontal(id="bottom"):
-            with Vertical(id="decision-col"):
-                yield DecisionBar(cat, self.colours, id="decision")
-                yield OddsPanel(id="odds")
-            yield CombatLog(cat, self.colours, words, id="log")
-        yield KeyFooter()
-
-    @property
-    def bar(self) -> DecisionBar:
-        return self.query_one(DecisionBar)
-
-    @property
-    def map(self):
-        return self.query_one("#map")
 
     def on_mount(self) -> None:
         self.query_one(StatusBar).pacing = self.pacer.mode
@@ -156,16 +107,6 @@ class GameScreen(Screen):
         self.ctl.subscribe(self.playback.enqueue)
         self.playback.enqueue(self.ctl.snapshot())
 
-    def on_resize(self, event) -> None:
-        self._fit(event.size.width, event.size.height)
-
-    def _fit(self, width: int, height: int) -> None:
-        self.set_class(width < 110, "-narrow")
-        self.set_class(height < 32, "-short")
-        self.query_one(MapPane).set_line(width < 110)  # no details pane beside the map: the hex in a line under it
-        if self.is_mounted:
-            self.call_after_refresh(self._cover_side, self.query_one(CardInfo))  # (the new styles apply first)
-
     def on_game_update(self, u: Update) -> None:
         """Attributes down: the map and the details panel follow each step."""
         self.view = u.view
@@ -200,23 +141,6 @@ class GameScreen(Screen):
                 self.playback.answer(opt.id)
         self.app.push_screen(ConfirmScreen(question), answered)
 
-    # ------------------------------------------------------------ the map's helpers (widgets/map_pane.py)
-    def action_legend(self) -> None:
-        self.query_one(MapPane).toggle_legend()
-
-    def action_hex_info(self) -> None:
-        self.query_one(MapPane).toggle_details()
-
-    def action_zoom(self, step: int) -> None:
-        self.map.action_zoom(step)
-
-    def action_full_odds(self) -> None:
-        self.query_one(OddsPanel).toggle_full()
-
-    @on(DecisionBar.GroupShown)
-    def _group_shown(self, msg: DecisionBar.GroupShown) -> None:
-        self.map.highlights = msg.hexes
-
     @on(DecisionBar.Highlighted)
     def _highlighted(self, msg: DecisionBar.Highlighted) -> None:
         if self.drawn_highlight is not None and self.drawn_highlight == (self.ctl.decision, msg.option):
@@ -224,16 +148,6 @@ class GameScreen(Screen):
             return
         self.drawn_highlight = None
         self.show_highlight(msg.option)
-
-    def _cover_side(self, info: CardInfo) -> None:
-        """The card is drawn over the foot of the side column, across the hex details and the last
-        lines of the side pane above them: the side panes scroll and follow as if that much shorter."""
-        covered = 0
-        if info.card is not None and info.styles.display != "none":
-            details = self.query_one("#details")
-            covered = info.styles.height.value - (details.styles.height.value if details.styles.display != "none" else 0)
-        for pane in self.query_one("#side").query(TextPane):
-            pane.cover(int(covered))
 
     def show_highlight(self, opt) -> None:
         """The map cursor, the hex details or the card, and the odds follow the option under the
@@ -289,14 +203,6 @@ class GameScreen(Screen):
     def _back_refused(self) -> None:
         self.notify("There is no way back from this choice here (u undoes an answer).", severity="warning")
 
-    @on(CombatLog.SearchClosed)
-    def _search_closed(self) -> None:
-        self.bar.query_one("#options").focus()  # (nothing had the focus after Esc: Enter was dead)
-
-    @on(HexMap.CursorMoved)
-    def _cursor_moved(self, msg) -> None:
-        self.query_one("#details").show(self.view, msg.hex_id)
-
     @on(HexMap.HexSelected)
     def _hex_selected(self, msg) -> None:
         if not self.bar.interactive:
@@ -306,13 +212,6 @@ class GameScreen(Screen):
             self.notify(f"{hex_label(self.ctl.cat, self.view, msg.hex_id)}: nothing to choose there now")
             return
         self.bar.select_option(opt.id)
-
-    # ------------------------------------------------------------ the side column
-    def switch_side(self, which: str, by_hand: bool = False) -> None:
-        self.query_one("#side", SideStrip).current = which
-        if self.has_class("-narrow") and not by_hand and self.side_pinned is None:
-            # on a narrow screen a fight takes the map's place; the board and the Nemesis do not
-            self.set_class(which == "combat", "-side-open")
 
     # ------------------------------------------------------------ the keys
     def action_pick(self, n: int) -> None:
@@ -329,9 +228,6 @@ class GameScreen(Screen):
         elif self.bar.interactive:
             self.bar.action_back()
 
-    def _focus_bar(self) -> None:
-        self.bar.query_one("#options").focus()
-
     def action_pacing(self) -> None:
         mode = self.pacer.cycle()
         self.query_one(StatusBar).set_pacing(mode)
@@ -342,51 +238,6 @@ class GameScreen(Screen):
         self.pacer.set(mode)
         self.query_one(StatusBar).set_pacing(mode)
         self.app.remember_pacing(mode)
-
-    def action_side(self, which: str) -> None:
-        narrow = self.has_class("-narrow")
-        if narrow and self.has_class("-side-open") and not self.has_class("-log-open") \
-                and self.query_one("#side").current == which:
-            # on a narrow screen the pane is in the map's place: the same key again brings the map back
-            self.remove_class("-side-open")
-            self.side_pinned = None
-            return
-        self.side_pinned = None if self.side_pinned == which else which  # a second press: the screen chooses again
-        self.switch_side(which, by_hand=True)
-        self.add_class("-side-open")
-        if narrow:
-            self.remove_class("-log-open")
-            if self.map.has_focus:  # the map is out of sight: keys go to the decision bar
-                self._focus_bar()
-
-    def action_focus_map(self) -> None:
-        self.remove_class("-side-open", "-log-open")
-        self.map.focus()
-
-    def action_toggle_log(self) -> None:
-        """The log: on a narrow screen in the map's place (the decision bar stays); l again, b/c/n or
-        m bring back what was there."""
-        self.toggle_class("-log-open")
-        if self.has_class("-narrow") and self.has_class("-log-open") and self.map.has_focus:
-            self._focus_bar()
-
-    def action_log_filter(self) -> None:
-        self.notify(f"Log shows: {self.query_one(CombatLog).cycle_filter()}")
-
-    def action_log_search(self) -> None:
-        self.add_class("-log-open")  # (on a narrow screen in the map's place)
-        self.query_one(CombatLog).open_search()
-
-    def action_board(self, step: int) -> None:
-        self.switch_side("board")
-        self.query_one(PlayerBoard).cycle(step)
-
-    def action_follow(self) -> None:
-        self.query_one(PlayerBoard).follow()
-
-    def action_fight(self, step: int) -> None:
-        self.switch_side("combat")
-        self.query_one(CombatPane).browse(step)
 
     def action_bot_answer(self) -> None:
         if not self.driving and self.bar.interactive and self.ctl.decision is not None:

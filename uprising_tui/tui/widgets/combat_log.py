@@ -13,6 +13,7 @@ from ..event_text import CATEGORIES, EventText, category
 from .steady import set_content
 from .text_lines import TextLines
 from .text_pane import TextPane
+from .game_feed import game_signal
 
 if TYPE_CHECKING:
     from ..controller import Update
@@ -47,7 +48,7 @@ class CombatLog(Vertical):
 
     def on_mount(self) -> None:
         self._title()
-        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
+        game_signal(self).subscribe(self, self.on_game_update, immediate=True)
 
     def on_game_update(self, u: "Update") -> None:
         if u.reset:

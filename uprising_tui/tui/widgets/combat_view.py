@@ -17,6 +17,7 @@ from ..adapters import terrain_words
 from ..event_text import EventText
 from ..naming import hex_label, name
 from ..theme import count_symbols, dice_text, symbols_text
+from .game_feed import game_signal
 
 if TYPE_CHECKING:
     from ...engine.face.view import CombatView as LiveCombat
@@ -72,7 +73,7 @@ class CombatPane(SidePage, TextPane):
 
     def on_mount(self) -> None:
         self.redraw()
-        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
+        game_signal(self).subscribe(self, self.on_game_update, immediate=True)
 
     def on_game_update(self, u: "Update") -> None:
         if u.reset:

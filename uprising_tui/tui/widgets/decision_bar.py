@@ -24,6 +24,7 @@ from .decision_lines import colour_costs, dice_choice_text, force_text, market_r
 from .decision_options import DecisionOptions
 from .steady import height_follows_text, set_content, set_title
 from .text_lines import TextLines
+from .game_feed import game_signal
 
 if TYPE_CHECKING:
     from ...engine.face.decision import Decision, Option
@@ -88,6 +89,7 @@ class DecisionBar(Readable, Vertical, can_focus=False):
         Binding("right", "group(1)", "Group ▶", show=False),
         Binding("escape", "back", "Back", show=False),
     ]
+    HINTS = (" ←/→ group · Enter confirms", "number keys pick an option · Enter confirms")  # (many groups, one)
 
     class Chosen(Message):
         def __init__(self, option_id: str, decision: "Decision | None") -> None:
@@ -126,7 +128,7 @@ class DecisionBar(Readable, Vertical, can_focus=False):
         self.view = None  # the public view of the last game update (the Market's reasons, the Command's hex)
 
     def on_mount(self) -> None:
-        signal = getattr(self.app, "game_signal", None)
+        signal = game_signal(self)
         if signal is not None:
             signal.subscribe(self, self._on_game_update, immediate=True)
 
@@ -260,9 +262,9 @@ class DecisionBar(Readable, Vertical, can_focus=False):
                 col += 1
             tabs.append(label, style=style)
             col += len(label)
-        hint = " ←/→ group · Enter confirms"
+        hint = self.HINTS[0]
         if not many:
-            tabs = Text("number keys pick an option · Enter confirms", style="dim")
+            tabs = Text(self.HINTS[1], style="dim")
         elif col + len(hint) <= width:
             tabs.append(hint, style="dim")
         elif "\n" not in tabs.plain and not self._groups_fit():  # two lines are kept for the tabs anyway

@@ -22,6 +22,7 @@ from .hex_map import HexMap
 from .map_legend import MapLegend
 from .steady import set_content
 from .text_lines import TextLines
+from .game_feed import game_signal
 
 
 class MapPane(Horizontal):
@@ -58,7 +59,7 @@ class MapPane(Horizontal):
         return self.query_one(HexMap)
 
     def on_mount(self) -> None:
-        signal = getattr(self.app, "game_signal", None)
+        signal = game_signal(self)
         if signal is not None:
             signal.subscribe(self, self._on_game_update, immediate=True)
 

@@ -12,6 +12,7 @@ from .text_pane import TextPane
 
 from ..event_text import EventText
 from ..playback import NEMESIS_KINDS, is_nemesis, split
+from .game_feed import game_signal
 
 # What the Nemesis pane lists: the Nemesis's own pieces and moves, and the fights they start.
 PANE_KINDS = NEMESIS_KINDS | {"CombatStarted", "CombatEnded", "NemesisDestroyed", "ThreatChanged", "HavenRemoved",
@@ -40,7 +41,7 @@ class NemesisPane(SidePage, TextPane):
         self._drawn: int | None = None
 
     def on_mount(self) -> None:
-        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
+        game_signal(self).subscribe(self, self.on_game_update, immediate=True)
         self.redraw()
 
     def on_game_update(self, u: "Update") -> None:

@@ -16,6 +16,7 @@ from .text_pane import TextPane
 
 from ..naming import hex_label, name
 from ..theme import DIE_LETTER, side_style
+from .game_feed import game_signal
 
 if TYPE_CHECKING:
     from ...engine.face.view import PlayerView, PublicView
@@ -124,7 +125,7 @@ class PlayerBoard(SidePage, Vertical):
         yield TextPane(id="board-body")
 
     def on_mount(self) -> None:
-        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
+        game_signal(self).subscribe(self, self.on_game_update, immediate=True)
 
     def on_game_update(self, u: "Update") -> None:
         self.view = u.view

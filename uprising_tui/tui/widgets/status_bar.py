@@ -9,6 +9,7 @@ from ..naming import name, phase_name
 from ..theme import side_style
 from .steady import set_content
 from .text_lines import TextLines
+from .game_feed import game_signal
 
 if TYPE_CHECKING:
     from ..controller import Update
@@ -54,7 +55,7 @@ class StatusBar(TextLines):
         self.note = ""
 
     def on_mount(self) -> None:
-        self.app.game_signal.subscribe(self, self.on_game_update, immediate=True)
+        game_signal(self).subscribe(self, self.on_game_update, immediate=True)
 
     def on_game_update(self, u: "Update") -> None:
         self.show(u)
