@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from .library import Library
 
 _QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a result's fields after the hits, when nothing else happens
-_NOBODY = (((0, 0) + _QUIET, 1.0, True),)  # a round in which nobody rolls
+_NOBODY = ((1.0, True, 0, 0, 0, (), False, 0, 0, (0, 0) + _QUIET),)  # a round in which nobody rolls (as ``results``)
+new_c = tuple.__new__  # new_c(C, fields): a state without the named tuple's Python-level __new__
 
 
 class Kernel:
@@ -81,9 +82,10 @@ class Kernel:
         self._bolty: dict = {}  # units -> can any of them roll a Bolt?
 
     # ------------------------------------------------------------ the chain's interface
-    def transitions(self, c):
+    def transitions(self, c) -> dict:
+        """{(the next state, its rewards): chance} (the dict itself: ``solve_vec`` reads its items)."""
         if type(c) is Exit:
-            return []
+            return {}
         acc: dict = {}
         units, hp = c.units, c.hp
         drops = self._drops.get(units)
@@ -97,9 +99,8 @@ class Kernel:
             c.others, c.formed
         moved = not c.clash  # (Archery turns to Clash whatever the round gives)
         lost_exit = None  # the combat lost while the foe stands: one exit whatever the round gave
-        for res, p, simple in self.results(c):
+        for p, simple, d1, d2, kills, fired, gp_fired, p_vp, nem_vp, res in self.results(c):
             if simple:  # hits, our dearest Units killed, Druids fired, VP: no need for the general way
-                d1, d2, kills = res[0], res[1], res[KILLS]
                 if kills:  # (before damage)
                     left, lost = drop_dearest(units, kills)
                     left, more = drop_cheapest(left, d2)
@@ -107,10 +108,10 @@ class Kernel:
                 else:
                     left, lost = drops[d2]
                 hp2 = hp - d1
-                once = c_once if not res[ONCE] else self.union(c_once, res[ONCE])
+                once = c_once if not fired else self.union(c_once, fired)
                 if once and left is not units:
                     once = self.kept(left, once)
-                gp_used = c_gp or res[GP_FIRED] > 0
+                gp_used = c_gp or gp_fired
                 skel_res = c_skel + d1 if skeletons else c_skel
                 if not left and hp2 > 0:
                     if lost_exit is None:
@@ -119,16 +120,16 @@ class Kernel:
                 elif not left or hp2 <= 0:
                     nxt = _exit(left, hp2, defs, curse, skel_res, others, formed, False)
                 elif d1 or d2 or kills or moved or once is not c_once or gp_used != c_gp:
-                    nxt = C(left, hp2, True, gp_used, once, defs, curse, skel_res, others, formed, False)
+                    nxt = new_c(C, (left, hp2, True, gp_used, once, defs, curse, skel_res, others, formed, False))
                 else:
                     nxt = c
-                rk = (d1, lost, res[P_VP], res[NEM_VP])
+                rk = (d1, lost, p_vp, nem_vp)
                 rew = quiet.get(rk)
                 k = (nxt, rew if rew is not None else rewards(*rk))
             else:
                 k = self.apply(c, res)
             acc[k] = acc.get(k, 0.0) + p
-        return [(p, k[0], k[1]) for k, p in acc.items()]
+        return acc
 
     def _saturate(self, defs: int) -> int:
         """How many after-damage fires of the Godpower still change something, from `defs`."""
@@ -262,9 +263,10 @@ class Kernel:
             return got
         items = lib.rounds.capped(key, hp, n, fires)
         # simple: nothing but hits, our dearest Units killed, Druids fired once, the Godpower's mark, VP (see
-        # ``transitions``)
-        got = lib.capped[ck] = tuple((res, p, not (res[PRE_LOSS] or res[GP_AFTER] or res[OTHER_THREAT] or res[SPAWNS]
-                                                   or res[WILD])) for res, p in items)
+        # ``transitions``); what the simple way reads taken out once here, not at every state
+        got = lib.capped[ck] = tuple((p, not (res[PRE_LOSS] or res[GP_AFTER] or res[OTHER_THREAT] or res[SPAWNS]
+                                              or res[WILD]), res[D1], res[D2], res[KILLS], res[ONCE],
+                                      res[GP_FIRED] > 0, res[P_VP], res[NEM_VP], res) for res, p in items)
         if len(lib.capped) > 200_000:
             lib.capped.clear()
         return got

@@ -162,7 +162,8 @@ def _taller(a):
 def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
     """The value of `start`, with values as rows of the Registry's array (each state's value is a
     few products of its successors' rows: fast when values have many entries, as a combat's exits
-    do). Returns the row of `start`. New states are numbered as they are met (each hashed once)."""
+    do). Returns the row of `start`. New states are numbered as they are met (each hashed once).
+    ``transitions(state)`` gives {(next state, rewards): chance}."""
     import numpy as np
     rows = reg.rows
     got = rows.get(start)
@@ -177,7 +178,7 @@ def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
     while i < len(states):
         v = states[i]
         out = []
-        for p, w, rew in transitions(v):
+        for (w, rew), p in transitions(v).items():
             got = known.get(rew)
             r, lost = got if got is not None else reward(rew, lossy)
             j = ids.get(w)
