@@ -95,6 +95,7 @@ class Kernel:
         skeletons = self.s.group == "skeletons"
         rewards, quiet = self.simple_rewards, self._quiet
         drop_dearest, drop_cheapest = self.lib.drop_dearest, self.lib.drop_cheapest
+        kept = self._bolty
         c_once, c_gp, defs, curse, c_skel, others, formed = c.once, c.gp_used, c.defs, c.curse, c.skel_res, \
             c.others, c.formed
         moved = not c.clash  # (Archery turns to Clash whatever the round gives)
@@ -110,7 +111,12 @@ class Kernel:
                 hp2 = hp - d1
                 once = c_once if not fired else self.union(c_once, fired)
                 if once and left is not units:
-                    once = self.kept(left, once)
+                    bolty = kept.get(left)  # (``kept``, inline)
+                    if bolty is None:
+                        self.kept(left, once)
+                        bolty = kept[left]
+                    if not bolty:
+                        once = ()
                 gp_used = c_gp or gp_fired
                 skel_res = c_skel + d1 if skeletons else c_skel
                 if not left and hp2 > 0:
@@ -172,15 +178,16 @@ class Kernel:
             slot = self.s.slot
             vp = (d1 if self.pieces else 0) + p_vp
             if lost:
-                rew[LOST] = float(lost)
-                rew[slot + SLOST] = float(lost)
+                rew[LOST] = lost
+                rew[slot + SLOST] = lost
             if vp:
-                rew[VP] = float(vp)
-                rew[slot + SVP] = float(vp)
+                rew[VP] = vp
+                rew[slot + SVP] = vp
             if nem_vp:
-                rew[self.nem_vp_index] = float(nem_vp)
+                rew[self.nem_vp_index] = nem_vp
             if d1:
-                rew[slot + DAMAGE] = float(d1)
+                rew[slot + DAMAGE] = d1
+            # (ints, not floats: equal to ``apply``'s floats as keys, with the same hash, and hashed faster)
             got = self._quiet[key] = tuple(sorted(rew.items()))
         return got
 
@@ -263,10 +270,15 @@ class Kernel:
             return got
         items = lib.rounds.capped(key, hp, n, fires)
         # simple: nothing but hits, our dearest Units killed, Druids fired once, the Godpower's mark, VP (see
-        # ``transitions``); what the simple way reads taken out once here, not at every state
-        got = lib.capped[ck] = tuple((p, not (res[PRE_LOSS] or res[GP_AFTER] or res[OTHER_THREAT] or res[SPAWNS]
-                                              or res[WILD]), res[D1], res[D2], res[KILLS], res[ONCE],
-                                      res[GP_FIRED] > 0, res[P_VP], res[NEM_VP], res) for res, p in items)
+        # ``transitions``); what the simple way reads taken out once here, not at every state. Threat the foe
+        # pays before damage (the Coven's Godpower) is one more hit when the foe is a card (no VP a hit): the
+        # two take min(paid + hits, Threat) together, as ``apply`` has it
+        pieces = self.pieces
+        got = lib.capped[ck] = tuple((p, not (res[GP_AFTER] or res[OTHER_THREAT] or res[SPAWNS] or res[WILD]
+                                              or (res[PRE_LOSS] and pieces)),
+                                      res[D1] if not res[PRE_LOSS] else min(res[D1] + res[PRE_LOSS], hp),
+                                      res[D2], res[KILLS], res[ONCE], res[GP_FIRED] > 0, res[P_VP], res[NEM_VP],
+                                      res) for res, p in items)
         if len(lib.capped) > 200_000:
             lib.capped.clear()
         return got
