@@ -260,6 +260,7 @@ class Chain(HexPieces):
         if reg is None:
             reg = memo[_REGISTRY] = Registry(_fragile)
             memo[_KERNEL] = Kernel(self.lib, setting, self.lib.note_key)
+            memo[_KERNEL].reg = reg
         kernel = memo[_KERNEL]
         cv = reg.as_dict(solve_vec(c0, kernel.transitions, kernel.terminal, reg, LOST))
         plain: dict = {}

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .combat_state import (CHAOS_VP, DAMAGE, EMPIRE_VP, HAVEN, HAVEN_LOST, LOST, SLOST, SVP, TOWER, VP, WALL, C,
+from .combat_after import AfterDamage
+from .combat_state import (CHAOS_VP, DAMAGE, EMPIRE_VP, HAVEN, LOST, SLOST, SVP, TOWER, VP, WALL, C,
                            Exit, Setting, _exit)
 from .rounds import (BOLTS_GODPOWER, BOLTS_SKELETONS, BOLTS_UNUSED, D1, D2, GP_AFTER, GP_FIRED, KILLS, NEM_VP,
                      ONCE, OTHER_THREAT, P_VP, PRE_LOSS, SPAWNS, WILD, GodpowerRound, RoundKey)
@@ -32,7 +33,7 @@ _NOBODY = ((1.0, True, 0, 0, 0, (), False, 0, 0, (0, 0) + _QUIET),)  # a round i
 new_c = tuple.__new__  # new_c(C, fields): a state without the named tuple's Python-level __new__
 
 
-class Kernel:
+class Kernel(AfterDamage):
     def __init__(self, lib: "Library", setting: Setting, note):
         self.lib = lib
         self.s = setting
@@ -43,6 +44,8 @@ class Kernel:
         self.pieces = not self.big
         self.nem_vp_index = (EMPIRE_VP if (self.foe and self.foe.kind == "legion") else CHAOS_VP)
         self._quiet: dict = {}
+        self._quiet_rows: dict = {}  # (d1, lost, our VP, the foe's VP) -> ``reg.reward`` of a simple round
+        self.reg = None  # the ``solve.Registry`` the combat is solved in (its owner sets it)
         # what a round's key reads of the setting, worked out once
         foe, terrain = self.foe, setting.terrain
         self.mirror = foe is not None and foe.mirror
@@ -83,7 +86,10 @@ class Kernel:
 
     # ------------------------------------------------------------ the chain's interface
     def transitions(self, c) -> dict:
-        """{(the next state, its rewards): chance} (the dict itself: ``solve_vec`` reads its items)."""
+        """{(the next state, its rewards as ``self.reg.reward`` gives them: (row, loses a Unit?)): chance}
+        (the dict itself: ``solve_vec`` reads its items). Rewards as their row, not their tuple: a key of
+        two small ints hashes faster than pairs of a tally and a float, twice a round result here and
+        again in ``solve_vec`` (in "skeletons x2 + siren 3" about 1% of the instructions)."""
         if type(c) is Exit:
             return {}
         acc: dict = {}
@@ -93,7 +99,8 @@ class Kernel:
             drop = self.lib.drop_cheapest
             drops = self._drops[units] = [drop(units, d) for d in range(sum(n for _, n in units) + 1)]
         skeletons = self.s.group == "skeletons"
-        rewards, quiet = self.simple_rewards, self._quiet
+        rewards, quiet = self.simple_rewards, self._quiet_rows
+        reward = self.reg.reward
         drop_dearest, drop_cheapest = self.lib.drop_dearest, self.lib.drop_cheapest
         kept = self._bolty
         c_once, c_gp, defs, curse, c_skel, others, formed = c.once, c.gp_used, c.defs, c.curse, c.skel_res, \
@@ -130,10 +137,13 @@ class Kernel:
                 else:
                     nxt = c
                 rk = (d1, lost, p_vp, nem_vp)
-                rew = quiet.get(rk)
-                k = (nxt, rew if rew is not None else rewards(*rk))
+                rr = quiet.get(rk)
+                if rr is None:
+                    rr = quiet[rk] = reward(rewards(*rk), LOST)
+                k = (nxt, rr)
             else:
-                k = self.apply(c, res)
+                nxt, rew = self.apply(c, res)
+                k = (nxt, reward(rew, LOST))
             acc[k] = acc.get(k, 0.0) + p
         return acc
 
@@ -384,77 +394,3 @@ class Kernel:
             rew[VP] = rew.get(VP, 0.0) + vp
             rew[slot + SVP] = rew.get(slot + SVP, 0.0) + vp
         return nxt, tuple(sorted(rew.items()))
-
-    def hit(self, hp: int, skel_res: int, hits: int, rew: dict) -> tuple[int, int]:
-        n = min(hits, hp)
-        if n <= 0:
-            return hp, skel_res
-        slot = self.s.slot
-        rew[slot + DAMAGE] = rew.get(slot + DAMAGE, 0.0) + n
-        if self.pieces:  # a Garrison level or a Skeleton: 1 VP each
-            rew[VP] = rew.get(VP, 0.0) + n
-            rew[slot + SVP] = rew.get(slot + SVP, 0.0) + n
-            if self.s.group == "skeletons":
-                skel_res += n
-        return hp - n, skel_res
-
-    def kill(self, units: tuple, n: int, dearest: bool, rew: dict) -> tuple:
-        if dearest:
-            left, lost = self.lib.drop_dearest(units, n)
-        else:
-            left, lost = self.lib.drop_cheapest(units, n)
-        if lost:
-            rew[LOST] = rew.get(LOST, 0.0) + lost
-            rew[self.s.slot + SLOST] = rew.get(self.s.slot + SLOST, 0.0) + lost
-        return left
-
-    def raise_others(self, others: tuple, amount: int, rew: dict) -> tuple:
-        out = []
-        for cid, t in others:
-            top = self.lib.foe(cid).max_threat
-            new = t + amount
-            if new > top:
-                side = CHAOS_VP if self.lib.kind(cid) == "horde" else EMPIRE_VP
-                rew[side] = rew.get(side, 0.0) + (new - top)
-                new = top
-            out.append((cid, new))
-        return tuple(out)
-
-    def godpower_after(self, units, hp, defs, curse, left, rew):
-        g = self.foe.godpower
-        s = self.s
-        if g.skulls:
-            units = self.kill(units, g.skulls, False, rew)
-        if g.self_threat and (not g.needs_unit or units or (g.include_reserve and s.has_reserve)):
-            dealt = min(g.self_threat, hp)
-            hp -= dealt
-            rew[s.slot + DAMAGE] = rew.get(s.slot + DAMAGE, 0.0) + dealt
-        if g.kills and units:
-            units = self.kill(units, g.kills, True, rew)
-        if g.nem_vp:
-            rew[self.nem_vp_index] = rew.get(self.nem_vp_index, 0.0) + g.nem_vp
-        for fx in g.hex_effects:
-            k = fx[0]
-            if k == "remove_defense":
-                if defs & TOWER:
-                    defs &= ~TOWER
-                elif defs & WALL:
-                    defs &= ~WALL
-                elif defs & HAVEN:
-                    defs = 0
-                    rew[HAVEN_LOST] = rew.get(HAVEN_LOST, 0.0) + 1.0
-            elif k == "remove_haven":
-                if defs & HAVEN and (fx[1] != "any" or s.first_haven):
-                    defs = 0
-                    rew[HAVEN_LOST] = rew.get(HAVEN_LOST, 0.0) + 1.0
-            elif k == "curse_here":
-                if curse or not s.curse_available:
-                    rew[CHAOS_VP] = rew.get(CHAOS_VP, 0.0) + 1.0
-                else:
-                    curse = True
-                    if defs & HAVEN:
-                        rew[HAVEN_LOST] = rew.get(HAVEN_LOST, 0.0) + 1.0
-                    defs = 0
-            elif k == "leaves":
-                left = True
-        return units, hp, defs, curse, left

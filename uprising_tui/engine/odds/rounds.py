@@ -199,15 +199,15 @@ class Rounds:
         fields = [
             (d1, d1_top + 1),
             (d2, d2_top + 1),
-            _capped(gp.self_threat * f, gp.self_threat * fmax, cap_hp) if before and gp.self_threat else None,
-            _capped(gp.kills * f, gp.kills * fmax, cap_n) if before and gp.kills else None,
+            _capped(_times(gp.self_threat, f), gp.self_threat * fmax, cap_hp) if before and gp.self_threat else None,
+            _capped(_times(gp.kills, f), gp.kills * fmax, cap_n) if before and gp.kills else None,
             _capped(f, fmax, cap_f) if after else None,
-            (gp.nem_vp * f, gp.nem_vp * fmax + 1) if before and gp.nem_vp else None,
-            (gp.other_threat * f, gp.other_threat * fmax + 1) if before and gp.other_threat else None,
+            (_times(gp.nem_vp, f), gp.nem_vp * fmax + 1) if before and gp.nem_vp else None,
+            (_times(gp.other_threat, f), gp.other_threat * fmax + 1) if before and gp.other_threat else None,
             (spawns, tb_top + 1) if spawns is not None else None,
             (wild, tops[5] + 1) if tops[5] else None,
             (vp, tops[6] + 1) if tops[6] else None,
-            ((f > 0).astype(np.int64), 2) if (f is not None and gp.track) else None,
+            ((f > 0).astype(np.int64) if fmax > 1 else f, 2) if (f is not None and gp.track) else None,
             (once, tops[7] + 1) if tops[7] else None,
         ]
         code = None
@@ -399,4 +399,9 @@ def _rows(table, gpair, tops) -> list:
     (our Skulls always gathered). Measured on an (8 x 60) table and 1,000 pairs: ``table[:, gpair]``
     16 us, each row on its own 0.9 us; most rounds need 2 to 4 of the 8 rows."""
     return [table[i][gpair] if (i == 0 or tops[i]) else 0 for i in range(8)]
+
+
+def _times(k: int, column):
+    """k x a column of ``Rounds._dist_np`` (the column itself for 1: one numpy call fewer)."""
+    return column if k == 1 else k * column
 

@@ -168,7 +168,8 @@ def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
     """The value of `start`, with values as rows of the Registry's array (each state's value is a
     few products of its successors' rows: fast when values have many entries, as a combat's exits
     do). Returns the row of `start`. New states are numbered as they are met (each hashed once).
-    ``transitions(state)`` gives {(next state, rewards): chance}."""
+    ``transitions(state)`` gives {(next state, (its rewards' row, -1 for none, loses a Unit?)): chance}, the
+    rewards' part as ``reg.reward(rewards, lossy)`` gives it."""
     import numpy as np
     rows = reg.rows
     got = rows.get(start)
@@ -178,14 +179,11 @@ def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
     states = [start]
     succs: list = []  # per new state: [(chance, successor (a new state's number, or ~row), rewards' row, lossy?)]
     ends: dict = {}
-    reward, known = reg.reward, reg._rew
     i = 0
     while i < len(states):
         v = states[i]
         out = []
-        for (w, rew), p in transitions(v).items():
-            got = known.get(rew)
-            r, lost = got if got is not None else reward(rew, lossy)
+        for (w, (r, lost)), p in transitions(v).items():
             j = ids.get(w)
             if j is None:
                 row = rows.get(w)
