@@ -86,6 +86,7 @@ class Registry:
         self.vals = np.zeros((64, 32))
         self.n = 0  # rows used
         self._rew: dict = {}  # a rewards tuple -> (its row of `vals` or -1, lossy?)
+        self._multiply = np.multiply
         self.keep = np.ones(32)  # 1.0 where a lossy transition passes the value on, 0.0 at fragile columns
 
     def at(self, key) -> int:
@@ -136,8 +137,12 @@ class Registry:
             self.vals = _taller(self.vals)
         vals = self.vals
         w = len(vec)
-        vals[n, :w] = vec
-        vals[n + 1, :w] = vec * self.keep[:w]
+        if w == vals.shape[1]:  # (as always but for a loop's row after a widening: no slices, no temporary)
+            vals[n] = vec
+            self._multiply(vec, self.keep, out=vals[n + 1])
+        else:
+            vals[n, :w] = vec
+            vals[n + 1, :w] = vec * self.keep[:w]
         self.rows[state] = n
         self.n = n + 2
         return n
