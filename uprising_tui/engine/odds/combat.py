@@ -130,8 +130,9 @@ class Kernel(AfterDamage):
                     if lost_exit is None:
                         lost_exit = _exit((), hp2, defs, curse, skel_res, others, formed, False)
                     nxt = lost_exit
-                elif not left or hp2 <= 0:
-                    nxt = _exit(left, hp2, defs, curse, skel_res, others, formed, False)
+                elif not left or hp2 <= 0:  # (``_exit`` inline: here either no Units or no hit points left)
+                    nxt = new_c(Exit, (new_c(C, (left, hp2, True, False, (), defs, curse, skel_res, others, formed,
+                                                 False)), -1))
                 elif d1 or d2 or kills or moved or once is not c_once or gp_used != c_gp:
                     nxt = new_c(C, (left, hp2, True, gp_used, once, defs, curse, skel_res, others, formed, False))
                 else:
