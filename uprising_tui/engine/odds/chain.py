@@ -43,6 +43,7 @@ class Chain(HexPieces):
         self.outer = lib.values((self.ctx, "hex"))
         self.exits = lib.values((self.ctx, "exits"))  # a combat's ways out, for a hex state without its decks
         self._canons: dict = {}
+        self._parts: dict = {}  # a state -> its value's items split (``_split``), for ``combat_value``
         for key in spec.fight_order():
             self.slot(key)
         self.druids = tuple(m for m in (lib.druid(d) for d in DRUID_ORDER if d in spec.druids) if m is not None)
@@ -224,22 +225,24 @@ class Chain(HexPieces):
             got = self.exits[core] = self._exits(core)
         plain, items = got
         v = dict(plain)
-        value = self.value
+        parts = self._parts
         canon = self._canon_of
         decks = st[_HPOOL:_HBOTTOM], st[_LPOOL:_SKEL_RES]
         for full, x, nxt, rew in items:
             if core is not st and nxt.attacker != "cut":  # (a combat cut off keeps no decks)
                 nxt = _make(nxt[:_HPOOL] + decks[0] + nxt[_HBOTTOM:_LPOOL] + decks[1] + nxt[_SKEL_RES:])
+            cs = canon(nxt)
+            got = parts.get(cs)
+            if got is None:
+                got = parts[cs] = _split(self.value(cs))
             if not full:  # a lossless exit: its lossless part only
-                for kk, y in value(canon(nxt)).items():
-                    if _fragile_outer(kk):
-                        v[kk] = v.get(kk, 0.0) + x * y
+                for kk, y in got[1]:
+                    v[kk] = v.get(kk, 0.0) + x * y
                 continue
             for i, y in rew:
                 v[i] = v.get(i, 0.0) + x * y
-            for kk, y in value(canon(nxt)).items():
-                if not _fragile_outer(kk):
-                    v[kk] = v.get(kk, 0.0) + x * y
+            for kk, y in got[0]:
+                v[kk] = v.get(kk, 0.0) + x * y
         return v
 
     def _canon_of(self, st: St) -> St:
@@ -260,6 +263,7 @@ class Chain(HexPieces):
         if reg is None:
             reg = memo[_REGISTRY] = Registry(_fragile)
             memo[_KERNEL] = Kernel(self.lib, setting, self.lib.note_key)
+            memo[_KERNEL].reg = reg
         kernel = memo[_KERNEL]
         cv = reg.as_dict(solve_vec(c0, kernel.transitions, kernel.terminal, reg, LOST))
         plain: dict = {}
@@ -429,6 +433,14 @@ def _forming(st: St) -> bool:
 def _fragile_outer(k) -> bool:
     """The hex's tallies a loss breaks: no Unit lost, and reaching a draw point with none lost."""
     return k == NO_LOSS or (type(k) is tuple and k[0] == CALLED_L)
+
+
+def _split(value: dict) -> tuple[list, list]:
+    """A value's items a loss leaves whole, and those it breaks (``_fragile_outer``), for ways out."""
+    solid, fragile = [], []
+    for k, y in value.items():
+        (fragile if _fragile_outer(k) else solid).append((k, y))
+    return solid, fragile
 
 
 def _fragile(k) -> bool:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .combat_state import (CHAOS_VP, DAMAGE, EMPIRE_VP, HAVEN, HAVEN_LOST, LOST, SLOST, SVP, TOWER, VP, WALL, C,
+from .combat_after import AfterDamage
+from .combat_state import (CHAOS_VP, DAMAGE, EMPIRE_VP, HAVEN, LOST, SLOST, SVP, TOWER, VP, WALL, C,
                            Exit, Setting, _exit)
 from .rounds import (BOLTS_GODPOWER, BOLTS_SKELETONS, BOLTS_UNUSED, D1, D2, GP_AFTER, GP_FIRED, KILLS, NEM_VP,
                      ONCE, OTHER_THREAT, P_VP, PRE_LOSS, SPAWNS, WILD, GodpowerRound, RoundKey)
@@ -28,10 +29,11 @@ if TYPE_CHECKING:
     from .library import Library
 
 _QUIET = (0, 0, 0, 0, 0, 0, 0, 0, 0, ())  # a result's fields after the hits, when nothing else happens
-_NOBODY = (((0, 0) + _QUIET, 1.0, True),)  # a round in which nobody rolls
+_NOBODY = ((1.0, True, 0, 0, 0, (), False, 0, 0, (0, 0) + _QUIET),)  # a round in which nobody rolls (as ``results``)
+new_c = tuple.__new__  # new_c(C, fields): a state without the named tuple's Python-level __new__
 
 
-class Kernel:
+class Kernel(AfterDamage):
     def __init__(self, lib: "Library", setting: Setting, note):
         self.lib = lib
         self.s = setting
@@ -42,6 +44,8 @@ class Kernel:
         self.pieces = not self.big
         self.nem_vp_index = (EMPIRE_VP if (self.foe and self.foe.kind == "legion") else CHAOS_VP)
         self._quiet: dict = {}
+        self._quiet_rows: dict = {}  # (d1, lost, our VP, the foe's VP) -> ``reg.reward`` of a simple round
+        self.reg = None  # the ``solve.Registry`` the combat is solved in (its owner sets it)
         # what a round's key reads of the setting, worked out once
         foe, terrain = self.foe, setting.terrain
         self.mirror = foe is not None and foe.mirror
@@ -81,9 +85,13 @@ class Kernel:
         self._bolty: dict = {}  # units -> can any of them roll a Bolt?
 
     # ------------------------------------------------------------ the chain's interface
-    def transitions(self, c):
+    def transitions(self, c) -> dict:
+        """{(the next state, its rewards as ``self.reg.reward`` gives them: (row, loses a Unit?)): chance}
+        (the dict itself: ``solve_vec`` reads its items). Rewards as their row, not their tuple: a key of
+        two small ints hashes faster than pairs of a tally and a float, twice a round result here and
+        again in ``solve_vec`` (in "skeletons x2 + siren 3" about 1% of the instructions)."""
         if type(c) is Exit:
-            return []
+            return {}
         acc: dict = {}
         units, hp = c.units, c.hp
         drops = self._drops.get(units)
@@ -91,15 +99,16 @@ class Kernel:
             drop = self.lib.drop_cheapest
             drops = self._drops[units] = [drop(units, d) for d in range(sum(n for _, n in units) + 1)]
         skeletons = self.s.group == "skeletons"
-        rewards, quiet = self.simple_rewards, self._quiet
+        rewards, quiet = self.simple_rewards, self._quiet_rows
+        reward = self.reg.reward
         drop_dearest, drop_cheapest = self.lib.drop_dearest, self.lib.drop_cheapest
+        kept = self._bolty
         c_once, c_gp, defs, curse, c_skel, others, formed = c.once, c.gp_used, c.defs, c.curse, c.skel_res, \
             c.others, c.formed
         moved = not c.clash  # (Archery turns to Clash whatever the round gives)
         lost_exit = None  # the combat lost while the foe stands: one exit whatever the round gave
-        for res, p, simple in self.results(c):
+        for p, simple, d1, d2, kills, fired, gp_fired, p_vp, nem_vp, res in self.results(c):
             if simple:  # hits, our dearest Units killed, Druids fired, VP: no need for the general way
-                d1, d2, kills = res[0], res[1], res[KILLS]
                 if kills:  # (before damage)
                     left, lost = drop_dearest(units, kills)
                     left, more = drop_cheapest(left, d2)
@@ -107,28 +116,37 @@ class Kernel:
                 else:
                     left, lost = drops[d2]
                 hp2 = hp - d1
-                once = c_once if not res[ONCE] else self.union(c_once, res[ONCE])
+                once = c_once if not fired else self.union(c_once, fired)
                 if once and left is not units:
-                    once = self.kept(left, once)
-                gp_used = c_gp or res[GP_FIRED] > 0
+                    bolty = kept.get(left)  # (``kept``, inline)
+                    if bolty is None:
+                        self.kept(left, once)
+                        bolty = kept[left]
+                    if not bolty:
+                        once = ()
+                gp_used = c_gp or gp_fired
                 skel_res = c_skel + d1 if skeletons else c_skel
                 if not left and hp2 > 0:
                     if lost_exit is None:
                         lost_exit = _exit((), hp2, defs, curse, skel_res, others, formed, False)
                     nxt = lost_exit
-                elif not left or hp2 <= 0:
-                    nxt = _exit(left, hp2, defs, curse, skel_res, others, formed, False)
+                elif not left or hp2 <= 0:  # (``_exit`` inline: here either no Units or no hit points left)
+                    nxt = new_c(Exit, (new_c(C, (left, hp2, True, False, (), defs, curse, skel_res, others, formed,
+                                                 False)), -1))
                 elif d1 or d2 or kills or moved or once is not c_once or gp_used != c_gp:
-                    nxt = C(left, hp2, True, gp_used, once, defs, curse, skel_res, others, formed, False)
+                    nxt = new_c(C, (left, hp2, True, gp_used, once, defs, curse, skel_res, others, formed, False))
                 else:
                     nxt = c
-                rk = (d1, lost, res[P_VP], res[NEM_VP])
-                rew = quiet.get(rk)
-                k = (nxt, rew if rew is not None else rewards(*rk))
+                rk = (d1, lost, p_vp, nem_vp)
+                rr = quiet.get(rk)
+                if rr is None:
+                    rr = quiet[rk] = reward(rewards(*rk), LOST)
+                k = (nxt, rr)
             else:
-                k = self.apply(c, res)
+                nxt, rew = self.apply(c, res)
+                k = (nxt, reward(rew, LOST))
             acc[k] = acc.get(k, 0.0) + p
-        return [(p, k[0], k[1]) for k, p in acc.items()]
+        return acc
 
     def _saturate(self, defs: int) -> int:
         """How many after-damage fires of the Godpower still change something, from `defs`."""
@@ -171,15 +189,16 @@ class Kernel:
             slot = self.s.slot
             vp = (d1 if self.pieces else 0) + p_vp
             if lost:
-                rew[LOST] = float(lost)
-                rew[slot + SLOST] = float(lost)
+                rew[LOST] = lost
+                rew[slot + SLOST] = lost
             if vp:
-                rew[VP] = float(vp)
-                rew[slot + SVP] = float(vp)
+                rew[VP] = vp
+                rew[slot + SVP] = vp
             if nem_vp:
-                rew[self.nem_vp_index] = float(nem_vp)
+                rew[self.nem_vp_index] = nem_vp
             if d1:
-                rew[slot + DAMAGE] = float(d1)
+                rew[slot + DAMAGE] = d1
+            # (ints, not floats: equal to ``apply``'s floats as keys, with the same hash, and hashed faster)
             got = self._quiet[key] = tuple(sorted(rew.items()))
         return got
 
@@ -262,9 +281,15 @@ class Kernel:
             return got
         items = lib.rounds.capped(key, hp, n, fires)
         # simple: nothing but hits, our dearest Units killed, Druids fired once, the Godpower's mark, VP (see
-        # ``transitions``)
-        got = lib.capped[ck] = tuple((res, p, not (res[PRE_LOSS] or res[GP_AFTER] or res[OTHER_THREAT] or res[SPAWNS]
-                                                   or res[WILD])) for res, p in items)
+        # ``transitions``); what the simple way reads taken out once here, not at every state. Threat the foe
+        # pays before damage (the Coven's Godpower) is one more hit when the foe is a card (no VP a hit): the
+        # two take min(paid + hits, Threat) together, as ``apply`` has it
+        pieces = self.pieces
+        got = lib.capped[ck] = tuple((p, not (res[GP_AFTER] or res[OTHER_THREAT] or res[SPAWNS] or res[WILD]
+                                              or (res[PRE_LOSS] and pieces)),
+                                      res[D1] if not res[PRE_LOSS] else min(res[D1] + res[PRE_LOSS], hp),
+                                      res[D2], res[KILLS], res[ONCE], res[GP_FIRED] > 0, res[P_VP], res[NEM_VP],
+                                      res) for res, p in items)
         if len(lib.capped) > 200_000:
             lib.capped.clear()
         return got
@@ -370,77 +395,3 @@ class Kernel:
             rew[VP] = rew.get(VP, 0.0) + vp
             rew[slot + SVP] = rew.get(slot + SVP, 0.0) + vp
         return nxt, tuple(sorted(rew.items()))
-
-    def hit(self, hp: int, skel_res: int, hits: int, rew: dict) -> tuple[int, int]:
-        n = min(hits, hp)
-        if n <= 0:
-            return hp, skel_res
-        slot = self.s.slot
-        rew[slot + DAMAGE] = rew.get(slot + DAMAGE, 0.0) + n
-        if self.pieces:  # a Garrison level or a Skeleton: 1 VP each
-            rew[VP] = rew.get(VP, 0.0) + n
-            rew[slot + SVP] = rew.get(slot + SVP, 0.0) + n
-            if self.s.group == "skeletons":
-                skel_res += n
-        return hp - n, skel_res
-
-    def kill(self, units: tuple, n: int, dearest: bool, rew: dict) -> tuple:
-        if dearest:
-            left, lost = self.lib.drop_dearest(units, n)
-        else:
-            left, lost = self.lib.drop_cheapest(units, n)
-        if lost:
-            rew[LOST] = rew.get(LOST, 0.0) + lost
-            rew[self.s.slot + SLOST] = rew.get(self.s.slot + SLOST, 0.0) + lost
-        return left
-
-    def raise_others(self, others: tuple, amount: int, rew: dict) -> tuple:
-        out = []
-        for cid, t in others:
-            top = self.lib.foe(cid).max_threat
-            new = t + amount
-            if new > top:
-                side = CHAOS_VP if self.lib.kind(cid) == "horde" else EMPIRE_VP
-                rew[side] = rew.get(side, 0.0) + (new - top)
-                new = top
-            out.append((cid, new))
-        return tuple(out)
-
-    def godpower_after(self, units, hp, defs, curse, left, rew):
-        g = self.foe.godpower
-        s = self.s
-        if g.skulls:
-            units = self.kill(units, g.skulls, False, rew)
-        if g.self_threat and (not g.needs_unit or units or (g.include_reserve and s.has_reserve)):
-            dealt = min(g.self_threat, hp)
-            hp -= dealt
-            rew[s.slot + DAMAGE] = rew.get(s.slot + DAMAGE, 0.0) + dealt
-        if g.kills and units:
-            units = self.kill(units, g.kills, True, rew)
-        if g.nem_vp:
-            rew[self.nem_vp_index] = rew.get(self.nem_vp_index, 0.0) + g.nem_vp
-        for fx in g.hex_effects:
-            k = fx[0]
-            if k == "remove_defense":
-                if defs & TOWER:
-                    defs &= ~TOWER
-                elif defs & WALL:
-                    defs &= ~WALL
-                elif defs & HAVEN:
-                    defs = 0
-                    rew[HAVEN_LOST] = rew.get(HAVEN_LOST, 0.0) + 1.0
-            elif k == "remove_haven":
-                if defs & HAVEN and (fx[1] != "any" or s.first_haven):
-                    defs = 0
-                    rew[HAVEN_LOST] = rew.get(HAVEN_LOST, 0.0) + 1.0
-            elif k == "curse_here":
-                if curse or not s.curse_available:
-                    rew[CHAOS_VP] = rew.get(CHAOS_VP, 0.0) + 1.0
-                else:
-                    curse = True
-                    if defs & HAVEN:
-                        rew[HAVEN_LOST] = rew.get(HAVEN_LOST, 0.0) + 1.0
-                    defs = 0
-            elif k == "leaves":
-                left = True
-        return units, hp, defs, curse, left

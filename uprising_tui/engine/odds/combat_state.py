@@ -42,8 +42,11 @@ def _exit(units, hp, defs, curse, skel_res, others, formed, left) -> Exit:
     fights end there, and the foe's Threat, other Hordes, a Curse or the Skeleton reserve
     change no tally. Exits alike meet, so the hex's chain resumes fewer of them."""
     if not units and hp > 0 and not left:
-        return Exit(C((), 1, True, False, (), defs & HAVEN, False, 0, (), False, False), -1)
-    return Exit(C(units, hp, True, False, (), defs, curse, skel_res, others, formed, left), -1)
+        return _new(Exit, (_new(C, ((), 1, True, False, (), defs & HAVEN, False, 0, (), False, False)), -1))
+    return _new(Exit, (_new(C, (units, hp, True, False, (), defs, curse, skel_res, others, formed, left)), -1))
+
+
+_new = tuple.__new__  # (named tuples made without their Python-level __new__: some 5,000 exits a large solve)
 
 
 class Setting(NamedTuple):

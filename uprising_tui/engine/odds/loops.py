@@ -25,22 +25,21 @@ def solve_loop(comp: list, succs: list, states: list, terminal, reg, local: list
     pos = {v: i for i, v in enumerate(comp)}
     a = [[0.0] * m for _ in range(m)]
     a_nl = [[0.0] * m for _ in range(m)]
-    vals, rvals, keep = reg.vals, reg.rvals, reg.keep
+    vals, keep = reg.vals, reg.keep
     b = np.zeros((m, vals.shape[1]))
     for i, v in enumerate(comp):
         a[i][i] = a_nl[i][i] = 1.0
         bi = b[i]
         for p, j, r, lost in succs[v]:
             if r >= 0:
-                bi += p * rvals[r]
+                bi += p * vals[r]
             k = pos.get(j) if j >= 0 else None
             if k is not None:
                 a[i][k] -= p
                 if not lost:
                     a_nl[i][k] -= p
                 continue
-            row = vals[~j] if j < 0 else vals[local[j]]
-            bi += p * (row * keep if lost else row)
+            bi += p * vals[(~j if j < 0 else local[j]) + lost]  # (a lossy step passes the kept row on)
     x = _gauss(a, b)
     xf = _gauss(a_nl, b)
     if x is None or xf is None:

@@ -30,6 +30,8 @@ class Faces:
             self.table[colour] = tuple(sorted(acc.items()))
         self._memo: dict[tuple, Dist] = {}
         self._arrays: dict[tuple, tuple] = {}
+        self._prefixes: dict[tuple, dict] = {}
+        self._reroll_memo: dict[tuple, list] = {}
 
     def arrays(self, colours: tuple[str, ...], budgets: tuple[int, ...] = (), track_blank: bool = False,
                bolts: bool = True):
@@ -72,25 +74,47 @@ class Faces:
         return got
 
     def _side(self, colours, budgets, track_blank) -> Dist:
-        # state: (skulls, shields, bolts, blank, budgets left...)
-        dist: dict[tuple, float] = {(0, 0, 0, 0) + tuple(budgets): 1.0}
-        for colour in colours:
-            faces = self.table[colour]
-            nxt: dict[tuple, float] = {}
-            for state, p in dist.items():
-                s, h, b, blank = state[:4]
-                left = state[4:]
-                for face, q in _roll_then_rerolls(faces, left):
-                    (fs, fh, fb), new_left = face
-                    is_blank = 1 if (track_blank and not (fs or fh or fb)) else 0
-                    k = (s + fs, h + fh, b + fb, blank | is_blank) + new_left
-                    nxt[k] = nxt.get(k, 0.0) + p * q
-            dist = nxt
+        dist = self._states(colours, tuple(budgets), track_blank)
         out: dict[Summary, float] = {}
         for state, p in dist.items():
             k = state[:4]
             out[k] = out.get(k, 0.0) + p
         return tuple(sorted(out.items()))
+
+
+    def _states(self, colours: tuple[str, ...], budgets: tuple[int, ...], track_blank: bool) -> dict:
+        """{(skulls, shields, bolts, blank, budgets left...): chance} after the dice `colours`, one at a
+        time, kept per prefix: sides are sorted tuples of colours, so most extend one already worked
+        out by a die or two (the same sums in the same order: the same figures). In "skeletons x2 +
+        siren 3" this and `_rerolls` took the sides' part of a cold solve from about 3.5 ms to 1 ms."""
+        key = (colours, budgets, track_blank)
+        got = self._prefixes.get(key)
+        if got is not None:
+            return got
+        if not colours:
+            got = {(0, 0, 0, 0) + budgets: 1.0}
+        else:
+            dist = self._states(colours[:-1], budgets, track_blank)
+            colour = colours[-1]
+            got = {}
+            for state, p in dist.items():
+                s, h, b, blank = state[:4]
+                for (fs, fh, fb), new_left, is_blank, q in self._rerolls(colour, state[4:], track_blank):
+                    k = (s + fs, h + fh, b + fb, blank | is_blank) + new_left
+                    got[k] = got.get(k, 0.0) + p * q
+        self._prefixes[key] = got
+        return got
+
+    def _rerolls(self, colour: str, left: tuple[int, ...], track_blank: bool) -> list:
+        """``_roll_then_rerolls`` of a die of `colour` with these budgets left, kept, each outcome with
+        whether it shows a blank (when `track_blank`)."""
+        key = (colour, left, track_blank)
+        got = self._reroll_memo.get(key)
+        if got is None:
+            got = self._reroll_memo[key] = [
+                (face, new_left, 1 if (track_blank and not (face[0] or face[1] or face[2])) else 0, q)
+                for (face, new_left), q in _roll_then_rerolls(self.table[colour], left)]
+        return got
 
 
 def _roll_then_rerolls(faces, left: tuple[int, ...]):

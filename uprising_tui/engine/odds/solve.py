@@ -70,7 +70,11 @@ def _components(succs: list):
 class Registry:
     """Tally keys (and a combat's exits) to columns, and every solved state's value as a row of
     one array, shared by every state of a combat's memo; `fragile` marks the columns a loss
-    breaks. Rewards met on the way are rows of a second array, one per distinct reward."""
+    breaks. Each solved state has two rows: its value, and the value with the fragile columns 0
+    (what a lossy transition passes on: the next row). Rewards met on the way are rows of the
+    same array, one per distinct reward. (So a state's value is one product of its transitions'
+    chances and one gather of rows, not three: in "skeletons x2 + siren 3", of ~8,000 cold
+    instructions a state, see performance-log.md.)"""
 
     def __init__(self, fragile):
         import numpy as np
@@ -78,12 +82,11 @@ class Registry:
         self.keys: list = []
         self._fragile = fragile
         self._flags: list[bool] = []
-        self.rows: dict = {}  # a solved state -> its row of `vals`
+        self.rows: dict = {}  # a solved state -> its row of `vals` (the next row: the same, kept)
         self.vals = np.zeros((64, 32))
-        self.n = 0
-        self._rew: dict = {}  # a rewards tuple -> (its row of `rvals` or -1, lossy?)
-        self.rvals = np.zeros((16, 32))
-        self.nr = 0
+        self.n = 0  # rows used
+        self._rew: dict = {}  # a rewards tuple -> (its row of `vals` or -1, lossy?)
+        self._multiply = np.multiply
         self.keep = np.ones(32)  # 1.0 where a lossy transition passes the value on, 0.0 at fragile columns
 
     def at(self, key) -> int:
@@ -102,11 +105,9 @@ class Registry:
     def _widen(self) -> None:
         import numpy as np
         w = 2 * self.vals.shape[1]
-        for name in ("vals", "rvals"):
-            old = getattr(self, name)
-            new = np.zeros((old.shape[0], w))
-            new[:, :old.shape[1]] = old
-            setattr(self, name, new)
+        old = self.vals
+        self.vals = np.zeros((old.shape[0], w))
+        self.vals[:, :old.shape[1]] = old
         keep = np.ones(w)
         keep[:len(self.keep)] = self.keep
         self.keep = keep
@@ -120,22 +121,31 @@ class Registry:
                 got = self._rew[rew] = (-1, lost)
                 return got
             cols = [self.at(k) for k, _ in rew]
-            if self.nr >= self.rvals.shape[0]:
-                self.rvals = _taller(self.rvals)
-            row = self.rvals[self.nr]
+            if self.n >= self.vals.shape[0]:
+                self.vals = _taller(self.vals)
+            row = self.vals[self.n]
             for c, (_, x) in zip(cols, rew):
                 row[c] += x
-            got = self._rew[rew] = (self.nr, lost)
-            self.nr += 1
+            got = self._rew[rew] = (self.n, lost)
+            self.n += 1
         return got
 
     def put(self, state, vec) -> int:
-        if self.n >= self.vals.shape[0]:
+        """`state`'s value `vec`, and the same kept (fragile columns 0), in two new rows."""
+        n = self.n
+        if n + 1 >= self.vals.shape[0]:
             self.vals = _taller(self.vals)
-        self.vals[self.n, :len(vec)] = vec
-        self.rows[state] = self.n
-        self.n += 1
-        return self.n - 1
+        vals = self.vals
+        w = len(vec)
+        if w == vals.shape[1]:  # (as always but for a loop's row after a widening: no slices, no temporary)
+            vals[n] = vec
+            self._multiply(vec, self.keep, out=vals[n + 1])
+        else:
+            vals[n, :w] = vec
+            vals[n + 1, :w] = vec * self.keep[:w]
+        self.rows[state] = n
+        self.n = n + 2
+        return n
 
     def vector(self, d: dict):
         import numpy as np
@@ -162,7 +172,9 @@ def _taller(a):
 def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
     """The value of `start`, with values as rows of the Registry's array (each state's value is a
     few products of its successors' rows: fast when values have many entries, as a combat's exits
-    do). Returns the row of `start`. New states are numbered as they are met (each hashed once)."""
+    do). Returns the row of `start`. New states are numbered as they are met (each hashed once).
+    ``transitions(state)`` gives {(next state, (its rewards' row, -1 for none, loses a Unit?)): chance}, the
+    rewards' part as ``reg.reward(rewards, lossy)`` gives it."""
     import numpy as np
     rows = reg.rows
     got = rows.get(start)
@@ -172,14 +184,11 @@ def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
     states = [start]
     succs: list = []  # per new state: [(chance, successor (a new state's number, or ~row), rewards' row, lossy?)]
     ends: dict = {}
-    reward, known = reg.reward, reg._rew
     i = 0
     while i < len(states):
         v = states[i]
         out = []
-        for p, w, rew in transitions(v):
-            got = known.get(rew)
-            r, lost = got if got is not None else reward(rew, lossy)
+        for (w, (r, lost)), p in transitions(v).items():
             j = ids.get(w)
             if j is None:
                 row = rows.get(w)
@@ -205,27 +214,18 @@ def solve_vec(start, transitions, terminal, reg: Registry, lossy: int) -> int:
                 local[v] = reg.put(states[v], reg.vector(ends[v]))
                 continue
             stay = 0.0
-            pn, rn, pl, rl, pr, rr = [], [], [], [], [], []
+            ps, rs = [], []  # chances and rows: rewards', successors' (kept after a loss)
             for p, j, r, lost in out:
                 if r >= 0:
-                    pr.append(p)
-                    rr.append(r)
+                    ps.append(p)
+                    rs.append(r)
                 if j == v:
                     stay += p
                     continue
-                row = ~j if j < 0 else local[j]
-                if lost:
-                    pl.append(p)
-                    rl.append(row)
-                else:
-                    pn.append(p)
-                    rn.append(row)
+                ps.append(p)
+                rs.append((~j if j < 0 else local[j]) + lost)
             vals = reg.vals
-            acc = dot(pn, vals[rn]) if pn else np.zeros(vals.shape[1])
-            if pl:
-                acc += dot(pl, vals[rl]) * reg.keep
-            if pr:
-                acc += dot(pr, reg.rvals[rr])
+            acc = dot(ps, vals[rs]) if ps else np.zeros(vals.shape[1])
             if stay:
                 if stay > 1.0 - STUCK:
                     local[v] = reg.put(states[v], reg.vector(terminal(states[v])))
