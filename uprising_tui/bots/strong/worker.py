@@ -237,7 +237,7 @@ def _answer(conn, games: _Games, waiting: deque, rid: int, setup, answers, budge
 def _review(conn, cat, waiting: deque, rid: int, setup, answers, budget, samples, seed) -> None:
     """A game review, its steps sent as they are judged (with the progress, every PROGRESS_EVERY)."""
     from ...engine import Game, Setup  # (the engine, as for a question)
-    from .review import review
+    from .review import review  # (the review, loaded in the worker only when one is asked for)
     t0 = time.perf_counter()
     last = [0.0]
     fresh: list = []
