@@ -45,4 +45,14 @@ class VPChart(PlotextPlot):
             plt.plot(list(range(1, len(values) + 1)), values, label=name(self.cat, side),
                      marker=MARKERS[i % len(MARKERS)], color=_rgb(colour))
         self.key = key_line(drawn)
-        plt.xlabel("Chapter   ·   " + self.key)
+        self._label()
+
+    def on_resize(self) -> None:
+        self._label()
+
+    def _label(self) -> None:
+        """The axis's label, with the lines' key when it fits the plot's width (plotext leaves out a
+        label too long for it, and draws its own legend where the plot is tall enough)."""
+        full = "Chapter   ·   " + getattr(self, "key", "")
+        self.plt.xlabel(full if len(full) <= self.size.width - 8 else "Chapter")
+        self.refresh()
