@@ -62,8 +62,10 @@ def test_the_totals_give_what_the_results_give(monkeypatch):
 
 
 def test_ctrl_c_stops_a_run_with_workers_quietly():
-    proc = subprocess.Popen([sys.executable, "-m", "uprising_tui", "simulate", "--games", "400", "--factions",
-                             "1", "--chapters", "2", "--jobs", "2", "--progress"],
+    # (a run far longer than the wait for its first game: 400 short games could all finish first
+    # on a quick machine, and the run then ended 0 before the Ctrl-C came)
+    proc = subprocess.Popen([sys.executable, "-m", "uprising_tui", "simulate", "--games", "20000", "--factions",
+                             "1", "--chapters", "4", "--jobs", "2", "--progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     err = bytearray()
 
@@ -73,9 +75,9 @@ def test_ctrl_c_stops_a_run_with_workers_quietly():
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     deadline = time.monotonic() + 120
-    while b"/400 games" not in err and time.monotonic() < deadline and proc.poll() is None:
+    while b"/20000 games" not in err and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.1)  # until the workers have played a game (a wait, not a timing check)
-    assert b"/400 games" in err, bytes(err)
+    assert b"/20000 games" in err, bytes(err)
     os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
     assert proc.wait(60) == 130
     reader.join(10)
