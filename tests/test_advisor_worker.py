@@ -37,12 +37,17 @@ def test_the_advisor_process_answers_and_follows_the_game():
     assert not advisor.alive
 
 
-def test_the_advisor_process_ends_quietly_when_the_client_goes_mid_question(capfd):
+def test_the_advisor_process_ends_quietly_when_the_client_goes_mid_question(capfd, monkeypatch):
     """The client quitting while a question is being thought about closes the pipe under the
     worker: it ends without a traceback on the terminal (seen in the monkey's sweep)."""
     import multiprocessing as mp
+    import signal
 
     from uprising_tui.bots.strong import worker
+
+    # _serve is the worker process's own start: it ignores Ctrl-C. Run here, in the test's process,
+    # that would stay (and pass to every process started after it: a later test's Ctrl-C did nothing)
+    monkeypatch.setattr(signal, "signal", lambda *args: None)
 
     game = Game(Setup(factions=["druwhn"], chapters=2, seed=5, auto_ties=True)).start()
     ours, theirs = mp.Pipe()

@@ -62,8 +62,7 @@ def test_the_totals_give_what_the_results_give(monkeypatch):
 
 
 def test_ctrl_c_stops_a_run_with_workers_quietly():
-    # (a run far longer than the wait for its first game: 400 short games could all finish first
-    # on a quick machine, and the run then ended 0 before the Ctrl-C came)
+    # (a run far longer than the wait for its first game, so only the Ctrl-C can end it)
     proc = subprocess.Popen([sys.executable, "-m", "uprising_tui", "simulate", "--games", "20000", "--factions",
                              "1", "--chapters", "4", "--jobs", "2", "--progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
