@@ -29,6 +29,15 @@ def opened(tmp_path, answers: int = 8):
     return ctl, app
 
 
+async def _asked(pilot, app) -> AdviceScreen:
+    """`w` pressed: the advice pane, open (thinking, or already answered)."""
+    await pilot.press("w")
+    await pilot.pause()
+    pane = app.screen
+    assert isinstance(pane, AdviceScreen)
+    return pane
+
+
 @pytest.mark.asyncio
 async def test_w_shows_the_advisor_s_best_options_with_their_figures(tmp_path, monkeypatch):
     reads: list = []
@@ -37,10 +46,7 @@ async def test_w_shows_the_advisor_s_best_options_with_their_figures(tmp_path, m
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         answers = list(ctl.game.answers)
-        await pilot.press("w")
-        await pilot.pause()
-        pane = app.screen
-        assert isinstance(pane, AdviceScreen)
+        pane = await _asked(pilot, app)
         assert await until(pilot, lambda: not pane.thinking, limit=6000)
         assert pane.failed is None, pane.failed
         advice = pane.advice
@@ -63,10 +69,7 @@ async def test_enter_plays_the_advisor_s_pick_and_a_number_plays_that_option(tmp
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         answers = list(ctl.game.answers)
-        await pilot.press("w")
-        await pilot.pause()
-        pane = app.screen
-        assert isinstance(pane, AdviceScreen)
+        pane = await _asked(pilot, app)
         if pane.thinking:
             pane.action_play(0)  # still thinking: says so, plays nothing
         assert ctl.game.answers[:len(answers)] == answers

@@ -18,12 +18,17 @@ from uprising_tui.tui.widgets.combat_log import CombatLog
 from .pilot_helpers import drawn, game_screen, settle, until
 
 
-@pytest.mark.asyncio
-async def test_the_log_and_the_end_screen_say_scoring_term_by_term(tmp_path):
+def _finished(tmp_path):
+    """A 2-faction game played to its end (a bot beside a person), and an app opened on it."""
     setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
     ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
     advance(ctl, lambda c: False)
-    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    return ctl, make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+
+
+@pytest.mark.asyncio
+async def test_the_log_and_the_end_screen_say_scoring_term_by_term(tmp_path):
+    ctl, app = _finished(tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         await settle(pilot)
         assert await until(pilot, lambda: isinstance(app.screen, EndScreen))
@@ -56,10 +61,7 @@ async def test_the_log_and_the_end_screen_say_scoring_term_by_term(tmp_path):
 async def test_the_vp_chart_keys_its_lines_at_80x24_where_plotext_drops_its_legend(tmp_path):
     from uprising_tui.tui.widgets.vp_chart import VPChart
 
-    setup = Setup(factions=["duerkhar", "mohyar"], chapters=2, seed=7)
-    ctl = GameController.new(setup, default_seats(setup.factions, ["mohyar"]), SaveStore(tmp_path))
-    advance(ctl, lambda c: False)
-    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    ctl, app = _finished(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert await until(pilot, lambda: isinstance(app.screen, EndScreen))

@@ -32,6 +32,13 @@ def finished(tmp_path) -> GameController:
     return ctl
 
 
+def reviewing_app(tmp_path, ctl: GameController):
+    """An app on `ctl`'s game whose review spends the least (TINY, one sample)."""
+    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
+    app.review_budget, app.review_samples = TINY, 1
+    return app
+
+
 def replayed(ctl: GameController, count: int) -> GameController:
     """A controller of the same game after its first `count` answers."""
     return GameController(Game.replay(ctl.setup, ctl.game.answers[:count], ctl.cat), ctl.seats, None,
@@ -66,8 +73,7 @@ async def test_r_on_the_end_screen_reviews_the_game_on_its_panes_and_esc_comes_b
     install(monkeypatch, reads)  # the review reads only the public view and the events
     ctl = finished(tmp_path)
     answers, last = list(ctl.game.answers), len(ctl.game.answers) - 1
-    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
-    app.review_budget, app.review_samples = TINY, 1
+    app = reviewing_app(tmp_path, ctl)
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_from_end(pilot, app)
         assert await until(pilot, on_show(scr, last), limit=3000)  # it opens on the game as it ended
@@ -93,8 +99,7 @@ async def test_stepping_back_and_forth_shows_the_game_after_each_answer(tmp_path
     install(monkeypatch, reads)
     ctl = finished(tmp_path)
     answers, last = list(ctl.game.answers), len(ctl.game.answers) - 1
-    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
-    app.review_budget, app.review_samples = TINY, 1
+    app = reviewing_app(tmp_path, ctl)
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_from_end(pilot, app)
         assert await until(pilot, on_show(scr, last), limit=3000)
@@ -130,8 +135,7 @@ async def test_stepping_back_and_forth_shows_the_game_after_each_answer(tmp_path
 @pytest.mark.asyncio
 async def test_the_costliest_answers_are_listed_and_each_is_a_key_away(tmp_path):
     ctl = finished(tmp_path)
-    app = make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
-    app.review_budget, app.review_samples = TINY, 1
+    app = reviewing_app(tmp_path, ctl)
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_from_end(pilot, app)
         assert await until(pilot, lambda: scr.review is not None and not scr._moving, limit=6000), scr.failed

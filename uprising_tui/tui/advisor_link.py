@@ -33,6 +33,14 @@ class AdvisorLink:
             self._inbox[msg.request].append(msg)
         return self._inbox.pop(request, [])
 
+    def collect(self, request: int) -> tuple[list, bool]:
+        """`take(request)` and whether the worker still runs, a broken link read as a worker gone
+        (what a pane polling for its answer needs: the advice and review panes)."""
+        try:
+            return self.take(request), self.alive
+        except (EOFError, OSError):
+            return [], False
+
     def cancel(self, request: int) -> None:
         self._inbox.pop(request, None)
         try:

@@ -95,13 +95,7 @@ class AdviceScreen(ModalScreen[None]):
 
     def _poll(self) -> None:
         from ...bots.strong.worker import Cancelled, Done, Failed, Progress
-        advisor = self._advisor
-        try:
-            messages = advisor.take(self._request)
-        except (EOFError, OSError):
-            messages, alive = [], False
-        else:
-            alive = advisor.alive
+        messages, alive = self._advisor.collect(self._request)
         for msg in messages:
             if isinstance(msg, Progress):
                 self._progress(msg)

@@ -147,13 +147,7 @@ class ReviewScreen(TableScreen):
 
     def _poll(self) -> None:
         from ...bots.strong.worker import Cancelled, Failed, Progress, Reviewed, Steps
-        advisor = self._advisor
-        try:
-            messages = advisor.take(self._request)
-        except (EOFError, OSError):
-            messages, alive = [], False
-        else:
-            alive = advisor.alive
+        messages, alive = self._advisor.collect(self._request)
         fresh = False
         for msg in messages:
             if isinstance(msg, Steps):
