@@ -212,6 +212,11 @@ def _canceller(conn, waiting: deque, rid: int):
     return cancel
 
 
+def _failed(rid: int, exc: Exception) -> Failed:
+    """What the client is told of a question the worker could not answer: the error's first line."""
+    return Failed(rid, f"{type(exc).__name__}: {exc}".splitlines()[0][:300])
+
+
 def _answer(conn, games: _Games, waiting: deque, rid: int, setup, answers, budget, seed) -> None:
     t0 = time.perf_counter()
     last = [0.0]
@@ -231,7 +236,7 @@ def _answer(conn, games: _Games, waiting: deque, rid: int, setup, answers, budge
     except (EOFError, OSError):
         raise  # the link to the client, not the question: _serve ends
     except Exception as exc:  # a bad question (a save the rules refuse, no decision): said, not fatal
-        conn.send(Failed(rid, f"{type(exc).__name__}: {exc}".splitlines()[0][:300]))
+        conn.send(_failed(rid, exc))
 
 
 def _review(conn, cat, waiting: deque, rid: int, setup, answers, budget, samples, seed) -> None:
@@ -260,4 +265,4 @@ def _review(conn, cat, waiting: deque, rid: int, setup, answers, budget, samples
     except (EOFError, OSError):
         raise  # the link to the client: _serve ends
     except Exception as exc:  # a save the rules refuse: said, not fatal
-        conn.send(Failed(rid, f"{type(exc).__name__}: {exc}".splitlines()[0][:300]))
+        conn.send(_failed(rid, exc))
