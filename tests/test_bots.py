@@ -328,3 +328,16 @@ def test_the_bot_never_loops_through_always_and_back(monkeypatch):
         game.answer(pick)
     assert game.decision is None and game.state.verdict
     assert opened > 20  # it did open the menu, and came back out each time
+
+
+def test_heuristic_buys_a_dear_combat_item_its_hero_can_use():
+    """The Axe of the Giants (4 Salt, Might 3): a combat Item's worth grows with its price, so the
+    bot buys it when it can keep 2 Salt (a fixed worth never bought one dearer than 2 Salt)."""
+    sc = Scenario(["duerkhar"], heroes=["baranth"], seed=3).empty_board()
+    sc.decks(quest_offer=[], market=["axe_of_the_giants"])
+    sc.player("duerkhar", salt=6, plunder=6, food=6)
+    game = sc.game(script=turn("duerkhar"))
+    assert "market:axe_of_the_giants" in game.decision.ids()
+    bot = HeuristicBot(0)
+    bot.notice(game)
+    assert bot.cards.best_market(View(game, game.decision))[1] == "market:axe_of_the_giants"

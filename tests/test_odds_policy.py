@@ -41,6 +41,47 @@ def test_a_bolt_fires_a_druid_when_no_skull_would_get_through():
     assert fight_policy.answer(g, d) == "bolt:druid:red_hand"
 
 
+def watcher_game(druids, reds: list[str]):
+    """Oathsworn (one red die each, faces `reds`) against a level 1 Garrison (its blue dice
+    blank: no Shield to cancel), with these Druids dealt."""
+    sc = Scenario(["duerkhar"], heroes=["yanny"]).empty_board()
+    sc.at("H01", tile="grim_fangs", units={"oathsworn": len(reds)}, garrisons=1)
+    sc.decks(druids=druids)
+    sc.player("duerkhar", feats=[], items=[])
+    sc.rig(white=[""], blue=["", "", "", ""], red=reds + ["S"] * 4)  # its Archery die misses
+    return sc.game(script=fight("H01", attacker="duerkhar"))
+
+
+def test_a_spare_bolt_fires_the_watcher_on_a_blank_and_it_rerolls_the_blanks():
+    g = watcher_game(["watcher"], ["SB", ""])  # a Bolt, and a blank die to reroll
+    d = combat_until(g, "bolt")
+    assert "bolt:druid:watcher" in d.ids()
+    assert fight_policy.answer(g, d) == "bolt:druid:watcher"
+    g.answer("bolt:druid:watcher")
+    d = g.decision
+    assert d.kind == "reroll"
+    side = g.ctx.combat.a
+    pick = fight_policy.answer(g, d)
+    assert pick.startswith("die:") and not side.dice[int(pick[4:])][1]  # the blank die
+    g.answer(pick)
+    rerolled = [e for e in g.log if type(e).__name__ == "DiceRerolled"]
+    assert [[(i, was) for i, _, was, _ in e.dice] for e in rerolled] == [[(1, ())]]  # the blank only
+
+
+def test_the_watcher_waits_for_a_blank_and_goes_first_when_the_blanks_are_worth_a_skull():
+    g = watcher_game(["watcher"], ["SB", "S"])  # no blank: nothing to reroll
+    assert fight_policy.answer(g, combat_until(g, "bolt")) == "bolt:none"
+    g = watcher_game(["watcher", "red_hand"], ["SB", ""])  # one red blank: 5/6 of a Skull
+    assert fight_policy.answer(g, combat_until(g, "bolt")) == "bolt:druid:red_hand"
+    g = watcher_game(["watcher", "red_hand"], ["SB", "", ""])  # two: 10/6, more than the Red Hand's one
+    assert fight_policy.answer(g, combat_until(g, "bolt")) == "bolt:druid:watcher"
+
+
+def test_what_rerolling_blanks_is_worth():
+    assert fight_policy.blank_rerolls_worth(CAT, ["red", "red"]) == 10 / 6
+    assert fight_policy.blank_rerolls_worth(CAT, ["white"]) == 2 / 6
+
+
 def test_woods_rerolls_the_strongest_blank_first():
     """Druwhn archers on the Woods: the Sons of the Bow's yellow die and the Fen Longbow's two
     white dice blank (the Rangers' black die has no blank face); the yellow (stronger) is

@@ -20,7 +20,9 @@ from .memo import Memo
 if TYPE_CHECKING:
     from .decision_view import View
 
-COMBAT_ITEM = 0.8  # an Item that helps in combat
+COMBAT_ITEM = 0.5  # an Item that helps in combat: this, plus COMBAT_PER_SALT of its printed price
+COMBAT_PER_SALT = 0.25  # (the price says how much it helps: a fixed worth never bought one dearer
+# than 2 Salt, so the box's strongest Items were only ever drawn, and the Axe of the Giants never used)
 QUEST_ITEM = 0.6  # an Item that adds or rerolls a Hero Die in Quests
 PLACED = {"explore": 0.5, "free_quest": 0.8, "remove_here": 0.5}  # worth of an op that needs the Hero
 # in the right place, when the Item is bought (it waits for that place: effect_worth_here)
@@ -114,7 +116,7 @@ class Cards:
         its effect, once if it is discarded to use, else about once in every Chapter left."""
         item = v.cat.items[iid]
         if item.use.when == "combat":
-            return COMBAT_ITEM
+            return COMBAT_ITEM + COMBAT_PER_SALT * item.cost
         if item.use.when == "quest":
             return QUEST_ITEM
         placed = [op for op in item.effect if op.op in PLACED]

@@ -28,7 +28,10 @@ the table), equally likely; the result says so in its notes.
 Not modelled (each named in the result's notes when it applies, with its chance when
 it is a branch of the fight):
 * Feats and Items: the policy would use them, the odds do not count them yet;
-* the Watcher: the policy never fires it (its rerolls depend on every die's face);
+* the Watcher's rerolls: the policy fires it on a spare Bolt while a die shows a blank
+  (before the other Druids when the blanks are worth a Skull), but which dice it rerolls
+  depends on every die's face, which the odds do not track (they count that Bolt as if
+  the Watcher were not dealt);
 * a second Horde forming on the same hex (counted as called off: a rare branch, and
   each Horde that might come multiplies the work);
 * a Skeleton reserve that runs out during the fight (the engine then forms a Horde
@@ -84,7 +87,7 @@ def fight_odds(cat, spec: FightSpec) -> FightOdds:
             notes.add("Feats and Items are not counted: " +
                       ", ".join(cat.names.get(c, c) for c in spec.cards_unmodelled))
         if "watcher" in spec.druids:
-            notes.add("the Watcher is never fired (the policy does not model its rerolls)")
+            notes.add("the Watcher's rerolls are not counted (the policy fires it on a blank)")
         got = replace(got, hero=spec.hero, notes=tuple(sorted(notes)))
         lib.solved[spec] = got
     return got

@@ -10,8 +10,11 @@ and the odds' check plays engine fights under it, so all three agree:
   more of our Skulls through (we have at least as many Skulls as it has Shields
   left); otherwise fire the first Druid of ``DRUID_ORDER`` that is dealt and still
   usable this round/combat; otherwise cancel a Shield if one is left; otherwise let
-  the Bolt go. The Watcher is never fired: which of our dice it rerolls depends on
-  every die's face, which the odds do not track.
+  the Bolt go. The Watcher fires only while one of our dice shows a blank, and then
+  rerolls every blank die (the reroll rule below): first of all the Druids when the
+  blanks' rerolls are worth at least one Skull on average (the Red Hand's sure one),
+  else after the others. (The odds do not count the Watcher's rerolls: which dice it
+  takes depends on every die's face, which they do not track; the result says so.)
 * **Rerolls** (``reroll``: Woods, cards): blank dice only, the strongest colour first
   (``catalog.strength_order``), as many as allowed.
 * **Set a die** (``set_die``): a blank die (nothing is lost), else the die showing the
@@ -47,7 +50,7 @@ if TYPE_CHECKING:
     from ...content.loader import Catalog
     from ..face.decision import Decision
 
-# Druids a spare Bolt fires, best first. The Watcher is left out (see above).
+# Druids a spare Bolt fires, best first. The Watcher goes first or after them (``_watcher_first``).
 DRUID_ORDER = ("deep_dweller", "treemother", "red_hand", "mountain_heart", "wanderer", "silence",
                "shapeshifter", "faceless_one")
 
@@ -83,6 +86,15 @@ def highlands_colour(cat: "Catalog", colours) -> str:
 def reroll_order(cat: "Catalog", colours) -> list[str]:
     """The order in which a player's blank dice are rerolled: strongest colour first."""
     return sorted(colours, key=strength_key(cat))
+
+
+def blank_rerolls_worth(cat: "Catalog", colours) -> float:
+    """The Skulls that rerolling blank dice of these colours adds on average."""
+    total = 0.0
+    for colour in colours:
+        faces = cat.dice[colour].faces
+        total += sum(f.count("skull") for f in faces) / len(faces)
+    return total
 
 
 def druid_usable(cat: "Catalog", did: str, part: str, used_round: set, used_combat: set) -> bool:
@@ -123,11 +135,17 @@ def _on_bolt(ctx, combat, d, ids):
     skulls = side.count("skull") - side.cancelled["skull"]
     if "bolt:shield" in ids and skulls >= shields > 0:
         return "bolt:shield"
+    blanks = [c for c, f in side.dice if not f]
+    watcher = "bolt:druid:watcher" in ids and blanks
+    if watcher and blank_rerolls_worth(ctx.cat, blanks) >= 1:
+        return "bolt:druid:watcher"
     for did in DRUID_ORDER:
         if f"bolt:druid:{did}" in ids:
-            if did == "shapeshifter" and not any(not f for _, f in side.dice):
+            if did == "shapeshifter" and not blanks:
                 continue
             return f"bolt:druid:{did}"
+    if watcher:
+        return "bolt:druid:watcher"
     if "bolt:shield" in ids:
         return "bolt:shield"
     return "bolt:none"
