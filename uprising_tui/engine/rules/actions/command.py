@@ -120,12 +120,16 @@ def _pool(ctx, p, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str
     """Every Unit of `p` that could still be chosen, one (from hex, unit) entry each, in the order
     the single picks are offered (hexes in map order, Unit types by id)."""
     hexes = ctx.state.hexes
-    taken = Counter(picks)
+    taken: dict[tuple[str, str], int] = {}
+    for pick in picks:
+        taken[pick] = taken.get(pick, 0) + 1
     out = []
     for src in sources(ctx, p, dst):
         units = hexes[src].units
         for unit in sorted(units):
-            out.extend([(src, unit)] * max(0, units[unit] - taken[(src, unit)]))
+            free = units[unit] - taken.get((src, unit), 0)
+            if free > 0:
+                out.extend([(src, unit)] * free)
     return out
 
 
@@ -133,21 +137,20 @@ def _room(ctx, dst: str, picks) -> int:
     return HEX_LIMIT - sum(ctx.state.hexes[dst].units.values()) - len(picks)  # Hex.unit_count
 
 
-def _shortcuts(ctx, p, dst: str, picks: list[tuple[str, str]]) -> dict[str, tuple[str, list[tuple[str, str]]]]:
-    """The several-at-once picks on offer: option id -> (label, the (from hex, unit) picks it makes).
+def _shortcuts(ctx, pool: list[tuple[str, str]], room: int) -> dict[str, tuple[str, list[tuple[str, str]]]]:
+    """The several-at-once picks on offer, given who could still come (`_pool`) and the room
+    left: option id -> (label, the (from hex, unit) picks it makes).
 
     ``bring:all`` brings every Unit that can still come (the dearest first, up to the hex limit)
     when that is two or more; ``bring:<unit>*<n>`` brings `n` of one type (as many as can come
     and fit) when two or more of it can and other types could come too (with one type only,
     ``bring:all`` is the same pick)."""
-    room = _room(ctx, dst, picks)
-    if room < 2:
-        return {}
-    pool = _pool(ctx, p, dst, picks)
-    if len(pool) < 2:
+    if room < 2 or len(pool) < 2:
         return {}
     out: dict[str, tuple[str, list[tuple[str, str]]]] = {}
-    kinds = Counter(u for _, u in pool)
+    kinds: dict[str, int] = {}
+    for _, unit in pool:
+        kinds[unit] = kinds.get(unit, 0) + 1
     if len(kinds) > 1:
         for unit in sorted(kinds):
             n = min(kinds[unit], room)
@@ -165,30 +168,33 @@ def _shortcuts(ctx, p, dst: str, picks: list[tuple[str, str]]) -> dict[str, tupl
 def shortcut_picks(ctx, p, dst: str, picks: list[tuple[str, str]], option_id: str) -> list[tuple[str, str]] | None:
     """The (from hex, unit) picks a several-at-once option (``bring:all``, ``bring:<unit>*<n>``)
     makes, given the picks so far; None when `option_id` is not one on offer."""
-    got = _shortcuts(ctx, p, dst, _still_there(ctx, dst, picks)).get(option_id)
+    picks = _still_there(ctx, dst, picks)
+    got = _shortcuts(ctx, _pool(ctx, p, dst, picks), _room(ctx, dst, picks)).get(option_id)
     return list(got[1]) if got is not None else None
+
+
+def _shortcut_option(oid: str, label: str, brings: list[tuple[str, str]]) -> Option:
+    """A several-at-once pick: it points at the hexes the Units come from, then at their types."""
+    srcs: dict[Ref, None] = {}
+    kinds: dict[Ref, None] = {}
+    for src, unit in brings:
+        srcs[ref("hex", src)] = None
+        kinds[ref("unit", unit)] = None
+    return option(oid, label, "unit", (*srcs, *kinds))
 
 
 def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> list[Option]:
     """Who may still come (one at a time, or several at once), and March! once someone has been
     chosen and the cost can be paid."""
-    hexes = ctx.state.hexes
     picks[:] = _still_there(ctx, dst, picks)
     opts = []
-    if sum(hexes[dst].units.values()) + len(picks) < HEX_LIMIT:  # Hex.unit_count
-        taken: dict[tuple[str, str], int] = {}
-        for pick in picks:
-            taken[pick] = taken.get(pick, 0) + 1
-        for src in sources(ctx, p, dst):
-            units = hexes[src].units
-            for unit in sorted(units):
-                if units[unit] - taken.get((src, unit), 0) > 0:
-                    opts.append(bring_option(ctx, src, unit))
-        for oid, (label, brings) in _shortcuts(ctx, p, dst, picks).items():
-            srcs = tuple(dict.fromkeys(src for src, _ in brings))
-            kinds = tuple(dict.fromkeys(unit for _, unit in brings))
-            opts.append(option(oid, label, "unit", tuple(ref("hex", h) for h in srcs) +
-                               tuple(ref("unit", u) for u in kinds)))
+    room = _room(ctx, dst, picks)
+    if room > 0:
+        pool = _pool(ctx, p, dst, picks)  # one entry per Unit that could come: each (hex, type) once is a single pick
+        for src, unit in dict.fromkeys(pool):
+            opts.append(bring_option(ctx, src, unit))
+        for oid, (label, brings) in _shortcuts(ctx, pool, room).items():
+            opts.append(_shortcut_option(oid, label, brings))
     if not hero and hero_can_come(ctx, p, dst):
         opts.append(hero_option(ctx, p.faction, p.hero_hex))
     if (picks or hero) and p.ap >= 1 and p.food >= 1:
