@@ -62,19 +62,21 @@ def test_yanny_hearth_tales():
 def test_yanny_oath_call():
     sc = hero_scenario(H, ["yanny_oath_call"], hero_hex=HOME)
     g = sc.game(script=using(H, "yanny_oath_call"))
-    play_out(g, {"place_unit": "unit:spearsingers"})
-    assert g.state.hexes[HOME].units == {"spearsingers": 1}
-    assert player(g, H).reserve["spearsingers"] == 2
+    offered = []
+    play_out(g, lambda d: offered.append(d.ids()) or "unit:koloth" if d.kind == "place_unit" else None)
+    assert {"unit:koloth", "unit:spearsingers"} <= set(offered[0])  # Elite or Basic
+    assert g.state.hexes[HOME].units == {"koloth": 1}
+    assert player(g, H).reserve["koloth"] == 0
     assert not card(g, H, "yanny_oath_call").face_up
 
 
 def test_yanny_hold_the_line():
-    # both sides roll a Skull: the Skeleton's is ignored, the Youngling's destroys it
-    sc = hero_scenario(H, ["yanny_hold_the_line"]).at(NEXT, tile=ICE, units={"younglings": 1}, skeletons=1)
-    sc.rig(blue=["S"], red=["S"])
+    # every die rolls a Skull: both Skeletons' are ignored, the Younglings' destroy them
+    sc = hero_scenario(H, ["yanny_hold_the_line"]).at(NEXT, tile=ICE, units={"younglings": 2}, skeletons=2)
+    sc.rig(blue=["S", "S"], red=["S", "S"])
     g = attack(sc, H)
     play_out(g, {"combat_card": "card:yanny_hold_the_line"})
-    assert g.state.hexes[NEXT].units == {"younglings": 1} and g.state.hexes[NEXT].skeletons == 0
+    assert g.state.hexes[NEXT].units == {"younglings": 2} and g.state.hexes[NEXT].skeletons == 0
     assert parts_rolled(g) == ["clash"]
 
 
@@ -121,12 +123,14 @@ def test_yanny_marching_drums__only_the_first_roll():
 
 
 def test_yanny_new_hearths():
-    # building a Haven on the Hero's hex flips it and puts a Basic Unit of her choice there
+    # building a Haven on the Hero's hex flips it and puts an Elite Unit of her choice there
     sc = hero_scenario(H, ["yanny_new_hearths"]).at(NEXT, tile=ICE)
     g = sc.game(script=turn("duerkhar"))
     drive(g, "haven")
-    play_out(g, {"place_unit": "unit:spearsingers"})
+    offered = []
+    play_out(g, lambda d: offered.append(d.ids()) or "unit:oathsworn" if d.kind == "place_unit" else None)
+    assert [sorted(i for i in ids if i.startswith("unit:")) for ids in offered] == [["unit:koloth", "unit:oathsworn"]]
     h = g.state.hexes[NEXT]
-    assert h.haven == "duerkhar" and h.units == {"spearsingers": 1}
-    assert player(g, H).reserve["spearsingers"] == 2
+    assert h.haven == "duerkhar" and h.units == {"oathsworn": 1}
+    assert player(g, H).reserve["oathsworn"] == 2
     assert not card(g, H, "yanny_new_hearths").face_up
