@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from ...content.loader import Catalog
     from ..face.decision import Decision
 
-# Druids a spare Bolt fires, best first. The Watcher goes first or after them (``_watcher_first``).
+# Druids a spare Bolt fires, best first. The Watcher goes before or after them (see ``_on_bolt``).
 DRUID_ORDER = ("deep_dweller", "treemother", "red_hand", "mountain_heart", "wanderer", "silence",
                "shapeshifter", "faceless_one")
 
