@@ -16,11 +16,12 @@ worth (``value.worth`` there). Then it replays the search's choice offline:
     .venv/bin/python benchmarks/search_lab.py play --games 30 --out runs/lab.jsonl   # resumable
     .venv/bin/python benchmarks/search_lab.py report runs/lab.jsonl
 
-The report prints, per rule, the mean gain in win chance per searched Decision (with its 95%
-interval over Decisions), how often the rule leaves the heuristic's pick, and the ceiling (the
-best option by the held-out samples themselves, an upper bound). Times the number of searched
-Decisions in a game it is a rough guide to a whole game's gain; the paired games
-(``strength.py``) are the measurement.
+The report prints, per kind of Decision and per rule, the mean gain in win chance per Decision
+(in points, with its 95% interval over Decisions), how often the rule leaves the heuristic's pick,
+and the ceiling (the best option by the held-out samples themselves: an upper bound, chosen and
+scored on the same samples). It ranks rules and widths; it is not a game's gain (the gains of one
+game's Decisions overlap, and the bot's sequential search is not the rule): the paired games of
+``strength.py`` are the measurement.
 """
 from __future__ import annotations
 
@@ -160,7 +161,7 @@ def report(args) -> None:
         pos = [p for p in everything if p.get("kind", "turn") == kind]
         a_game = len(pos) / max(1, len(recs)) / args.rate
         print(f"\n{kind}: {len(pos)} positions, about {a_game:.1f} such Decisions a game")
-        print(f"  {'rule':44s} {'width':>5s} {'gain/Decision (95%)':>24s} {'left pick':>9s}  x{a_game:.0f} a game")
+        print(f"  {'rule':44s} {'width':>5s} {'gain/Decision (95%)':>24s} {'left pick':>9s}")
         for width in args.widths:
             for rule in [None] + RULES:
                 if rule is not None and rule[0] >= len(pos[0]["samples"]):
@@ -171,7 +172,7 @@ def report(args) -> None:
                 name = "ceiling (best by held-out samples)" if rule is None else \
                     f"n={rule[0]:2d} {rule[1]:7s} z={rule[2]:.1f} floor={rule[3]:.2f} margin={rule[4]:.1f}"
                 print(f"  {name:44s} {width:5d} {100 * g:+7.2f} ({100 * (g - 1.96 * se):+6.2f} to "
-                      f"{100 * (g + 1.96 * se):+6.2f}) {100 * moved / len(gains):8.0f}%  {100 * g * a_game:+6.1f}")
+                      f"{100 * (g + 1.96 * se):+6.2f}) {100 * moved / len(gains):8.0f}%")
 
 
 def main() -> None:
