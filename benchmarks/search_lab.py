@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from uprising_tui.balance.run import lab_setup  # noqa: E402
 from uprising_tui.bots.heuristic import HeuristicBot  # noqa: E402
 from uprising_tui.bots.strong import value  # noqa: E402
-from uprising_tui.bots.strong.search import rank, restricted  # noqa: E402
+from uprising_tui.bots.strong.search import Budget, Line, Outcome, Search, choose, rank, restricted  # noqa: E402
 from uprising_tui.engine.face.events import PhaseStarted  # noqa: E402
 from uprising_tui.engine.game import Game  # noqa: E402
 from uprising_tui.engine.sandbox import Sandboxes  # noqa: E402
@@ -175,6 +175,63 @@ def report(args) -> None:
                       f"{100 * (g + 1.96 * se):+6.2f}) {100 * moved / len(gains):8.0f}%")
 
 
+HOLD = 40  # the bot's search reads worlds below this; its pick is scored on the rest
+
+
+class Replayed(Search):
+    """The strong bot's own search (its racing, its sequential test, its choice) run on the
+    recorded worlds of one position instead of new rollouts."""
+
+    def __init__(self, samples: list, budget: Budget, drop_z: float, confirm_z: float):
+        width = min(budget.width, len(samples[0]))
+        super().__init__(None, budget, 0, lines=[Line(str(j), j, ()) for j in range(width)])
+        self.samples, self.drop_z, self.confirm_z = samples, drop_z, confirm_z
+
+    def play(self, i: int, line: Line) -> Outcome:
+        if i >= HOLD:
+            raise ValueError(f"the search read world {i}: worlds from {HOLD} on are held out")
+        row = self.samples[i][line.rank]
+        win, margin = (row[0], row[1]) if self.budget.horizon == "chapter" else (row[2], row[3])
+        return Outcome(win, margin, ())
+
+
+def bots(args) -> None:
+    """The strong bot's search itself, at many settings, on the recorded positions."""
+    recs = [json.loads(x) for x in args.file.read_text().splitlines() if x.strip()]
+    pos = [p for r in recs for p in r["positions"] if p.get("kind", "turn") == args.kind
+           and len(p["samples"]) > HOLD and len(p["samples"][0]) >= 2]
+    print(f"{len(pos)} {args.kind} positions; the search reads worlds 0..{HOLD - 1}, "
+          f"its pick is scored on {len(pos[0]['samples']) - HOLD if pos else 0} more")
+    rows = []
+    for width in args.widths:
+        for rollouts in (16, 24, 32, 40):
+            for first in (2, 4):
+                for drop_z in (0.5, 1.0, 2.0):
+                    for confirm_z in (2.0, 3.0):
+                        for z in (1.0, 1.5, 2.0):
+                            budget = Budget(rollouts=rollouts, width=width, first=first, horizon=args.horizon)
+                            gains, spent, moved = [], 0, 0
+                            for p in pos:
+                                search = Replayed(p["samples"], budget, drop_z, confirm_z)
+                                j = choose(search.run(), z).rank
+                                spent += search.rollouts
+                                moved += j != 0
+                                gains.append(truth(p["samples"], j, HOLD) - truth(p["samples"], 0, HOLD))
+                            g = sum(gains) / len(gains)
+                            se = math.sqrt(sum((x - g) ** 2 for x in gains) / max(1, len(gains) - 1) / len(gains))
+                            rows.append((g, se, width, rollouts, first, drop_z, confirm_z, z,
+                                         spent / len(pos), moved / len(pos)))
+    rows.sort(reverse=True)
+    print(f"{'width':>5s} {'rollouts':>8s} {'first':>5s} {'drop_z':>6s} {'confirm_z':>9s} {'z':>4s} "
+          f"{'gain/Decision (95%)':>24s} {'rollouts used':>13s} {'left pick':>9s}")
+    default = (4, 32, 4, 0.5, 2.0, 2.0)
+    for r in rows[:args.top] + [r for r in rows if r[2:8] == default]:
+        g, se = r[0], r[1]
+        print(f"{r[2]:5d} {r[3]:8d} {r[4]:5d} {r[5]:6.1f} {r[6]:9.1f} {r[7]:4.1f} {100 * g:+7.2f} "
+              f"({100 * (g - 1.96 * se):+6.2f} to {100 * (g + 1.96 * se):+6.2f}) {r[8]:13.1f} {100 * r[9]:8.0f}%"
+              + ("   <- the default" if r[2:8] == default else ""))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -194,8 +251,14 @@ def main() -> None:
     r.add_argument("file", type=Path)
     r.add_argument("--rate", type=float, default=0.15, help="the rate the positions were taken at")
     r.add_argument("--widths", type=lambda x: [int(v) for v in x.split(",")], default=[3])
+    b = sub.add_parser("bot")
+    b.add_argument("file", type=Path)
+    b.add_argument("--kind", default="turn")
+    b.add_argument("--horizon", default="chapter", choices=("chapter", "game"))
+    b.add_argument("--widths", type=lambda x: [int(v) for v in x.split(",")], default=[3, 4])
+    b.add_argument("--top", type=int, default=15)
     args = ap.parse_args()
-    play(args) if args.cmd == "play" else report(args)
+    {"play": play, "report": report, "bot": bots}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -39,3 +39,15 @@ def test_gain_is_scored_on_the_held_out_samples():
     assert moved == 1 and gains == [pytest.approx(-1.0)]
     # width 1: only the heuristic's pick is a candidate, nothing is gained or lost
     assert lab.gains_of([{"samples": worlds}], (4, "chapter", 0.0, 0.0, 0.0), width=1) == ([0.0], 0)
+
+
+def test_the_bots_own_search_runs_on_recorded_worlds_and_never_reads_the_held_out_ones():
+    # option 2 leads by 0.4 at every Chapter's end; options 0 and 1 are the same
+    worlds = [sample((0.4, 0, 0, 0), (0.4, 0, 0, 0), (0.8, 0, 1, 0)) for _ in range(lab.HOLD + 8)]
+    search = lab.Replayed(worlds, lab.Budget(rollouts=32, width=3, horizon="chapter"), drop_z=0.5, confirm_z=2.0)
+    lines = search.run()
+    assert lab.choose(lines, 2.0).rank == 2
+    assert 0 < search.rollouts <= 32
+    assert max(i for ln in lines for i in ln.outcomes) < lab.HOLD
+    with pytest.raises(ValueError, match="held out"):
+        search.play(lab.HOLD, lines[0])

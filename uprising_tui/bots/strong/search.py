@@ -183,6 +183,7 @@ def play_out(world, line: Line, seed: int, horizon: str, collect: bool) -> Outco
 
 class Search:
     """One search at the current Decision of the game `sandboxes` follows."""
+    drop_z, confirm_z = DROP_Z, CONFIRM_Z  # the sequential test's bounds (the search lab varies them)
 
     def __init__(self, sandboxes, budget: Budget, seed: int, *, collect: bool = False,
                  progress: Callable[[int, int], None] | None = None, cancel: Callable[[], bool] | None = None,
@@ -213,8 +214,7 @@ class Search:
                     continue
                 if self._done(t0, total):
                     return lines
-                w = self.world(i)
-                ln.outcomes[i] = play_out(w, ln, self.seed, b.horizon, self.collect)
+                ln.outcomes[i] = self.play(i, ln)
                 self.rollouts += 1
                 if self.progress is not None:
                     self.progress(self.rollouts, total)
@@ -224,6 +224,10 @@ class Search:
             self._race([ln for ln in live if ln.option not in self.keep], live, i)
             if b.settle and i >= b.first and self._settled(lines):
                 return lines
+
+    def play(self, i: int, line: Line) -> Outcome:
+        """One rollout: `line` in world `i`."""
+        return play_out(self.world(i), line, self.seed, self.budget.horizon, self.collect)
 
     def _done(self, t0: float, total: int) -> bool:
         if self.cancel is not None and self.cancel():
@@ -242,9 +246,9 @@ class Search:
             if ln.dropped:
                 continue
             d, se, n = ln.versus(top)
-            if n >= CONFIRM_N and d - CONFIRM_Z * floor_se(se, n) > 0:
+            if n >= CONFIRM_N and d - self.confirm_z * floor_se(se, n) > 0:
                 return True
-            if d + DROP_Z * se < 0 or (se == 0 and d <= 0):
+            if d + self.drop_z * se < 0 or (se == 0 and d <= 0):
                 if ln.option not in self.keep:
                     ln.dropped = True
                 continue
