@@ -160,7 +160,8 @@ def _shortcuts(ctx, pool: list[tuple[str, str]], room: int) -> dict[str, tuple[s
     if len(pool) <= room:
         out["bring:all"] = (f"Bring all {len(pool)} Units that can come", pool)
     else:
-        dearest = sorted(pool, key=lambda t: (-unit_value(ctx.cat, t[1]), t[1], t[0]))[:room]
+        value = {unit: unit_value(ctx.cat, unit) for unit in kinds}  # once per type, not per Unit
+        dearest = sorted(pool, key=lambda t: (-value[t[1]], t[1], t[0]))[:room]
         out["bring:all"] = (f"Bring {room} Units, the dearest first (room for {room})", dearest)
     return out
 
@@ -175,12 +176,17 @@ def shortcut_picks(ctx, p, dst: str, picks: list[tuple[str, str]], option_id: st
 
 def _shortcut_option(oid: str, label: str, brings: list[tuple[str, str]]) -> Option:
     """A several-at-once pick: it points at the hexes the Units come from, then at their types."""
-    srcs: dict[Ref, None] = {}
-    kinds: dict[Ref, None] = {}
+    srcs: dict[str, None] = {}
+    kinds: dict[str, None] = {}
     for src, unit in brings:
-        srcs[ref("hex", src)] = None
-        kinds[ref("unit", unit)] = None
-    return option(oid, label, "unit", (*srcs, *kinds))
+        srcs[src] = None
+        kinds[unit] = None
+    refs = []  # one Ref per hex and per type, not per Unit
+    for src in srcs:
+        refs.append(ref("hex", src))
+    for unit in kinds:
+        refs.append(ref("unit", unit))
+    return option(oid, label, "unit", tuple(refs))
 
 
 def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> list[Option]:
