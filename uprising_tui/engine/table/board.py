@@ -213,18 +213,28 @@ class Board:
         tile = self.cat.hexes.get(h.tile)
         return bool(tile and tile.sea_tower)
 
+    def edge_blocked(self, h: "Hex", edge: int) -> bool:
+        """Is edge `edge` of `h` impassable? (``edge in blocked_edges(h)``, without making the tuple:
+        a tile's edge e faces edge (e + rotation) % 6 of the map)"""
+        if edge in self.fixed_edges.get(h.id, ()):
+            return True
+        if not h.explored:
+            return False
+        tile = self.cat.hexes.get(h.tile)
+        return tile is not None and (edge - h.rotation) % 6 in tile.impassable
+
     def walk_neighbours(self, hid: str) -> tuple[str, ...]:
         """Geometric neighbours not across impassable terrain (for Units, Legions, Hordes)."""
         got = self._walk.get(hid)
         if got is not None:
             return got
         hexes = self.state.hexes
-        mine = set(self.blocked_edges(hexes[hid]))
+        mine = self.blocked_edges(hexes[hid])
         out = []
         for d, nid in enumerate(self.geo[hid]):
             if nid is None or d in mine:
                 continue
-            if (d + 3) % 6 in self.blocked_edges(hexes[nid]):
+            if self.edge_blocked(hexes[nid], (d + 3) % 6):
                 continue
             out.append(nid)
         res = tuple(out)
