@@ -106,6 +106,16 @@ class Board:
                         break
         self._dist_cache.clear()
 
+    def face_changed(self, hid: str) -> None:
+        """Hex `hid` was explored or turned: `touch(hid)`, unless its new face blocks nothing and
+        reaches no further than the face-down hex did (no impassable edge, no Sea Tower: most
+        tiles), so that no walk, reach or distance read from it has changed."""
+        h = self.state.hexes[hid]
+        tile = self.cat.hexes.get(h.tile) if h.explored else None
+        if tile is not None and not tile.impassable and not self.is_sea_tower(hid):
+            return
+        self.touch(hid)
+
     def units_changed(self, hid: str) -> None:
         """The Units on `hid` changed: when its owner (`Hex.owner`) changed with them, Board.owned
         and where those factions' Units may step follow."""
