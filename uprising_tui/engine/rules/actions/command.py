@@ -35,10 +35,10 @@ def sources(ctx, p, dst: str) -> list[str]:
         return []
     hexes, unit_adjacent = ctx.state.hexes, board.unit_adjacent  # where a Unit standing there may step
     out = []
-    for hid in board.in_map_order(owned):
+    for hid in owned:
         if hid != dst and hexes[hid].units and dst in unit_adjacent(hid):
             out.append(hid)
-    return out
+    return board.in_map_order(out) if len(out) > 1 else out  # (the few that can come, sorted)
 
 
 def hero_can_come(ctx, p, dst: str) -> bool:
