@@ -103,6 +103,8 @@ def march_option(ctx, dst: str) -> Option:
 
 def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The picks whose Units still stand where they were chosen, within the hex limit."""
+    if not picks:  # (the first pick of every Command)
+        return []
     hexes = ctx.state.hexes
     left = HEX_LIMIT - sum(hexes[dst].units.values())  # Hex.unit_count
     taken: dict[tuple[str, str], int] = {}
@@ -123,7 +125,7 @@ def _pool(ctx, p, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str
     taken: dict[tuple[str, str], int] = {}
     for pick in picks:
         taken[pick] = taken.get(pick, 0) + 1
-    out = []
+    out: list[tuple[str, str]] = []
     for src in sources(ctx, p, dst):
         units = hexes[src].units
         for unit in sorted(units):
