@@ -17,7 +17,11 @@ depends on everything the process holds (a tree whose catalog comes from the dis
 does, holds less than an exported tree, which parses the YAML): one replay can count a few per
 cent more or less for that alone. REPLAYS (default 1) replays the games that many times and
 prints the count per replay, which evens that out; compare exported commits (not `.`) when the
-difference sought is small.
+difference sought is small. WARM=1 replays all 3 games before the count (by default only the
+first), so that nothing made on first use in the process (an event class's constructor, a shared
+Ref) is counted: what a timed replay pays. With SAME=1 the first version also plays the games in its
+own process, which inflates its count: name a version twice and read the later figures
+(``SAME=1 WARM=1 ... HEAD main HEAD~0``: the same commit, named apart).
 
 Prints each version's instructions and how many fewer than the first version it runs. Each
 version's games are played by its own bot first (not counted), as in bench_replay_min.py.
@@ -33,11 +37,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_compare as bc  # noqa: E402
 
 CHILD = "import functools\n" + bc.replay_games(3) + r"""
-Game.replay(*played[0])  # warm: generated __init__s, first-use imports
+for sa in played[:WARM]:
+    Game.replay(*sa)  # warm: generated __init__s, first-use imports
 functools.reduce(lambda _, sa: Game.replay(*sa), played * REPLAYS, None)  # the part counted
 """
 REPLAYS = int(os.environ.get("REPLAYS", "1"))
-CHILD = f"REPLAYS = {REPLAYS}\n" + CHILD
+WARM = 3 if os.environ.get("WARM") else 1  # games replayed before the count
+CHILD = f"REPLAYS = {REPLAYS}\nWARM = {WARM}\n" + CHILD
 
 
 def count(tree: Path, out: Path, same: Path | None) -> int:

@@ -22,3 +22,23 @@ def test_walks_after_explores_match_a_fresh_board():
                 assert board.walk_neighbours(hid) == fresh.walk_neighbours(hid), hid
     assert explored_seen > 10  # hexes were explored on the way
     assert sum(type(e).__name__ == "HexOriented" for e in g.log) >= 3  # impassable edges turned
+
+
+def test_a_plain_tile_explored_keeps_the_walks_an_impassable_one_forgets_them():
+    """Board.face_changed: a tile with no impassable edge and no Sea Tower blocks and reaches what the
+    face-down hex did, so the walks read from it stay; one with impassable edges is touched."""
+    g = Game(sim.SimConfig(games=1, factions=2, chapters=2, seed=37).setup(37)).start()
+    board, hexes = g.board, g.state.hexes
+    hid = next(h.id for h in hexes.values() if not h.explored and h.role != "sea_tower")
+    was = hexes[hid].explored, hexes[hid].tile
+    for tile, kept in (("howling_white", True), ("rigga", False)):  # (rigga: impassable edges 0 and 1)
+        assert not g.cat.hexes[tile].impassable if kept else g.cat.hexes[tile].impassable
+        h = hexes[hid]
+        h.explored, h.tile = True, tile
+        walks = {n: board.walk_neighbours(n) for n in (hid, *board.near[hid])}
+        board.face_changed(hid)
+        assert all((board._walk.get(n) is w) is kept for n, w in walks.items()), tile
+        fresh = Board(g.state, g.cat, board.fixed_edges)
+        assert all(board.walk_neighbours(n) == fresh.walk_neighbours(n) for n in walks), tile
+    hexes[hid].explored, hexes[hid].tile = was  # as the game's events tell it (the test's fixture checks)
+    board.touch(hid)

@@ -1,5 +1,5 @@
 """Game.answer takes the hidden marks (Events turned up, the size of every face-down deck) again
-only when the answer emitted an event that comes with a change of one (history.MARKING); the
+only when an event that comes with a change of one (history.MARKING) was logged since; the
 marks it keeps must equal a fresh `hidden_marks` after every answer, so that each answer's
 `revealed` flag is what a fresh reading gives. Also after an undo and a replay."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ DIFFICULTIES = ["rebel", "veteran", "nightmare", "apocalypse"]
 
 def kept_marks(g) -> tuple[int, ...]:
     kept = g._marks
-    assert kept is not None and kept[0] is g.state and kept[1] == len(g.log)
+    assert kept is not None and kept[0] is g.state and kept[1] == g._rec.marking  # still good
     return kept[2]
 
 

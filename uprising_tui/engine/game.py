@@ -77,7 +77,7 @@ class Game:
         self._public = Projection(self.cat)  # the public view: the projection of self.log (public_view())
         self._public_seen = 0  # events of self.log it has applied
         self._history: list[tuple] = []  # one record per answer: an Answered without its index (history())
-        self._marks: tuple | None = None  # (state, log length, hidden_marks) after the last answer
+        self._marks: tuple | None = None  # (state, MARKING events logged, hidden_marks) when last taken
 
     # ------------------------------------------------------------ running
     def start(self) -> "Game":
@@ -120,11 +120,17 @@ class Game:
             raise GameFinished("the game is over: there is no decision to answer")
         asked = self._pending
         asked.get(option_id)  # raises IllegalChoice before anything moves
-        st, rolled, logged = self.state, self.dice.rolled, len(self.log)
-        kept = self._marks  # the marks taken after the last answer, if nothing happened since
-        marks = kept[2] if kept is not None and kept[0] is st and kept[1] == logged else hidden_marks(st)
+        st, rolled = self.state, self.dice.rolled
         rec = self._rec
         explored, marking = rec.explored, rec.marking
+        # the marks as they stand: those kept, unless the state was replaced or an event of
+        # history.MARKING (which comes with every change of a mark) was logged since they were taken
+        kept = self._marks
+        if kept is not None and kept[0] is st and kept[1] == marking:
+            marks = kept[2]
+        else:
+            marks = hidden_marks(st)
+            self._marks = (st, marking, marks)
         rec.answering = True
         try:
             try:  # self._advance(option_id), inline
@@ -139,12 +145,13 @@ class Game:
                               "the game was restored to before it") from exc
         finally:
             rec.answering = False
-        # no event that comes with a change of a mark (history.MARKING): the marks are as they were
-        after = marks if rec.marking == marking and self.state is st else hidden_marks(self.state)
-        self._marks = (self.state, len(self.log), after)
         # revealed_between(marks, after, new events), its common case inline: a hex explored meanwhile
         # (the Recorder counts HexExplored events) or, when the marks moved, an Event or a draw
-        revealed = rec.explored != explored or (after != marks and revealed_between(marks, after, ()))
+        revealed = rec.explored != explored
+        if rec.marking != marking or self.state is not st:  # the marks may have moved: take them again
+            after = hidden_marks(self.state)
+            self._marks = (self.state, rec.marking, after)
+            revealed = revealed or (after != marks and revealed_between(marks, after, ()))
         # what history() makes an Answered of (with the index, its place): a plain tuple is made far
         # faster than a NamedTuple's
         self._history.append((option_id, asked.kind, asked.actor, self.dice.rolled > rolled, revealed))

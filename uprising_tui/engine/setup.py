@@ -183,7 +183,9 @@ def build_state(setup: Setup, cat: "Catalog", rng: random.Random) -> tuple[GameS
             tile, explored = pool.pop(), False
         else:
             tile, explored = s.region or "howling_white", True
-        st.hexes[s.id] = Hex(id=s.id, q=s.q, r=s.r, role=s.role, tile=tile, region=s.region, explored=explored)
+        # (Hex's first seven fields in order: positional arguments are matched far faster than
+        # keywords by a dataclass's __init__ of 20 fields)
+        st.hexes[s.id] = Hex(s.id, s.q, s.r, s.role, tile, s.region, explored)
 
     # ---- Nemesis pieces at start
     cap = next(h for h in st.hexes.values() if h.role == "capital")

@@ -106,6 +106,16 @@ class Board:
                         break
         self._dist_cache.clear()
 
+    def face_changed(self, hid: str) -> None:
+        """Hex `hid` was explored or turned: `touch(hid)`, unless its new face blocks nothing and
+        reaches no further than the face-down hex did (no impassable edge, no Sea Tower: most
+        tiles), so that no walk, reach or distance read from it has changed."""
+        h = self.state.hexes[hid]
+        tile = self.cat.hexes.get(h.tile) if h.explored else None
+        if tile is not None and not tile.impassable and not self.is_sea_tower(hid):
+            return
+        self.touch(hid)
+
     def units_changed(self, hid: str) -> None:
         """The Units on `hid` changed: when its owner (`Hex.owner`) changed with them, Board.owned
         and where those factions' Units may step follow."""
@@ -213,18 +223,28 @@ class Board:
         tile = self.cat.hexes.get(h.tile)
         return bool(tile and tile.sea_tower)
 
+    def edge_blocked(self, h: "Hex", edge: int) -> bool:
+        """Is edge `edge` of `h` impassable? (``edge in blocked_edges(h)``, without making the tuple:
+        a tile's edge e faces edge (e + rotation) % 6 of the map)"""
+        if edge in self.fixed_edges.get(h.id, ()):
+            return True
+        if not h.explored:
+            return False
+        tile = self.cat.hexes.get(h.tile)
+        return tile is not None and (edge - h.rotation) % 6 in tile.impassable
+
     def walk_neighbours(self, hid: str) -> tuple[str, ...]:
         """Geometric neighbours not across impassable terrain (for Units, Legions, Hordes)."""
         got = self._walk.get(hid)
         if got is not None:
             return got
         hexes = self.state.hexes
-        mine = set(self.blocked_edges(hexes[hid]))
+        mine = self.blocked_edges(hexes[hid])
         out = []
         for d, nid in enumerate(self.geo[hid]):
             if nid is None or d in mine:
                 continue
-            if (d + 3) % 6 in self.blocked_edges(hexes[nid]):
+            if self.edge_blocked(hexes[nid], (d + 3) % 6):
                 continue
             out.append(nid)
         res = tuple(out)

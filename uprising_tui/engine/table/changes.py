@@ -5,7 +5,8 @@ Every change of the table is announced by an event, and an event that changes a 
 to date what depends on it:
 
 * the Board (table/board.py): a hex that changed face (explored, turned, a Sea Tower lost) forgets its
-  walks and distances; Units, a Haven or Defenses that changed on a hex update the Board's indexes
+  walks and distances (an explored tile with no impassable edge and no Sea Tower changes none);
+  Units, a Haven or Defenses that changed on a hex update the Board's indexes
   of each faction's hexes and Havens and its counts of Towers and Walls;
 * the memo (table/memo.py): what read the face of a hex that changed face is forgotten;
 * the Capital rule (rules/fights.py): an event that names the Capital says what stands there may have
@@ -38,7 +39,7 @@ HEX_FIELDS = ("hex", "src", "dst")  # the fields an event names a hex in (docs/e
 
 
 def _face(ctx, e) -> None:  # a hex explored or turned: its walks, and what read its face
-    ctx.board.touch(e.hex)
+    ctx.board.face_changed(e.hex)
     ctx.memo.forget(e.hex)
 
 

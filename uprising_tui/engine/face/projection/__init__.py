@@ -172,17 +172,18 @@ class Projection:
             tile = cat.hexes.get(h.tile)
             terrain = "curse" if h.curse else (tile.terrain if tile else None)
             edges = tuple((e + h.rotation) % 6 for e in tile.impassable) if tile and tile.impassable else ()
-            blocked = tuple(sorted(set(h.fixed + edges)))
+            blocked = tuple(sorted(set(h.fixed + edges))) if h.fixed or edges else ()
             sea = h.role == "sea_tower" and not h.removed and bool(tile and tile.sea_tower)
             shown, rotation = h.tile, h.rotation
         else:
             terrain = "curse" if h.curse else None
-            blocked = tuple(sorted(set(h.fixed)))
+            blocked = tuple(sorted(set(h.fixed))) if h.fixed else ()
             sea, shown, rotation = False, None, 0
         # (the named tuples built directly, every field given: their constructor's Python call is
-        # most of the cost of a view of the whole map)
+        # most of the cost of a view of the whole map; most hexes have no edge and no Unit to sort)
+        units = tuple(sorted(h.units.items())) if h.units else ()
         return _new(HexView, (h.id, h.q, h.r, h.role, h.region, h.explored, shown, terrain, rotation, blocked, sea,
-                              tuple(sorted(h.units.items())), h.owner, self._heroes.get(h.id, ()), h.garrisons,
+                              units, h.owner, self._heroes.get(h.id, ()), h.garrisons,
                               h.skeletons, tuple(h.legions), tuple(h.hordes), h.curse, h.haven, h.wall, h.tower,
                               h.fallen))
 

@@ -35,10 +35,10 @@ def sources(ctx, p, dst: str) -> list[str]:
         return []
     hexes, unit_adjacent = ctx.state.hexes, board.unit_adjacent  # where a Unit standing there may step
     out = []
-    for hid in board.in_map_order(owned):
+    for hid in owned:
         if hid != dst and hexes[hid].units and dst in unit_adjacent(hid):
             out.append(hid)
-    return out
+    return board.in_map_order(out) if len(out) > 1 else out  # (the few that can come, sorted)
 
 
 def hero_can_come(ctx, p, dst: str) -> bool:
@@ -103,6 +103,8 @@ def march_option(ctx, dst: str) -> Option:
 
 def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The picks whose Units still stand where they were chosen, within the hex limit."""
+    if not picks:  # (the first pick of every Command)
+        return []
     hexes = ctx.state.hexes
     left = HEX_LIMIT - sum(hexes[dst].units.values())  # Hex.unit_count
     taken: dict[tuple[str, str], int] = {}
@@ -123,7 +125,7 @@ def _pool(ctx, p, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str
     taken: dict[tuple[str, str], int] = {}
     for pick in picks:
         taken[pick] = taken.get(pick, 0) + 1
-    out = []
+    out: list[tuple[str, str]] = []
     for src in sources(ctx, p, dst):
         units = hexes[src].units
         for unit in sorted(units):
@@ -160,7 +162,8 @@ def _shortcuts(ctx, pool: list[tuple[str, str]], room: int) -> dict[str, tuple[s
     if len(pool) <= room:
         out["bring:all"] = (f"Bring all {len(pool)} Units that can come", pool)
     else:
-        dearest = sorted(pool, key=lambda t: (-unit_value(ctx.cat, t[1]), t[1], t[0]))[:room]
+        value = {unit: unit_value(ctx.cat, unit) for unit in kinds}  # once per type, not per Unit
+        dearest = sorted(pool, key=lambda t: (-value[t[1]], t[1], t[0]))[:room]
         out["bring:all"] = (f"Bring {room} Units, the dearest first (room for {room})", dearest)
     return out
 
@@ -175,12 +178,17 @@ def shortcut_picks(ctx, p, dst: str, picks: list[tuple[str, str]], option_id: st
 
 def _shortcut_option(oid: str, label: str, brings: list[tuple[str, str]]) -> Option:
     """A several-at-once pick: it points at the hexes the Units come from, then at their types."""
-    srcs: dict[Ref, None] = {}
-    kinds: dict[Ref, None] = {}
+    srcs: dict[str, None] = {}
+    kinds: dict[str, None] = {}
     for src, unit in brings:
-        srcs[ref("hex", src)] = None
-        kinds[ref("unit", unit)] = None
-    return option(oid, label, "unit", (*srcs, *kinds))
+        srcs[src] = None
+        kinds[unit] = None
+    refs = []  # one Ref per hex and per type, not per Unit
+    for src in srcs:
+        refs.append(ref("hex", src))
+    for unit in kinds:
+        refs.append(ref("unit", unit))
+    return option(oid, label, "unit", tuple(refs))
 
 
 def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> list[Option]:
