@@ -2,6 +2,7 @@
 of VP term by term, whose rows add up to every side's final VP."""
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -58,11 +59,11 @@ async def test_the_log_and_the_end_screen_say_scoring_term_by_term(tmp_path):
 
 
 @pytest.mark.asyncio
-async def test_the_vp_chart_keys_its_lines_at_80x24_where_plotext_drops_its_legend(tmp_path):
+async def test_the_vp_chart_keys_its_lines_on_a_narrow_screen_where_plotext_drops_its_legend(tmp_path):
     from uprising_tui.tui.widgets.vp_chart import VPChart
 
     ctl, app = _finished(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 40)) as pilot:
         await settle(pilot)
         assert await until(pilot, lambda: isinstance(app.screen, EndScreen))
         chart = app.screen.query_one(VPChart)
@@ -70,3 +71,28 @@ async def test_the_vp_chart_keys_its_lines_at_80x24_where_plotext_drops_its_lege
         shown = "\n".join(drawn(app, chart))
         for who, mark in (("Duerkhar", "•"), ("Mohyar", "x"), ("The Empire", "+"), ("Chaos", "o")):
             assert f"{mark} {who}" in shown, shown  # every line's marker and whose it is, on screen
+
+
+@pytest.mark.asyncio
+async def test_at_80x24_the_vp_plot_gives_way_to_the_tables_that_say_the_same(tmp_path):
+    from uprising_tui.tui.widgets.vp_chart import VPChart
+
+    ctl, app = _finished(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await settle(pilot)
+        end = app.screen
+        assert not end.query_one(VPChart).display  # three rows of plot would hide two of the four lines
+        from rich.console import Console
+
+        console = Console(width=78, record=True, file=io.StringIO())
+        console.print(end.figures())  # the whole table the Static shows (it scrolls at 80x24)
+        figures = console.export_text()
+        st = end.stats
+        for i in range(len(st.vp_by_chapter["duerkhar"])):
+            row = next(line for line in figures.splitlines() if f"VP, Chapter {i + 1}" in line)
+            assert re.search(r"\D+".join(str(st.vp_by_chapter[s][i]) for s in st.sides), row)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert end.query_one(VPChart).display  # tall enough again: the plot is back

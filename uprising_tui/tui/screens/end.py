@@ -26,6 +26,9 @@ TERM_ROWS = {"garrison_hexes": "Garrison hexes", "legions": "Legions", "curses":
              "graveyard": "Graveyards", "havens": "Havens", "haven_vp": "Hex VP", "bought": "Bought VP"}
 
 
+SHORT = 30  # lines: below this the VP plot gives way to the tables
+
+
 class EndScreen(Screen):
     BINDINGS = [Binding("escape,g", "back", "Back to the board"), Binding("r", "review", "Review"),
                 Binding("n", "new", "New game"),
@@ -38,6 +41,8 @@ class EndScreen(Screen):
     EndScreen #figures { width: 72; height: 1fr; overflow-y: auto; }
     EndScreen.-narrow #end-body { layout: vertical; }
     EndScreen.-narrow #figures { width: 1fr; }
+    EndScreen.-short VPChart { display: none; }
+    EndScreen.-short #verdict { padding: 0 1; }
     """
 
     def __init__(self, ctl: "GameController") -> None:
@@ -67,6 +72,9 @@ class EndScreen(Screen):
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < 100, "-narrow")
+        # too short for a plot (80x24 leaves it three rows, where four lines hide each other):
+        # the figures' "VP, Chapter N" rows say the same
+        self.set_class(event.size.height < SHORT, "-short")
 
     def scoring(self) -> Table:
         """Where every side's VP came from: each Scoring term's VP over the game, the VP from
