@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..causes import caused_by
-from ...face.decision import CANCEL, CANCELLED, Option, OptionCost, option, ref
+from ...face.decision import CANCEL, CANCELLED, Option, OptionCost, new_tuple, option, ref
 from ..economy import add_ap, pay
 from ...face.events import HeroMoved
 from ...table.memo import per_hex, static
@@ -177,18 +177,16 @@ def shortcut_picks(ctx, p, dst: str, picks: list[tuple[str, str]], option_id: st
 
 
 def _shortcut_option(oid: str, label: str, brings: list[tuple[str, str]]) -> Option:
-    """A several-at-once pick: it points at the hexes the Units come from, then at their types."""
-    srcs: dict[str, None] = {}
-    kinds: dict[str, None] = {}
+    """A several-at-once pick: it points at the hexes the Units come from, then at their types
+    (one Ref per hex and per type, not per Unit); its hex is the first of them."""
+    srcs: dict[str, Ref] = {}
+    kinds: dict[str, Ref] = {}
     for src, unit in brings:
-        srcs[src] = None
-        kinds[unit] = None
-    refs = []  # one Ref per hex and per type, not per Unit
-    for src in srcs:
-        refs.append(ref("hex", src))
-    for unit in kinds:
-        refs.append(ref("unit", unit))
-    return option(oid, label, "unit", tuple(refs))
+        if src not in srcs:
+            srcs[src] = ref("hex", src)
+        if unit not in kinds:
+            kinds[unit] = ref("unit", unit)
+    return new_tuple(Option, (oid, label, brings[0][0], None, "unit", (*srcs.values(), *kinds.values()), None))  # Option(...)
 
 
 def unit_options(ctx, p, dst: str, picks: list[tuple[str, str]], hero: bool) -> list[Option]:
