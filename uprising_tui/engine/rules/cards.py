@@ -4,12 +4,11 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Generator, Iterable
 
-from ..face.decision import Decision, Option, option
+from ..face.decision import Decision, Option, option, ref
 from .causes import caused_by
 from ..ops.executor import Source, run_effect
 from ..table.memo import static
 from ..face.events import CardDiscarded, CardFlipped, CardGained, CardUsed, DeckChanged, MarketDealt, Note, Reshuffled
-from ..face.refs import Ref
 from ..table.state import CardState
 
 if TYPE_CHECKING:
@@ -91,7 +90,7 @@ def _attribute_feats(cat) -> frozenset[str]:
 @caused_by("rule", "card_limit")
 def enforce_limit(ctx: "Ctx", p: "Player") -> Gen:
     while len(p.feats) + len(p.items) > CARD_LIMIT:
-        opts = [option(f"card:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in p.feats + p.items]
+        opts = [option(f"card:{c.id}", ctx.name(c.id), "card", (ref("card", c.id),)) for c in p.feats + p.items]
         cid = (yield from ctx.ask(p.faction, "card_limit", "Over 10 Feats and Items: discard one", opts)).split(":", 1)[1]
         discard_card(ctx, p, cid)
 
@@ -135,13 +134,13 @@ def draw_feats(ctx: "Ctx", p: "Player", count: int, keep: int) -> Gen:
 @static
 def feat_option(ctx: "Ctx", fid: str) -> Option:
     """``feat:<fid>``: a Feat to keep."""
-    return option(f"feat:{fid}", ctx.name(fid), "card", (Ref("card", fid),))
+    return option(f"feat:{fid}", ctx.name(fid), "card", (ref("card", fid),))
 
 
 @static
 def card_option(ctx: "Ctx", cid: str) -> Option:
     """``card:<cid>``, "Use <card>" (group ``card``): a card's option."""
-    return option(f"card:{cid}", f"Use {ctx.name(cid)}", "card", (Ref("card", cid),))
+    return option(f"card:{cid}", f"Use {ctx.name(cid)}", "card", (ref("card", cid),))
 
 
 def card_def(ctx: "Ctx", cid: str):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generator, Iterable
 
-from ..face.decision import Decision, Option, ref
+from ..face.decision import Decision, Option, option, ref
 from ..table.memo import per_hex
 from ..face.refs import SourceRef
 
@@ -61,7 +61,7 @@ def hex_options(ctx: "Ctx", hids: Iterable[str], prefix: str = "hex") -> list[Op
 @per_hex
 def hex_option(ctx: "Ctx", hid: str, prefix: str) -> Option:
     """``<prefix>:<hid>``, labelled with the hex (group ``hex``)."""
-    return Option(f"{prefix}:{hid}", ctx.hex_label(hid), hid, None, "hex", (ref("hex", hid),))
+    return option(f"{prefix}:{hid}", ctx.hex_label(hid), "hex", (ref("hex", hid),))
 
 
 def choose_hex(ctx: "Ctx", actor: str, kind: str, prompt: str, hids: list[str], *, tie: bool = False,

@@ -42,7 +42,7 @@ from .fights import capital_legion, capital_owed, settle
 from ..table.memo import per_hex, static
 from .nemesis.phase import nemesis_phase
 from .quests import deal_quest
-from ..face.refs import Ref, SourceRef
+from ..face.refs import SourceRef
 from .tally import faction_production
 from .units import build_unit, can_hold
 
@@ -207,15 +207,15 @@ def _defence_options(ctx: "Ctx", faction: str, plunder: int, spots: list[str], o
 
 @per_hex
 def unit_option(ctx: "Ctx", hid: str, unit: str) -> Option:
-    return Option(f"build:{unit}:{hid}", f"Build {ctx.cat.units[unit].name} on {ctx.hex_label(hid)}", hid, None,
-                  "build", (ref("unit", unit), ref("hex", hid)))
+    return option(f"build:{unit}:{hid}", f"Build {ctx.cat.units[unit].name} on {ctx.hex_label(hid)}", "build",
+                  (ref("unit", unit), ref("hex", hid)))
 
 
 @per_hex
 def defence_option(ctx: "Ctx", hid: str, kind: str) -> Option:
     """A Tower or a Wall (`kind`) on `hid`."""
     name, cost = ("Tower", ctx.cat.tower_cost) if kind == "tower" else ("Wall", ctx.cat.wall_cost)
-    return option(f"{kind}:{hid}", f"Build a {name} on {ctx.hex_label(hid)}", "build", (Ref("hex", hid),),
+    return option(f"{kind}:{hid}", f"Build a {name} on {ctx.hex_label(hid)}", "build", (ref("hex", hid),),
                   OptionCost(plunder=cost))
 
 
@@ -337,7 +337,7 @@ KEEP_RESOURCES = option("done", "Keep your resources", "done")
 
 @static
 def vp_option(ctx: "Ctx", faction: str) -> Option:
-    return option(f"vp:{faction}", f"Spend 5 resources: 1 VP for {ctx.name(faction)}", "choice", (Ref("faction", faction),))
+    return option(f"vp:{faction}", f"Spend 5 resources: 1 VP for {ctx.name(faction)}", "choice", (ref("faction", faction),))
 
 
 _FIVE_WAY_OPTIONS: dict[tuple[int, int, int], tuple[Option, ...]] = {}

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .components import add_token, defenses_left, tokens_left, towers_and_walls_left  # noqa: F401  (re-export)
 from .causes import caused_by
-from ..face.decision import option
+from ..face.decision import option, ref
 from .economy import add_vp
 from ..face.events import (
     CursePlaced,
@@ -44,7 +44,7 @@ from .nemesis.cards import (  # noqa: F401  (re-export)
     place_legion,
     sweep_destroyed,
 )
-from ..face.refs import Ref, SourceRef
+from ..face.refs import SourceRef
 from ..table.state import NemCard
 
 if TYPE_CHECKING:
@@ -91,10 +91,10 @@ def place_garrisons(ctx: "Ctx", actor: str, count: int, *, capital_overflow: boo
         stacks = [h.id for h in st.hexes.values()
                   if 0 < len(h.garrisons) < 3 and st.garrison_reserve[len(h.garrisons)] > 0]
         if legions or stacks:
-            opts = [option(f"hex:{hid}", f"{ctx.hex_label(hid)}: beside the Legion", "hex", (Ref("hex", hid),))
+            opts = [option(f"hex:{hid}", f"{ctx.hex_label(hid)}: beside the Legion", "hex", (ref("hex", hid),))
                     for hid in legions]
             opts += [option(f"hex:{hid}", f"{ctx.hex_label(hid)}: stack on its Garrison (level "
-                            f"{len(st.hexes[hid].garrisons) + 1})", "hex", (Ref("hex", hid),)) for hid in stacks]
+                            f"{len(st.hexes[hid].garrisons) + 1})", "hex", (ref("hex", hid),)) for hid in stacks]
             prompt = ("No empty hex: place the Garrison beside a Legion or stack it on another Garrison"
                       if legions else "Stack a Garrison on another Garrison")
             pick = yield from ctx.ask(actor, "place_garrison", prompt, opts,
@@ -275,7 +275,7 @@ def place_target(ctx: "Ctx", card: NemCard) -> Gen:
         card.target, card.target_faction = capital_id(ctx), None
         reason, cands = "capital", []
     else:
-        opts = [option(f"faction:{f}", ctx.name(f), "choice", (Ref("faction", f),)) for f in eligible]
+        opts = [option(f"faction:{f}", ctx.name(f), "choice", (ref("faction", f),)) for f in eligible]
         fac = (yield from ctx.ask(st.first.faction, "target_faction",
                                   f"Which faction does {ctx.name(card.id)} hunt?", opts, tie=True)).split(":", 1)[1]
         cands = fewest_units(ctx, havens_of(ctx, fac))

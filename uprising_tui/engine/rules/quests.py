@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Generator
 
 from .cards import can_use_card, card_option, card_use, draw, pay_card_cost
 from .combat.dice import reroll_choices
-from ..face.decision import CANCELLED, Decision, Option, option
+from ..face.decision import CANCELLED, Decision, Option, option, ref
 from .economy import add_ap
 from ..ops.executor import Source, run_effect
 from ..face.events import HeroRolled, Note, QuestResolved, QuestsDealt, QuestsDiscarded, QuestTaken
-from ..face.refs import Ref, SourceRef
+from ..face.refs import SourceRef
 from ..table.state import CardState
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ DONE_CHOOSING = option("done", "Done choosing", "done")
 
 def colour_options() -> list[Option]:
     """Any die colour (a bonus die of the player's choice)."""
-    return [option(f"colour:{c}", c.capitalize(), "choice", (Ref("colour", c),)) for c in COLOURS]
+    return [option(f"colour:{c}", c.capitalize(), "choice", (ref("colour", c),)) for c in COLOURS]
 
 
 def hero_pool(p: "Player") -> list[str]:
@@ -37,7 +37,7 @@ def choose_guile(ctx: "Ctx", p: "Player", *, cancel: bool = False, source=None) 
     if g <= 0:
         return []
     opts = [option(f"guile:{g - y}w{y}y", f"{g - y} white + {y} yellow", "choice",
-                   (Ref("colour", "white"),) * (g - y) + (Ref("colour", "yellow"),) * y) for y in range(g + 1)]
+                   (ref("colour", "white"),) * (g - y) + (ref("colour", "yellow"),) * y) for y in range(g + 1)]
     pick = yield from ctx.ask(p.faction, "guile_dice", "Guile: choose white or yellow for each point", opts,
                               cancel=cancel, source=source)
     if pick == "cancel":
@@ -136,7 +136,7 @@ def reroll_hero_dice(ctx: "Ctx", p: "Player", faces: list, count, only: str) -> 
             break
         opts = reroll_choices(faces, left)
         pick = yield from ctx.ask(p.faction, "reroll", "Reroll which Hero Die?", opts + [DONE_CHOOSING],
-                                  chosen=tuple(Ref("die", str(i)) for i in chosen))
+                                  chosen=tuple(ref("die", str(i)) for i in chosen))
         if pick == "done":
             break
         chosen.append(int(pick.split(":")[1]))
@@ -156,7 +156,7 @@ def attempt_quest(ctx: "Ctx", p: "Player", qid: str | None = None, bonus: list[s
         if not st.quest_offer:
             ctx.emit(Note("no_quest_on_offer"))
             return
-        opts = [option(f"quest:{q}", ctx.name(q), "quest", (Ref("card", q),)) for q in st.quest_offer]
+        opts = [option(f"quest:{q}", ctx.name(q), "quest", (ref("card", q),)) for q in st.quest_offer]
         qid = (yield from ctx.ask(p.faction, "choose_quest", "Which Quest do you attempt?", opts)).split(":", 1)[1]
     q = ctx.cat.quests[qid]
     guile = yield from choose_guile(ctx, p, cancel=action, source=SourceRef("quest", qid))

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator
 
-from ...face.decision import Decision, option
-from ...face.refs import Ref
+from ...face.decision import Decision, option, ref
 from ...rules.economy import RES_NAME, add_ap, add_vp, gain
 from ..source import decider, players_for
 from ...face.events import AttributeGained, DeckChanged, MarketDiscarded, Note
@@ -20,8 +19,8 @@ if TYPE_CHECKING:
 Gen = Generator[Decision, str, Any]
 
 ATTRS = ("might", "magic", "leadership", "guile")
-RES_CHOICES = tuple(option(f"res:{r}", RES_NAME[r], "choice", (Ref("resource", r),)) for r in ("salt", "plunder", "food"))
-ATTR_CHOICES = tuple(option(f"attr:{a}", a.capitalize(), "choice", (Ref("attribute", a),)) for a in ATTRS)
+RES_CHOICES = tuple(option(f"res:{r}", RES_NAME[r], "choice", (ref("resource", r),)) for r in ("salt", "plunder", "food"))
+ATTR_CHOICES = tuple(option(f"attr:{a}", a.capitalize(), "choice", (ref("attribute", a),)) for a in ATTRS)
 
 
 # ------------------------------------------------------------------ economy ops
@@ -101,7 +100,7 @@ def op_gain_feat(ctx, op, src):
     if not p.feat_deck:
         ctx.emit(Note("feat_deck_empty", (p.faction,)))
         return
-    opts = [option(f"feat:{f}", ctx.name(f), "card", (Ref("card", f),)) for f in p.feat_deck]
+    opts = [option(f"feat:{f}", ctx.name(f), "card", (ref("card", f),)) for f in p.feat_deck]
     fid = (yield from ctx.ask(p.faction, "gain_feat", "Choose any Feat from your deck", opts)).split(":", 1)[1]
     p.feat_deck.remove(fid)
     ctx.emit(DeckChanged("feat", len(p.feat_deck), p.faction))
@@ -114,7 +113,7 @@ def op_discard_feat(ctx, op, src):
     for p in players_for(ctx, src, op.who):
         if not p.feats:
             continue
-        opts = [option(f"feat:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in p.feats]
+        opts = [option(f"feat:{c.id}", ctx.name(c.id), "card", (ref("card", c.id),)) for c in p.feats]
         fid = (yield from ctx.ask(p.faction, "discard_feat", "Discard a Feat", opts)).split(":", 1)[1]
         discard_card(ctx, p, fid)
 
@@ -128,7 +127,7 @@ def op_resolve_quest_failure(ctx, op, src):
     st = ctx.state
     if not st.quest_offer:
         return
-    opts = [option(f"quest:{q}", ctx.name(q), "quest", (Ref("card", q),)) for q in st.quest_offer]
+    opts = [option(f"quest:{q}", ctx.name(q), "quest", (ref("card", q),)) for q in st.quest_offer]
     qid = (yield from ctx.ask(decider(ctx, src), "quest_failure", "Which Quest's failure effect resolves?", opts,
                               tie=True)).split(":", 1)[1]
     yield from resolve_failure(ctx, st.first, qid)
@@ -171,12 +170,12 @@ def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: st
     if not kinds or not spots:
         ctx.emit(Note("nothing_to_place", (p.faction,)))
         return
-    opts = [option(f"unit:{u}", ctx.name(u), "unit", (Ref("unit", u), Ref("faction", p.faction))) for u in kinds]
+    opts = [option(f"unit:{u}", ctx.name(u), "unit", (ref("unit", u), ref("faction", p.faction))) for u in kinds]
     while True:  # the hex choice may be cancelled back to the Unit's (when there was a choice of Unit)
         unit = (yield from ctx.ask(chooser, "place_unit", f"Which {ctx.name(p.faction)} Unit is placed?",
                                    opts)).split(":", 1)[1]
         pick = yield from ctx.ask(chooser, "place_unit_hex", f"Where does the {ctx.name(unit)} go?",
-                                  hex_options(ctx, spots), cancel=len(kinds) > 1, chosen=(Ref("unit", unit),))
+                                  hex_options(ctx, spots), cancel=len(kinds) > 1, chosen=(ref("unit", unit),))
         if pick != "cancel":
             break
     hid = pick.split(":", 1)[1]
@@ -187,7 +186,7 @@ def place_from_reserve(ctx: "Ctx", p: "Player", grade: str, where: str, here: st
 def op_place_unit(ctx, op, src):
     chooser = decider(ctx, src)
     if op.who == "any":  # 'a Unit of any player': the acting player picks whose
-        opts = [option(f"faction:{p.faction}", ctx.name(p.faction), "choice", (Ref("faction", p.faction),))
+        opts = [option(f"faction:{p.faction}", ctx.name(p.faction), "choice", (ref("faction", p.faction),))
                 for p in ctx.state.seat_order()]
         fac = (yield from ctx.ask(chooser, "place_unit_player", "Whose Unit is placed?", opts)).split(":", 1)[1]
         targets = [ctx.state.player(fac)]

@@ -82,7 +82,7 @@ def options(ctx, p) -> list[Option]:
 
 @per_hex
 def command_option(ctx, hid: str) -> Option:
-    return Option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", hid, None, "command", (ref("hex", hid),), COST)
+    return option(f"command:{hid}", f"Command into {ctx.hex_label(hid)}", "command", (ref("hex", hid),), COST)
 
 
 @per_hex
@@ -93,12 +93,12 @@ def bring_option(ctx, src: str, unit: str) -> Option:
 
 @static
 def hero_option(ctx, faction: str, src: str) -> Option:
-    return option("hero", "Bring your Hero", "unit", (Ref("hex", src), Ref("hero", faction)))
+    return option("hero", "Bring your Hero", "unit", (ref("hex", src), ref("hero", faction)))
 
 
 @static
 def march_option(ctx, dst: str) -> Option:
-    return option("done", "March!", "done", (Ref("hex", dst),), COST)
+    return option("done", "March!", "done", (ref("hex", dst),), COST)
 
 
 def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from ..causes import caused_by
-from ...face.decision import Option, OptionCost, option
+from ...face.decision import Option, OptionCost, option, ref
 from ..economy import add_ap
 from ...ops.executor import Source, run_effect
 from ...face.events import HexExplored, HexOriented
-from ...face.refs import Ref, SourceRef
+from ...face.refs import SourceRef
 from ..fights import settle
 
 
@@ -14,7 +14,7 @@ def options(ctx, p) -> list[Option]:
     h = ctx.state.hexes[p.hero_hex]
     if p.ap < 1 or h.explored or h.curse:
         return []
-    return [option("explore", f"Explore {h.id}", "explore", (Ref("hex", h.id),), OptionCost(ap=1))]
+    return [option("explore", f"Explore {h.id}", "explore", (ref("hex", h.id),), OptionCost(ap=1))]
 
 
 def flip_hex(ctx, p, hid: str):
@@ -27,7 +27,7 @@ def flip_hex(ctx, p, hid: str):
         yield from run_effect(ctx, tile.explore, Source(p.faction, hid, h.tile))
     if tile.impassable:
         opts = [option(f"rotate:{r}", f"Turn the impassable edges to {', '.join(str((e + r) % 6) for e in tile.impassable)}",
-                       "choice", (Ref("hex", hid),)) for r in range(6)]
+                       "choice", (ref("hex", hid),)) for r in range(6)]
         with ctx.cause(SourceRef("rule", "orientation")):
             pick = yield from ctx.ask(p.faction, "orient", f"Orient {tile.name}'s impassable edges", opts)
             h.rotation = int(pick.split(":")[1])

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from ..cards import fire_triggers
 from ..causes import caused_by
-from ...face.decision import Option, OptionCost, option
+from ...face.decision import Option, OptionCost, option, ref
 from ..economy import add_ap, pay
 from ...face.events import HavenBuilt
 from ..hex_queries import shows_no_haven
-from ...face.refs import Ref
 
 
 def can_build(ctx, p, hid: str) -> bool:
@@ -28,7 +27,7 @@ def options(ctx, p) -> list[Option]:
     cost = ctx.cat.factions[p.faction].haven_cost
     if p.plunder < cost or not can_build(ctx, p, p.hero_hex):
         return []
-    return [option("haven", f"Build a Haven here ({cost} Plunder)", "haven", (Ref("hex", p.hero_hex),),
+    return [option("haven", f"Build a Haven here ({cost} Plunder)", "haven", (ref("hex", p.hero_hex),),
                    OptionCost(ap=1, plunder=cost))]
 
 

@@ -9,10 +9,9 @@ from typing import NamedTuple
 
 from ..cards import meets, refill_market, take_card
 from ..causes import caused_by
-from ...face.decision import Option, OptionCost, option
+from ...face.decision import Option, OptionCost, option, ref
 from ..economy import add_ap, pay
 from ...table.memo import static
-from ...face.refs import Ref
 
 
 def price(ctx, p, iid: str) -> int:
@@ -38,7 +37,7 @@ def options(ctx, p) -> list[Option]:
 
 @static
 def buy_option(ctx, iid: str, cost: int) -> Option:
-    return option(f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (Ref("card", iid),),
+    return option(f"market:{iid}", f"Buy {ctx.name(iid)} ({cost} Salt)", "market", (ref("card", iid),),
                   OptionCost(ap=1, salt=cost))
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..causes import caused_by
-from ...face.decision import Option, OptionCost, ref
+from ...face.decision import Option, OptionCost, option, ref
 from ..economy import add_ap
 from ...face.events import HeroMoved
 from ...table.memo import per_area, per_hex
@@ -27,7 +27,7 @@ def moves_from(ctx, hid: str) -> tuple[Option, ...]:
 
 @per_hex
 def move_option(ctx, hid: str) -> Option:
-    return Option(f"move:{hid}", f"Move to {ctx.hex_label(hid)}", hid, None, "move", (ref("hex", hid),), MOVE_COST)
+    return option(f"move:{hid}", f"Move to {ctx.hex_label(hid)}", "move", (ref("hex", hid),), MOVE_COST)
 
 
 @caused_by("action", "move")

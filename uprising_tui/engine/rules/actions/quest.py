@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..causes import caused_by
-from ...face.decision import Option, OptionCost, ref
+from ...face.decision import Option, OptionCost, option, ref
 from ...table.memo import static
 from ..quests import attempt_quest
 
@@ -20,7 +20,7 @@ def options(ctx, p) -> list[Option]:
 
 @static
 def quest_option(ctx, qid: str) -> Option:
-    return Option(f"quest:{qid}", f"Quest: {ctx.name(qid)}", None, qid, "quest", (ref("card", qid),), COST)
+    return option(f"quest:{qid}", f"Quest: {ctx.name(qid)}", "quest", (ref("card", qid),), COST)
 
 
 @caused_by("action", "quest")

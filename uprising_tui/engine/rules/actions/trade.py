@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from ..cards import can_use_item, enforce_limit
 from ..causes import caused_by
-from ...face.decision import Option, OptionCost, option
+from ...face.decision import Option, OptionCost, option, ref
 from ..economy import RES_NAME, apply_always, gain
 from ...face.events import ItemGiven, Note
-from ...face.refs import Ref
 
 
 def partners(ctx, p):
@@ -18,7 +17,7 @@ def transfer_options(ctx, p) -> list[Option]:
     out = []
     for q in partners(ctx, p):
         for r in ("salt", "plunder", "food"):
-            who = (Ref("faction", q.faction), Ref("resource", r))
+            who = (ref("faction", q.faction), ref("resource", r))
             if p.res(r) > 0:
                 out.append(option(f"give:{q.faction}:{r}", f"Give 1 {RES_NAME[r]} to {ctx.name(q.faction)}", "trade",
                                   who, OptionCost(**{r: 1})))
@@ -27,11 +26,11 @@ def transfer_options(ctx, p) -> list[Option]:
         for c in p.items:
             if can_use_item(ctx, q, c.id):
                 out.append(option(f"give_item:{q.faction}:{c.id}", f"Give {ctx.name(c.id)} to {ctx.name(q.faction)}",
-                                  "trade", (Ref("faction", q.faction), Ref("card", c.id))))
+                                  "trade", (ref("faction", q.faction), ref("card", c.id))))
         for c in q.items:
             if can_use_item(ctx, p, c.id):
                 out.append(option(f"ask_item:{q.faction}:{c.id}", f"Ask {ctx.name(q.faction)} for {ctx.name(c.id)}",
-                                  "trade", (Ref("faction", q.faction), Ref("card", c.id))))
+                                  "trade", (ref("faction", q.faction), ref("card", c.id))))
     return out
 
 
@@ -43,8 +42,8 @@ def run_transfer(ctx, p, oid: str):
     if kind.startswith("ask"):
         label = ctx.name(what) if kind == "ask_item" else f"1 {RES_NAME[what]}"
         yes = yield from ctx.ask(q.faction, "trade_consent", f"{ctx.name(p.faction)} asks you for {label}",
-                                 [option("yes", "Agree", "choice", (Ref("faction", p.faction),)),
-                                  option("no", "Refuse", "choice", (Ref("faction", p.faction),))])
+                                 [option("yes", "Agree", "choice", (ref("faction", p.faction),)),
+                                  option("no", "Refuse", "choice", (ref("faction", p.faction),))])
         if yes != "yes":
             ctx.emit(Note("trade_refused", (q.faction, p.faction)))
             return

@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...face.decision import option
-from ...face.refs import Ref
+from ...face.decision import option, ref
 
 if TYPE_CHECKING:
     from ..context import Ctx
@@ -199,5 +198,5 @@ def reroll_choices(dice, left: list[int]) -> list:
         i = idx[0]
         what = f"{colour} {'+'.join(face) or 'blank'}"
         label = f"Reroll {what}" + (f" (one of {len(idx)} alike)" if len(idx) > 1 else "")
-        out.append(option(f"die:{i}", label, "choice", (Ref("die", str(i)), Ref("colour", colour))))
+        out.append(option(f"die:{i}", label, "choice", (ref("die", str(i)), ref("colour", colour))))
     return out

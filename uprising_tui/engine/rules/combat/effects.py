@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Generator
 from .. import pieces
 from ..cards import discard_card
 from .dice import Side, apply_marsh, reroll_choices
-from ...face.decision import Decision, Option, option
+from ...face.decision import Decision, Option, option, ref
 from ...face.events import (
     CardFlipped,
     DiceAdded,
@@ -18,7 +18,6 @@ from ...face.events import (
     UnitRemovedFromReserve,
 )
 from ...table.memo import static
-from ...face.refs import Ref
 from ..units import destroy_player_unit, loss_label, unit_value
 
 if TYPE_CHECKING:
@@ -48,7 +47,7 @@ class CombatEffects:
         if not side.is_player:
             order = self.ctx.cat.strength_order
             return min(colours, key=order.index)
-        opts = [option(f"colour:{c}", c.capitalize(), "choice", (Ref("colour", c),)) for c in dict.fromkeys(colours)]
+        opts = [option(f"colour:{c}", c.capitalize(), "choice", (ref("colour", c),)) for c in dict.fromkeys(colours)]
         pick = yield from self.ctx.ask(side.owner, "highlands_die", "Highlands: which single die do you roll?", opts)
         return pick.split(":")[1]
 
@@ -117,7 +116,7 @@ class CombatEffects:
                 opts = reroll_choices(side.dice, left)
                 opts.append(DONE_CHOOSING)
                 pick = yield from ctx.ask(side.owner, "reroll", f"{reason or 'Reroll'}: pick a die to reroll", opts,
-                                          chosen=tuple(Ref("die", str(i)) for i in chosen))
+                                          chosen=tuple(ref("die", str(i)) for i in chosen))
                 if pick == "done":
                     break
                 chosen.append(int(pick.split(":")[1]))
@@ -149,15 +148,15 @@ class CombatEffects:
             _, where, unit = max(cands)
             if op.self_threat and side.is_big:  # the player may make the card pay instead
                 me = ctx.state.nem(side.card)
-                opts = [option("unit", f"Lose your {ctx.name(unit)}", "choice", (Ref("unit", unit),)),
+                opts = [option("unit", f"Lose your {ctx.name(unit)}", "choice", (ref("unit", unit),)),
                         option("threat", f"{ctx.name(side.card)} loses {op.self_threat} Threat", "choice",
-                               (Ref("card", side.card),))]
+                               (ref("card", side.card),))]
                 pick = yield from ctx.ask(p.faction, "enemy_penalty", f"{ctx.name(side.card)}'s Godpower: choose", opts)
                 if pick == "threat":
                     self.wound(me, op.self_threat, p.faction)
                     return
             if op.choose == "any" and len(h.units) > 1:  # the players pick which of their Units here
-                opts = [option(f"unit:{u}", loss_label(ctx, u, h.units[u]), "unit", (Ref("unit", u), Ref("hex", self.hid)))
+                opts = [option(f"unit:{u}", loss_label(ctx, u, h.units[u]), "unit", (ref("unit", u), ref("hex", self.hid)))
                         for u in sorted(h.units)]
                 where, unit = "map", (yield from ctx.ask(enemy.owner, "destroy_choice",
                                                          "Which of your Units is destroyed?", opts)).split(":", 1)[1]
@@ -184,7 +183,7 @@ class CombatEffects:
             opts.append(option("penalty", "Discard your most expensive Item or a Feat", "choice"))
         if op.penalty == "flip_all_cards" and any(c.face_up for c in p.feats + p.items):
             opts.append(option("penalty", "Flip all your Feats and Items face down", "choice"))
-        opts.append(option("threat", f"{ctx.name(side.card)} loses {op.threat} Threat", "choice", (Ref("card", side.card),)))
+        opts.append(option("threat", f"{ctx.name(side.card)} loses {op.threat} Threat", "choice", (ref("card", side.card),)))
         pick = yield from ctx.ask(p.faction, "enemy_penalty", f"{ctx.name(side.card)}'s Godpower: choose", opts)
         if pick == "threat":
             self.wound(card, op.threat, p.faction)
@@ -199,7 +198,7 @@ class CombatEffects:
             top = max(p.items, key=lambda c: ctx.cat.items[c.id].cost)
             discard_card(ctx, p, top.id)
         else:
-            opts = [option(f"feat:{c.id}", ctx.name(c.id), "card", (Ref("card", c.id),)) for c in p.feats]
+            opts = [option(f"feat:{c.id}", ctx.name(c.id), "card", (ref("card", c.id),)) for c in p.feats]
             fid = (yield from ctx.ask(p.faction, "discard_feat", "Discard a Feat", opts)).split(":", 1)[1]
             discard_card(ctx, p, fid)
 
@@ -207,4 +206,4 @@ class CombatEffects:
 @static
 def die_option(ctx: "Ctx", i: int, colour: str, face: tuple[str, ...]) -> Option:
     """``die:<i>``: the `i`-th die of a roll, showing `face`."""
-    return option(f"die:{i}", f"{colour} {'+'.join(face) or 'blank'}", "choice", (Ref("die", str(i)), Ref("colour", colour)))
+    return option(f"die:{i}", f"{colour} {'+'.join(face) or 'blank'}", "choice", (ref("die", str(i)), ref("colour", colour)))

@@ -29,7 +29,7 @@ from ...face.events import (
     Note,
     SkeletonsRemoved,
 )
-from ...face.refs import Ref, SourceRef
+from ...face.refs import SourceRef
 from ..units import destroy_player_unit, loss_label
 
 if TYPE_CHECKING:
@@ -286,7 +286,7 @@ class Combat(CombatEffects, CardWindows):
                 if (d.use.limit == "once_per_round" and key in side.used_round) or \
                         (d.use.limit == "once_per_combat" and key in side.used_combat):
                     continue
-                opts.append(option(f"bolt:druid:{did}", f"Godpower: {d.name}", "card", (Ref("card", did),)))
+                opts.append(option(f"bolt:druid:{did}", f"Godpower: {d.name}", "card", (ref("card", did),)))
             opts.append(BOLT_NONE)
             pick = yield from ctx.ask(side.owner, "bolt", "You rolled a Bolt: what does it do?", opts,
                                       source=self.source("bolt"))
