@@ -128,8 +128,8 @@ def _pool(ctx, p, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str
     out: list[tuple[str, str]] = []
     for src in sources(ctx, p, dst):
         units = hexes[src].units
-        for unit in sorted(units):
-            free = units[unit] - taken.get((src, unit), 0)
+        for unit in sorted(units) if len(units) > 1 else units:
+            free = units[unit] - taken.get((src, unit), 0) if taken else units[unit]
             if free > 0:
                 out.extend([(src, unit)] * free)
     return out
