@@ -9,12 +9,14 @@ from ...face.events import HexExplored, HexOriented
 from ...face.refs import SourceRef
 from ..fights import settle
 
+COST = OptionCost(ap=1)
+
 
 def options(ctx, p) -> list[Option]:
     h = ctx.state.hexes[p.hero_hex]
     if p.ap < 1 or h.explored or h.curse:
         return []
-    return [option("explore", f"Explore {h.id}", "explore", (ref("hex", h.id),), OptionCost(ap=1))]
+    return [option("explore", f"Explore {h.id}", "explore", (ref("hex", h.id),), COST)]
 
 
 def flip_hex(ctx, p, hid: str):

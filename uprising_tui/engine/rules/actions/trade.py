@@ -7,6 +7,8 @@ from ...face.decision import Option, OptionCost, option, ref
 from ..economy import RES_NAME, apply_always, gain
 from ...face.events import ItemGiven, Note
 
+GIFT_COST = {r: OptionCost(**{r: 1}) for r in ("salt", "plunder", "food")}  # what giving 1 of a resource spends
+
 
 def partners(ctx, p):
     return [q for q in ctx.state.seat_order() if q is not p and q.hero_hex == p.hero_hex]
@@ -20,7 +22,7 @@ def transfer_options(ctx, p) -> list[Option]:
             who = (ref("faction", q.faction), ref("resource", r))
             if p.res(r) > 0:
                 out.append(option(f"give:{q.faction}:{r}", f"Give 1 {RES_NAME[r]} to {ctx.name(q.faction)}", "trade",
-                                  who, OptionCost(**{r: 1})))
+                                  who, GIFT_COST[r]))
             if q.res(r) > 0:
                 out.append(option(f"ask:{q.faction}:{r}", f"Ask {ctx.name(q.faction)} for 1 {RES_NAME[r]}", "trade", who))
         for c in p.items:
