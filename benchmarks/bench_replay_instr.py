@@ -21,7 +21,10 @@ difference sought is small. WARM=1 replays all 3 games before the count (by defa
 first), so that nothing made on first use in the process (an event class's constructor, a shared
 Ref) is counted: what a timed replay pays. With SAME=1 the first version also plays the games in its
 own process, which inflates its count: name a version twice and read the later figures
-(``SAME=1 WARM=1 ... HEAD main HEAD~0``: the same commit, named apart).
+(``SAME=1 WARM=1 ... HEAD main HEAD~0``: the same commit, named apart). NOGC=1 switches the cycle
+collector off in the child and fixes the hash seed (PYTHONHASHSEED=0): the count is then the same
+from one run to the next, where with the collector on a change that moves where its passes fall
+moves the count by up to about 1 M (more than most single cuts).
 
 Prints each version's instructions and how many fewer than the first version it runs. Each
 version's games are played by its own bot first (not counted), as in bench_replay_min.py.
@@ -44,12 +47,17 @@ functools.reduce(lambda _, sa: Game.replay(*sa), played * REPLAYS, None)  # the 
 REPLAYS = int(os.environ.get("REPLAYS", "1"))
 WARM = 3 if os.environ.get("WARM") else 1  # games replayed before the count
 CHILD = f"REPLAYS = {REPLAYS}\nWARM = {WARM}\n" + CHILD
+NOGC = bool(os.environ.get("NOGC"))
+if NOGC:
+    CHILD = "import gc\ngc.disable()\n" + CHILD
 
 
 def count(tree: Path, out: Path, same: Path | None) -> int:
     env = dict(os.environ, PYTHONPATH=str(tree), UPRISING_CONTENT=str(tree / "content"), PYTHONDONTWRITEBYTECODE="1")
     if same is not None:
         env["BENCH_SAME_ANSWERS"] = str(same)
+    if NOGC:
+        env["PYTHONHASHSEED"] = "0"
     run = subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce*",
                           f"--callgrind-out-file={out}", sys.executable, "-c", CHILD],
                          cwd=tree, env=env, capture_output=True, text=True)
@@ -66,5 +74,6 @@ with tempfile.TemporaryDirectory() as tmp:
     ir = {r: count(trees[r], Path(tmp) / f"cg-{i}.out", same) for i, r in enumerate(revs)}
 per = f", mean of {REPLAYS} replays" if REPLAYS > 1 else ""
 per += f", the games of {revs[0]}" if os.environ.get("SAME") else ", each version's own games"
+per += ", collector off" if NOGC else ""
 for r in revs:
     print(f"{r:>10}: {ir[r] / 1e6:8.1f} M instructions (replaying 3 games once{per})  {ir[revs[0]] / ir[r]:.2f}x fewer than {revs[0]}")
