@@ -123,6 +123,12 @@ def pick(samples: list, n: int, horizon: str, z: float, floor: float, margin_wei
     return best if mean > z * se else 0
 
 
+def mean_se(xs: list[float]) -> tuple[float, float]:
+    """The mean of `xs` and its standard error."""
+    m = sum(xs) / len(xs)
+    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1) / len(xs))
+
+
 def truth(samples: list, j: int, start: int) -> float:
     held = samples[start:]
     return sum(s[j][2] for s in held) / len(held)
@@ -167,8 +173,7 @@ def report(args) -> None:
                 if rule is not None and rule[0] >= len(pos[0]["samples"]):
                     continue
                 gains, moved = gains_of(pos, rule, width)
-                g = sum(gains) / len(gains)
-                se = math.sqrt(sum((x - g) ** 2 for x in gains) / max(1, len(gains) - 1) / len(gains))
+                g, se = mean_se(gains)
                 name = "ceiling (best by held-out samples)" if rule is None else \
                     f"n={rule[0]:2d} {rule[1]:7s} z={rule[2]:.1f} floor={rule[3]:.2f} margin={rule[4]:.1f}"
                 print(f"  {name:44s} {width:5d} {100 * g:+7.2f} ({100 * (g - 1.96 * se):+6.2f} to "
@@ -217,8 +222,7 @@ def bots(args) -> None:
                                 spent += search.rollouts
                                 moved += j != 0
                                 gains.append(truth(p["samples"], j, HOLD) - truth(p["samples"], 0, HOLD))
-                            g = sum(gains) / len(gains)
-                            se = math.sqrt(sum((x - g) ** 2 for x in gains) / max(1, len(gains) - 1) / len(gains))
+                            g, se = mean_se(gains)
                             rows.append((g, se, width, rollouts, first, drop_z, confirm_z, z,
                                          spent / len(pos), moved / len(pos)))
     rows.sort(reverse=True)
