@@ -42,3 +42,21 @@ def test_a_plain_tile_explored_keeps_the_walks_an_impassable_one_forgets_them():
         assert all(board.walk_neighbours(n) == fresh.walk_neighbours(n) for n in walks), tile
     hexes[hid].explored, hexes[hid].tile = was  # as the game's events tell it (the test's fixture checks)
     board.touch(hid)
+
+
+def test_edge_blocked_says_what_blocked_edges_lists_for_every_tile_and_rotation():
+    """Board.edge_blocked is blocked_edges without the tuple: the two must agree on the rotation."""
+    g = Game(sim.SimConfig(games=1, factions=2, chapters=2, seed=37).setup(37)).start()
+    board, hexes = g.board, g.state.hexes
+    hid = next(h.id for h in hexes.values() if not h.explored and h.role != "sea_tower")
+    h = hexes[hid]
+    was = h.explored, h.tile, h.rotation
+    blocking = [t for t, tile in g.cat.hexes.items() if tile.impassable]
+    assert blocking
+    for explored in (False, True):
+        for tile in blocking:
+            for rotation in range(6):
+                h.explored, h.tile, h.rotation = explored, tile, rotation
+                listed = board.blocked_edges(h)
+                assert [board.edge_blocked(h, e) for e in range(6)] == [e in listed for e in range(6)], (tile, rotation)
+    h.explored, h.tile, h.rotation = was
