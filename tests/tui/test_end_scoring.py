@@ -6,6 +6,7 @@ import io
 import re
 
 import pytest
+from rich.console import Console
 
 from uprising_tui.engine import Setup
 from uprising_tui.engine.face.log import render_all
@@ -15,6 +16,7 @@ from uprising_tui.tui.saves import SaveStore
 from uprising_tui.tui.screens.end import TERM_ROWS, EndScreen
 from uprising_tui.tui.screenshots import advance
 from uprising_tui.tui.widgets.combat_log import CombatLog
+from uprising_tui.tui.widgets.vp_chart import VPChart
 
 from .pilot_helpers import drawn, game_screen, settle, until
 
@@ -27,13 +29,19 @@ def _finished(tmp_path):
     return ctl, make_app(data_dir=tmp_path, pacing="instant", preload=False, opener=lambda: ctl)
 
 
+async def _end(pilot, app) -> EndScreen:
+    """The end screen, once the app has reached it and drawn it."""
+    await settle(pilot)
+    assert await until(pilot, lambda: isinstance(app.screen, EndScreen))
+    await settle(pilot)
+    return app.screen
+
+
 @pytest.mark.asyncio
 async def test_the_log_and_the_end_screen_say_scoring_term_by_term(tmp_path):
     ctl, app = _finished(tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
-        await settle(pilot)
-        assert await until(pilot, lambda: isinstance(app.screen, EndScreen))
-        end = app.screen
+        end = await _end(pilot, app)
         terms = [e for e in ctl.events if e.event_type == "ScoreTerm"]
         assert terms
         log = game_screen(app).query_one(CombatLog).lines
@@ -60,14 +68,9 @@ async def test_the_log_and_the_end_screen_say_scoring_term_by_term(tmp_path):
 
 @pytest.mark.asyncio
 async def test_the_vp_chart_keys_its_lines_on_a_narrow_screen_where_plotext_drops_its_legend(tmp_path):
-    from uprising_tui.tui.widgets.vp_chart import VPChart
-
     ctl, app = _finished(tmp_path)
     async with app.run_test(size=(80, 40)) as pilot:
-        await settle(pilot)
-        assert await until(pilot, lambda: isinstance(app.screen, EndScreen))
-        chart = app.screen.query_one(VPChart)
-        await settle(pilot)
+        chart = (await _end(pilot, app)).query_one(VPChart)
         shown = "\n".join(drawn(app, chart))
         for who, mark in (("Duerkhar", "•"), ("Mohyar", "x"), ("The Empire", "+"), ("Chaos", "o")):
             assert f"{mark} {who}" in shown, shown  # every line's marker and whose it is, on screen
@@ -75,17 +78,10 @@ async def test_the_vp_chart_keys_its_lines_on_a_narrow_screen_where_plotext_drop
 
 @pytest.mark.asyncio
 async def test_at_80x24_the_vp_plot_gives_way_to_the_tables_that_say_the_same(tmp_path):
-    from uprising_tui.tui.widgets.vp_chart import VPChart
-
     ctl, app = _finished(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert await until(pilot, lambda: isinstance(app.screen, EndScreen))
-        await settle(pilot)
-        end = app.screen
+        end = await _end(pilot, app)
         assert not end.query_one(VPChart).display  # three rows of plot would hide two of the four lines
-        from rich.console import Console
-
         console = Console(width=78, record=True, file=io.StringIO())
         console.print(end.figures())  # the whole table the Static shows (it scrolls at 80x24)
         figures = console.export_text()
