@@ -210,3 +210,25 @@ def test_in_the_last_chapter_the_chapter_horizon_is_the_game_s_end_and_says_so()
     advice = advise(game, Budget(rollouts=4, width=2, horizon="chapter"))
     assert advice.horizon == "game"
     assert all("to the end of the game" in o.reasons[0].text for o in advice.options if o.samples)
+
+
+def test_the_kinds_pool_keeps_the_heuristic_s_top_two_then_one_of_each_other_kind():
+    """pool=kinds: the heuristic's top two as pool=rank has them, then its favourite of each
+    option group not yet in the pool, groups in the options' order, none twice."""
+    from uprising_tui.bots.strong.search import KINDS_TOP, rank
+    game = _played(1, 3, 6)
+    world = StrongBot(3).sandboxes(game).world(0)
+    group = {o.id: o.group for o in world.decision.options}
+    by_rank = rank(world, 6, 3)
+    kinds = rank(world, 6, 3, pool="kinds")
+    assert [ln.option for ln in kinds[:KINDS_TOP]] == [ln.option for ln in by_rank[:KINDS_TOP]]
+    rest = [group[ln.option] for ln in kinds[KINDS_TOP:]]
+    top = {group[ln.option] for ln in kinds[:KINDS_TOP]}
+    assert rest and len(set(rest)) == len(rest) and not top & set(rest)
+    order = list(dict.fromkeys(group[o.id] for o in world.decision.options if group[o.id] not in top))
+    assert rest == order[:len(rest)]
+    # the rank pool of this turn is Move after Move past the pick; the kinds pool is not
+    assert len({group[ln.option] for ln in kinds}) > len({group[ln.option] for ln in by_rank[:len(kinds)]})
+    assert get_bot("strong:pool=kinds", 1).budget.pool == "kinds"
+    with pytest.raises(ValueError, match="pool must be"):
+        get_bot("strong:pool=random", 1)

@@ -50,7 +50,7 @@ class StrongBot:
 
     @classmethod
     def from_spec(cls, seed: int, spec: str) -> "StrongBot":
-        """``rollouts=24,width=3,horizon=chapter,seconds=1.5,z=1.0`` (any of them; the rest as in
+        """``rollouts=24,width=3,horizon=chapter,pool=kinds,seconds=1.5,z=1.0`` (any of them; the rest as in
         ``DEFAULT_BUDGET``)."""
         kw: dict = {}
         z = 2.0
@@ -64,14 +64,14 @@ class StrongBot:
                     kw[key] = int(val)
                 elif key == "seconds":
                     kw[key] = float(val)
-                elif key == "horizon":
+                elif key in ("horizon", "pool"):
                     kw[key] = val.strip()
                 elif key == "z":
                     z = float(val)
                 else:
                     raise KeyError(key)
             except KeyError:
-                raise ValueError(f"strong bot: unknown setting {key!r} (rollouts, seconds, width, first, horizon, z)") from None
+                raise ValueError(f"strong bot: unknown setting {key!r} (rollouts, seconds, width, first, horizon, pool, z)") from None
             except ValueError:
                 raise ValueError(f"strong bot: {part.strip()!r} is not setting=value with a number") from None
         if "seconds" in kw and "rollouts" not in kw:
@@ -119,7 +119,7 @@ class StrongBot:
         first = self._guarded(game, world)
         if first in ENTRIES:
             return first
-        lines = rank(world, self.budget.width, self.seed, first=first)
+        lines = rank(world, self.budget.width, self.seed, first=first, pool=self.budget.pool)
         if len(lines) < 2:
             return first
         sb = self.sandboxes(game)

@@ -40,6 +40,8 @@ CONFIRM_Z = 2.0  # nor when it is this many above (the bot then plays it: Strong
 CONFIRM_N = 8  # ... after at least this many samples
 SE_FLOOR = 0.35  # the least standard error of n paired samples is SE_FLOOR / sqrt(n)
 MIN_SAMPLES = 4  # samples every candidate gets before racing may drop it
+POOLS = ("rank", "kinds")
+KINDS_TOP = 2  # pool "kinds": the heuristic's own top picks kept before one of each other kind
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class Budget:
     first: int = 4  # samples every candidate gets; then only challengers still in doubt are played on
     settle: bool = True  # stop once no challenger is in doubt (False: spend the whole budget, as a hint does)
     horizon: str = "game"  # "game", or "chapter" (then the value estimate: cheaper, biased)
+    pool: str = "rank"  # "rank": the heuristic's top `width`; "kinds": its top two, then its best of each other kind
 
     def __post_init__(self):
         if self.rollouts is None and self.seconds is None:
@@ -66,6 +69,8 @@ class Budget:
             raise ValueError(f"width must be a whole number of at least 1, not {self.width!r}")
         if self.horizon not in ("chapter", "game"):
             raise ValueError(f"horizon must be 'chapter' or 'game', not {self.horizon!r}")
+        if self.pool not in POOLS:
+            raise ValueError(f"pool must be 'rank' or 'kinds', not {self.pool!r}")
 
 
 class Outcome(NamedTuple):
@@ -123,14 +128,27 @@ def restricted(decision, among: Iterable[str]):
     return decision._replace(options=tuple(o for o in decision.options if o.id in keep))
 
 
-def rank(world, width: int, seed: int, first: str | None = None) -> list[Line]:
+def rank(world, width: int, seed: int, first: str | None = None, pool: str = "rank") -> list[Line]:
     """The heuristic's `width` favourite options at the world's Decision, best first (`first`: its
-    pick already known, from a heuristic that has followed the game)."""
+    pick already known, from a heuristic that has followed the game).
+
+    ``pool="kinds"``: its top ``KINDS_TOP``, then its favourite among the options of each kind
+    (the option's group: a Move, a Trade, a Market buy, a Quest, ...) not yet among them, kinds in
+    the order the options list them. A heuristic that likes Moves ranks Move after Move below its
+    pick; the option it undervalues is more often another kind of action."""
     d = world.decision
     left = real_options(d)
+    group = {o.id: o.group for o in d.options}
     lines: list[Line] = []
     while left and len(lines) < width:
-        among = tuple(left)
+        if pool == "kinds" and len(lines) >= KINDS_TOP:
+            seen = {group.get(ln.option) for ln in lines}
+            kinds = [k for k in dict.fromkeys(group[o] for o in left) if k not in seen]
+            if not kinds:
+                break
+            among = tuple(o for o in left if group[o] == kinds[0])
+        else:
+            among = tuple(left)
         if first is not None and not lines:
             pick = first
         else:
@@ -201,7 +219,7 @@ class Search:
         b = self.budget
         t0 = time.perf_counter()
         if self.lines is None:
-            self.lines = rank(self.world(0), b.width, self.seed)
+            self.lines = rank(self.world(0), b.width, self.seed, pool=b.pool)
         lines = self.lines
         if len(lines) < 2:
             return lines
