@@ -95,7 +95,7 @@ def _units(items: list[str], known) -> tuple[tuple[str, int], ...]:
 
 
 def build_spec(cat, args):
-    from .engine.odds import FightSpec, OddsError  # (the odds load when the command runs)
+    from .engine.odds import FightSpec  # (the odds load when the command runs)
     legions = tuple(_card(t, "legion", cat.legions) for t in args.legion)
     hordes = tuple(_card(t, "horde", cat.hordes) for t in args.horde)
     druids = tuple(_known(d.strip(), cat.druids, "Druid") for d in args.druids.split(",") if d.strip())

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 
 COMMANDS = ("new", "load", "serve", "screenshots")

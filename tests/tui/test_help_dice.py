@@ -10,7 +10,7 @@ from uprising_tui.tui.screens.help import HelpScreen, dice_markdown
 from uprising_tui.tui.theme import BLANK, SYMBOL_GLYPH
 
 from .decision_positions import positions
-from .pilot_helpers import game_screen, settle, shown, until
+from .pilot_helpers import game_screen, settle, until
 from .test_nothing_cut import controller, region_text
 
 pytestmark = pytest.mark.asyncio

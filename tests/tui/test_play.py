@@ -5,7 +5,7 @@ import pytest
 
 from uprising_tui.engine import Setup
 from uprising_tui.tui.app import make_app
-from uprising_tui.tui.controller import Seat, default_seats
+from uprising_tui.tui.controller import Seat
 from uprising_tui.tui.widgets.combat_log import CombatLog
 from uprising_tui.tui.widgets.player_board import PlayerBoard
 from uprising_tui.tui.widgets.status_bar import StatusBar

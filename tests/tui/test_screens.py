@@ -14,7 +14,6 @@ from uprising_tui.tui.saves import SaveStore
 from uprising_tui.tui.screens.load import LoadScreen
 from uprising_tui.tui.screens.pass_device import PassDeviceScreen
 from uprising_tui.tui.screens.setup import SetupScreen
-from uprising_tui.tui.screens.title import TitleScreen
 from uprising_tui.tui.screenshots import advance
 
 from .pilot_helpers import game_screen, settle, shown, until

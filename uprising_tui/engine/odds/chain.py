@@ -25,8 +25,8 @@ from ..rules.fight_policy import DRUID_ORDER
 from .capital import CALLED, CALLED_L
 from .combat_state import HAVEN, TOWER, WALL, C, Setting
 from .hex_pieces import HexPieces, _packed
-from .hex_state import (BOTH, CHAOS_VP, CUT, DRAW, FORMED_LIMIT, FOUGHT, HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, VP,
-                        WIN, Cur, St)
+from .hex_state import (BOTH, CUT, DRAW, FORMED_LIMIT, FOUGHT, HAVEN_LOST, LEFT, LOSE, LOST, NO_LOSS, WIN,
+                        Cur, St)
 
 if TYPE_CHECKING:
     from .library import Library

@@ -14,7 +14,7 @@ from ...engine.rules.units import HEX_LIMIT
 from ..naming import hex_label, name
 
 if TYPE_CHECKING:
-    from ...engine.face.decision import Decision, Option
+    from ...engine.face.decision import Decision
     from ...engine.face.view import PublicView
 
 ATTRIBUTE_NAMES = {"might": "Might", "magic": "Magic", "leadership": "Leadership", "guile": "Guile"}
