@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/strength.py --games 400 --factions 1 --difficulty veteran \\
         --bot strong:rollouts=24 --jobs 2 --out runs/v1.jsonl
     .venv/bin/python benchmarks/strength.py --report runs/v1.jsonl      # the table of a (partial) run
+    .venv/bin/python benchmarks/strength.py --report runs/v1.jsonl runs/v1_b.jsonl   # two budgets, paired
 
 Game i of a cell uses seed S+i and the balance lab's setup for it (the first K factions, Heroes
 by the seed, ties auto-decided), once with each bot. Every finished game is appended to ``--out``
@@ -68,10 +69,7 @@ def table(rows: list[dict]) -> str:
             n = len(seeds)
             if n == 0:
                 continue
-            d = [int(games[s]["win"]) - int(base[s]["win"]) for s in seeds]
-            mean = sum(d) / n
-            sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else 0.0
-            half = 1.96 * sd / math.sqrt(n)
+            mean, half = paired([int(games[s]["win"]) - int(base[s]["win"]) for s in seeds])
             hw = sum(base[s]["win"] for s in seeds) / n
             sw = sum(games[s]["win"] for s in seeds) / n
             md = sum(games[s]["margin"] - base[s]["margin"] for s in seeds) / n
@@ -79,7 +77,32 @@ def table(rows: list[dict]) -> str:
             out.append(f"{key[0]:>8}  {key[1]:<10}  {key[2]:>8}  {bot:<26}  {n:>5}  {100 * hw:8.1f}%  {100 * sw:5.1f}%"
                        f"   {100 * mean:+6.1f} ({100 * (mean - half):+6.1f} to {100 * (mean + half):+6.1f})"
                        f"   {md:+8.2f} VP  {secs:7.1f}")
+        out.extend(versus(key, {b: g for b, g in bots.items() if b != BASELINE}))
     return "\n".join(out)
+
+
+def paired(d: list[int]) -> tuple[float, float]:
+    """The mean of paired differences and the half-width of its 95% interval (normal approximation)."""
+    n = len(d)
+    mean = sum(d) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def versus(key: tuple, bots: dict[str, dict[int, dict]]) -> list[str]:
+    """Two budgets of the strong bot in one cell (runs merged with --report A B): the later-named
+    less the earlier on the setups both played, paired."""
+    out = []
+    names = sorted(bots)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            seeds = sorted(s for s in bots[a] if s in bots[b] and not bots[a][s]["error"] and not bots[b][s]["error"])
+            if len(seeds) < 2:
+                continue
+            mean, half = paired([int(bots[b][s]["win"]) - int(bots[a][s]["win"]) for s in seeds])
+            out.append(f"{key[0]:>8}  {key[1]:<10}  {key[2]:>8}  {b} - {a}: {100 * mean:+.1f} "
+                       f"({100 * (mean - half):+.1f} to {100 * (mean + half):+.1f}) over {len(seeds)} pairs")
+    return out
 
 
 def main(argv=None) -> int:
@@ -93,10 +116,11 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", "-j", type=int, default=1)
     ap.add_argument("--cluster", default=None, help="tcp://HOST:PORT or local:N (needs the cluster extra)")
     ap.add_argument("--out", type=Path, default=None, help="append each game as a JSON line (resumable)")
-    ap.add_argument("--report", type=Path, default=None, help="only print the table of a run's file")
+    ap.add_argument("--report", type=Path, nargs="+", default=None,
+                    help="only print the table of runs' files (several: their budgets side by side and paired)")
     args = ap.parse_args(argv)
     if args.report:
-        print(table(read(args.report)))
+        print(table([r for path in args.report for r in read(path)]))
         return 0
     done = {(r["bot"], r["factions"], r["difficulty"], r["chapters"], r["seed"]) for r in read(args.out)} \
         if args.out else set()
