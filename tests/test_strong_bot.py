@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -232,3 +233,28 @@ def test_the_kinds_pool_keeps_the_heuristic_s_top_two_then_one_of_each_other_kin
     assert get_bot("strong:pool=kinds", 1).budget.pool == "kinds"
     with pytest.raises(ValueError, match="pool must be"):
         get_bot("strong:pool=random", 1)
+
+
+def test_the_hint_searches_its_budget_s_pool(monkeypatch):
+    """The advisor's candidates come from its budget's pool (the hint's: by kind), and what it
+    shows past the heuristic's top two are options of kinds not among them."""
+    from uprising_tui.bots.strong import advisor
+    from uprising_tui.bots.strong.search import KINDS_TOP, rank
+    assert advisor.HINT_BUDGET.pool == "kinds"
+    pools, ranked = [], []
+
+    def spy(world, width, seed, first=None, pool="rank"):
+        pools.append(pool)
+        ranked.extend(rank(world, width, seed, first=first, pool=pool))
+        return ranked
+
+    monkeypatch.setattr(advisor, "rank", spy)
+    game = _played(1, 3, 6)
+    group = {o.id: o.group for o in game.decision.options}
+    shown = advise(game, replace(advisor.HINT_BUDGET, seconds=None, rollouts=8)).options
+    assert pools == ["kinds"]
+    top = {group[ln.option] for ln in ranked[:KINDS_TOP]}
+    later = [group[o.option] for o in shown if o.rank >= KINDS_TOP]
+    assert len(set(later)) == len(later) and not top & set(later)
+    advise(game, Budget(rollouts=4, width=3, horizon="chapter"))
+    assert pools[-1] == "rank"

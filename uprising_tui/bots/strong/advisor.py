@@ -25,8 +25,11 @@ from .bot import StrongBot
 from .search import Budget, Line, Search, Stop, choose, rank, real_options
 from .wording import Namer, kept_reason, reasons_for
 
-# a hint: 1.5 s of rollouts to the end of the Chapter, all of it spent on the candidates
-HINT_BUDGET = Budget(rollouts=None, seconds=1.5, width=4, horizon="chapter", settle=False)
+# a hint: 1.5 s of rollouts to the end of the Chapter, all of it spent on the candidates; the
+# candidates by kind (the heuristic's top two, then its best Trade, Command, Quest...): a player
+# asking "why not that?" is asking about another kind of action far more often than about a
+# fourth Move, and the bot is as strong either way (docs/balance.md, "candidates by kind")
+HINT_BUDGET = Budget(rollouts=None, seconds=1.5, width=4, horizon="chapter", settle=False, pool="kinds")
 SHOWN = 3
 
 
@@ -104,7 +107,7 @@ def advise(game, budget: Budget = HINT_BUDGET, *, seed: int = 0, progress: Calla
     if bot is not None:
         first = bot.first_pick(game)
         first = first if first in reals else None
-    lines = rank(world, max(budget.width, SHOWN), seed, first=first)
+    lines = rank(world, max(budget.width, SHOWN), seed, first=first, pool=budget.pool)
     search = Search(sb, budget, search_seed, collect=True, progress=progress, cancel=cancel, lines=lines)
     complete = True
     try:
