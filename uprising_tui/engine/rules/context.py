@@ -43,14 +43,15 @@ _set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot
 _ALWAYS: Any = None  # the ALWAYS menu (rules/always.py), once the rules are imported: offer_always
 _NO_ENTRY: frozenset[str] = frozenset()  # the Decision kinds never offered its entry
 _ENTRY: Any = None  # its entry option
+_ENTRY_ID: str | None = None  # the entry option's id, read once (not a NamedTuple field read per answer)
 
 
 def offer_always(menu: Any) -> None:
     """Take the ALWAYS menu that ``ask`` offers from every Decision: a module with ``ENTRY`` (the
     entry option), ``BACK`` (its way out), ``NO_ENTRY`` (the kinds never offered it),
     ``offered(ctx, actor, kind)`` and ``menu(ctx, player, exit)``."""
-    global _ALWAYS, _NO_ENTRY, _ENTRY
-    _ALWAYS, _NO_ENTRY, _ENTRY = menu, menu.NO_ENTRY, menu.ENTRY
+    global _ALWAYS, _NO_ENTRY, _ENTRY, _ENTRY_ID
+    _ALWAYS, _NO_ENTRY, _ENTRY, _ENTRY_ID = menu, menu.NO_ENTRY, menu.ENTRY, menu.ENTRY.id
 
 
 class Ctx:
@@ -141,7 +142,7 @@ class Ctx:
             if kind not in _NO_ENTRY and _ALWAYS.offered(self, actor, kind):  # (turn and build list it all directly)
                 shown += (_ENTRY,)
             answer = yield new_tuple(Decision, (actor, kind, prompt, shown, source, tuple(chosen)))
-            if answer == _ENTRY.id and answer not in (o.id for o in opts):
+            if answer == _ENTRY_ID and answer not in (o.id for o in opts):
                 yield from _ALWAYS.menu(self, self.state.player(actor), _ALWAYS.BACK)
                 continue  # asked again, recomputed
             return answer
