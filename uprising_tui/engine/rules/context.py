@@ -88,7 +88,11 @@ class Ctx:
     def cause(self, ref: SourceRef) -> Cause:
         """``with ctx.cause(SourceRef("quest", qid)):`` — events and Decisions inside name it
         as their source. Generators may yield inside: the stack follows ``yield from``."""
-        return Cause(self.causes, ref)
+        made = self.memo.causes  # (one Cause per SourceRef, kept: table/memo.py)
+        got = made.get(ref)
+        if got is None:
+            got = made[ref] = Cause(self.causes, ref)
+        return got
 
     @property
     def source(self) -> SourceRef | None:
