@@ -38,7 +38,7 @@ _MISSING = object()
 
 class Memo:
     """What one game keeps: the static entries, and the entries read from one hex or one area,
-    by that hex (so that forgetting a hex is one ``pop``)."""
+    by that hex (so that forgetting a hex is one store of an empty dict)."""
     __slots__ = ("static", "hexes", "areas", "units", "causes", "board")
 
     def __init__(self, board: "Board"):
@@ -46,8 +46,10 @@ class Memo:
         # the entries of each kept function: @static's by function, then argument (or arguments);
         # @per_hex's and @per_area's by hex, then function (and argument)
         self.static: dict[Callable, dict] = defaultdict(dict)
-        self.hexes: dict[str, dict] = defaultdict(dict)
-        self.areas: dict[str, dict] = defaultdict(dict)
+        # (plain dicts holding every hex from the start, not defaultdicts: CPython 3.11 reads a
+        # plain dict's item by a specialised path: -0.41 M over the 3 replayed games)
+        self.hexes: dict[str, dict] = {hid: {} for hid in board.all_ids}
+        self.areas: dict[str, dict] = {hid: {} for hid in board.all_ids}
         # @per_units's entries, by function, then arguments
         self.units: dict[Callable, dict] = defaultdict(dict)
         # the context managers of ``Ctx.cause``, by SourceRef: they hold no state but the rules'
@@ -60,16 +62,17 @@ class Memo:
         if self.units:
             self.units.clear()  # (where a Unit may step may have changed)
         if hid is None:
-            self.hexes.clear()
-            self.areas.clear()
+            for n in self.board.all_ids:
+                self.hexes[n] = {}
+                self.areas[n] = {}
             return
-        self.hexes.pop(hid, None)
+        self.hexes[hid] = {}
         areas = self.areas
-        areas.pop(hid, None)
+        areas[hid] = {}
         for n in self.board.near[hid]:
-            areas.pop(n, None)
+            areas[n] = {}
         for n in self.board.tower_roles:  # a Sea Tower's area is every hex
-            areas.pop(n, None)
+            areas[n] = {}
 
     def units_changed(self) -> None:
         """A Unit was placed, moved or destroyed: forget what read where the Units stand."""
