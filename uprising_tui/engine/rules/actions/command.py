@@ -167,8 +167,11 @@ def _shortcuts(ctx, pool: Sequence[tuple[str, str]], room: int) -> dict[str, tup
         for unit in sorted(kinds):
             n = min(kinds[unit], room)
             if n >= 2:
-                out[f"bring:{unit}*{n}"] = (f"Bring {n} {ctx.name(unit)}",
-                                            [pick for pick in pool if pick[1] == unit][:n])
+                brings = []  # the first `n` of this type (a loop: a comprehension is a function made per call in 3.11)
+                for pick in pool:
+                    if pick[1] == unit:
+                        brings.append(pick)
+                out[f"bring:{unit}*{n}"] = (f"Bring {n} {ctx.name(unit)}", brings[:n])
     if len(pool) <= room:
         out["bring:all"] = (f"Bring all {len(pool)} Units that can come", pool)
     else:
