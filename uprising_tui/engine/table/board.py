@@ -290,19 +290,24 @@ class Board:
             return got
         towers = [x for x in self.tower_roles if self.is_sea_tower(x)] if sea_towers else []
         dist = {target: 0}
-        dq = deque([target])
         walk = self._walk
-        while dq:
-            u = dq.popleft()
-            preds: Iterable[str] | None = walk.get(u)  # walk_neighbours(u), its cache read inline
-            if preds is None:
-                preds = self.walk_neighbours(u)
-            if towers:
-                preds = list(preds) + towers
-            for v in preds:
-                if v not in dist:
-                    dist[v] = dist[u] + 1
-                    dq.append(v)
+        # breadth first, a whole ring of hexes at a time (the order a queue would take them in,
+        # without a queue's push and pop per hex): `ring` is every hex `d` steps away
+        ring, d = [target], 0
+        while ring:
+            d += 1
+            out = []
+            for u in ring:
+                preds: Iterable[str] | None = walk.get(u)  # walk_neighbours(u), its cache read inline
+                if preds is None:
+                    preds = self.walk_neighbours(u)
+                if towers:
+                    preds = list(preds) + towers
+                for v in preds:
+                    if v not in dist:
+                        dist[v] = d
+                        out.append(v)
+            ring = out
         self._dist_cache[key] = dist
         return dist
 
