@@ -85,6 +85,7 @@ def check(g) -> None:
     assert as_sets(board.owned) == as_sets(new.owned)
     assert as_sets(board.havens) == as_sets(new.havens)
     assert (board.towers, board.walls) == (new.towers, new.walls)
+    assert board._blocking == new._blocking
     for hid in board.all_ids:
         assert board.walk_neighbours(hid) == new.walk_neighbours(hid), hid
         assert board.hero_reach(hid) == new.hero_reach(hid), hid
