@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 # axial directions; edge i of a hex faces direction i
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 UNREACHABLE = 10_000
+_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))  # each byte's set bits, lowest first
 _GEOMETRY: dict[tuple, tuple] = {}  # ((hex id, q, r), ...) -> (geo, near, bits, bit, near_bits): a few layouts
 
 
@@ -50,6 +51,7 @@ class Board:
         self.tower_roles: tuple[str, ...] = tuple(h.id for h in state.hexes.values() if h.role == "sea_tower")
         self._tower_set = frozenset(self.tower_roles)
         self._all_bits = (1 << len(self.all_ids)) - 1
+        self._bytes = (len(self.all_ids) + 7) // 8  # the bytes a set of hexes fills (in_order)
         self._all_but: dict[str, tuple[str, ...]] = {}  # from a Sea Tower: every other hex, in map order
         self._walk: dict[str, tuple[str, ...]] = {}
         # the hexes with an impassable edge (`blocked_edges`): a walk asks only these about their
@@ -200,11 +202,14 @@ class Board:
         """The hexes of the bit set `hexes`, each with its bit, in map order."""
         got = self._in_order.get(hexes)
         if got is None:
-            out, bits, rest = [], self.bits, hexes
-            while rest:
-                low = rest & -rest  # the lowest bit left
-                out.append(bits[low.bit_length() - 1])
-                rest ^= low
+            # read a byte at a time, lowest first, each byte's set bits from a table (about half
+            # the instructions of taking the lowest bit off the int for each hex)
+            out, bits = [], self.bits
+            for i, byte in enumerate(hexes.to_bytes(self._bytes, "little")):
+                if byte:  # byte i holds the bits of hexes 8i to 8i + 7
+                    base = 8 * i
+                    for j in _BYTE_BITS[byte]:
+                        out.append(bits[base + j])
             got = self._in_order[hexes] = tuple(out)
         return got
 
