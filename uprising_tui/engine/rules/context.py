@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 Ask = Generator[Decision, str, str]
 Options = Sequence["Option"] | Callable[[], Sequence["Option"]]
 _set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot, set past their frozen __setattr__
+# WATCH.get, taken once: CPython 3.11 compiles a method call on an imported name as an attribute
+# read (it takes the name for a module's), which makes a bound method at every event
+_watch_of = WATCH.get
 
 _ALWAYS: Any = None  # the ALWAYS menu (rules/always.py), once the rules are imported: offer_always
 _NO_ENTRY: frozenset[str] = frozenset()  # the Decision kinds never offered its entry
@@ -107,7 +110,7 @@ class Ctx:
         if causes and event.source is None:
             _set_source(event, causes[-1])
         kind = type(event)
-        watch = WATCH.get(kind)  # what the rules keep beside the state follows it (changes.follow)
+        watch = _watch_of(kind)  # what the rules keep beside the state follows it (changes.follow)
         if watch is not None:
             watch(self, event)
         rec = self.recorder
