@@ -47,14 +47,14 @@ class Memo:
         # @per_hex's and @per_area's by hex, then function (and argument)
         self.static: dict[Callable, dict] = defaultdict(dict)
         # (plain dicts holding every hex from the start, not defaultdicts: CPython 3.11 reads a
-        # plain dict's item by a specialised path: -0.41 M over the 3 replayed games)
+        # plain dict's item by a specialised path: -0.2 M over the 3 replayed games)
         self.hexes: dict[str, dict] = {hid: {} for hid in board.all_ids}
         self.areas: dict[str, dict] = {hid: {} for hid in board.all_ids}
         # @per_units's entries, by function, then arguments
         self.units: dict[Callable, dict] = defaultdict(dict)
         # the context managers of ``Ctx.cause``, by SourceRef: they hold no state but the rules'
         # cause stack, so one per cause serves every ``with`` (making one costs about 1,000
-        # instructions; -0.44 M over the 3 replayed games of bench_replay_instr.py)
+        # instructions; -0.5 M over the 3 replayed games of bench_replay_instr.py)
         self.causes: dict = {}
 
     def forget(self, hid: str | None = None) -> None:

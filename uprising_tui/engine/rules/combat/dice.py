@@ -55,8 +55,8 @@ class Side:
     def become(self, kind: str, card: str | None) -> None:
         """Set the side's kind and card, and the two flags read from the kind (is_player, is_big),
         together: plain attributes, not properties, because the fights read them very often (a
-        property read costs about 720 instructions more; -0.46 M over the 3 replayed games).
-        Assign a side's kind only through here."""
+        property read costs about 720 instructions more; -0.6 M over the 3 replayed games of
+        bench_replay_instr.py). Assign a side's kind only through here."""
         self.kind = kind
         self.card = card
         self.is_player = kind == "player"
