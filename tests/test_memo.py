@@ -56,7 +56,8 @@ def fill(g) -> None:
     """Keep something for every faction and every hex, so that a stale entry would be read."""
     p = g.state.players[0]
     for q in g.state.players:
-        command.options(g.ctx, stand_in(q))
+        for o in command.options(g.ctx, stand_in(q)):
+            command.comers(g.ctx, q.faction, o.id.split(":")[1])
     for hid in g.board.all_ids:
         move.options(g.ctx, stand_in(p, hid))
         g.ctx.hex_label(hid)
@@ -68,6 +69,9 @@ def check(g) -> None:
         for key, value in list(entries.items()):
             args = key if fn.__code__.co_argcount > 2 else (key,)
             assert value == fresh(g, fn, *args), (fn.__name__, args)
+    for fn, entries in list(memo.units.items()):
+        for key, value in list(entries.items()):
+            assert value == fresh(g, fn, *key), (fn.__name__, key)
     for where, table in (("hex", memo.hexes), ("area", memo.areas)):
         for hid, entries in list(table.items()):
             for fn, value in list(entries.items()):
@@ -81,6 +85,7 @@ def check(g) -> None:
     assert as_sets(board.owned) == as_sets(new.owned)
     assert as_sets(board.havens) == as_sets(new.havens)
     assert (board.towers, board.walls) == (new.towers, new.walls)
+    assert board._blocking == new._blocking
     for hid in board.all_ids:
         assert board.walk_neighbours(hid) == new.walk_neighbours(hid), hid
         assert board.hero_reach(hid) == new.hero_reach(hid), hid

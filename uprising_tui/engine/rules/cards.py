@@ -1,7 +1,6 @@
 """Feats, Items and Quests held by players: drawing, the 10-card limit, using cards."""
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Generator, Iterable
 
 from ..face.decision import Decision, Option, option, ref
@@ -147,16 +146,18 @@ def card_def(ctx: "Ctx", cid: str):
     return ctx.cat.feats.get(cid) or ctx.cat.items.get(cid) or ctx.cat.quests.get(cid)
 
 
-_USES: list = [None, None]  # [weak reference to the catalog, its table]
+# [the catalog, its table]: the catalog itself, not a weak reference (a call fewer each time a
+# card's timing is looked up; one catalog kept alive at most)
+_USES: list = [None, None]
 
 
 def _uses(cat) -> dict[str, tuple]:
     """(timing, effect) of every Feat, Item and Quest of a catalog, built once per catalog."""
-    ref, table = _USES
-    if ref is None or ref() is not cat:
+    indexed, table = _USES
+    if indexed is not cat:
         table = {cid: (d.use, d.effect) for t in (cat.feats, cat.items) for cid, d in t.items()}
         table.update({cid: (q.ongoing, q.ongoing_effect) for cid, q in cat.quests.items()})
-        _USES[:] = [weakref.ref(cat), table]
+        _USES[:] = [cat, table]
         _COMBAT_CARDS.clear()
         _TIMED.clear()
         _COMBAT_CARDS.update(cid for cid, (use, eff) in table.items() if use is not None and use.when == "combat" and eff)
@@ -227,8 +228,7 @@ def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
     """Face-up cards of `p` whose timing is one of `when` (not combat: see combat.py)."""
     when = when if isinstance(when, (tuple, frozenset)) else frozenset(when)
     cat = ctx.cat
-    indexed = _USES[0]
-    timed = _TIMED.get(("usable", when)) if indexed is not None and indexed() is cat else None
+    timed = _TIMED.get(("usable", when)) if _USES[0] is cat else None
     if timed is None:  # (the catalog indexed by _uses is another, or this timing is new)
         timed = _timed(cat, when)
     # the timing first: it rules out most cards cheaply; only Items have a requirement

@@ -39,18 +39,23 @@ if TYPE_CHECKING:
 Ask = Generator[Decision, str, str]
 Options = Sequence["Option"] | Callable[[], Sequence["Option"]]
 _set_source = _GameEvent.__dict__["source"].__set__  # the events' `source` slot, set past their frozen __setattr__
+# WATCH.get, taken once: CPython 3.11 compiles a method call on an imported name as an attribute
+# read (it takes the name for a module's), which makes a bound method at every event (-3.0 M
+# over the 3 replayed games of bench_replay_instr.py)
+_watch_of = WATCH.get
 
 _ALWAYS: Any = None  # the ALWAYS menu (rules/always.py), once the rules are imported: offer_always
 _NO_ENTRY: frozenset[str] = frozenset()  # the Decision kinds never offered its entry
 _ENTRY: Any = None  # its entry option
+_ENTRY_ID: str | None = None  # the entry option's id, read once (not a NamedTuple field read per answer)
 
 
 def offer_always(menu: Any) -> None:
     """Take the ALWAYS menu that ``ask`` offers from every Decision: a module with ``ENTRY`` (the
     entry option), ``BACK`` (its way out), ``NO_ENTRY`` (the kinds never offered it),
     ``offered(ctx, actor, kind)`` and ``menu(ctx, player, exit)``."""
-    global _ALWAYS, _NO_ENTRY, _ENTRY
-    _ALWAYS, _NO_ENTRY, _ENTRY = menu, menu.NO_ENTRY, menu.ENTRY
+    global _ALWAYS, _NO_ENTRY, _ENTRY, _ENTRY_ID
+    _ALWAYS, _NO_ENTRY, _ENTRY, _ENTRY_ID = menu, menu.NO_ENTRY, menu.ENTRY, menu.ENTRY.id
 
 
 class Ctx:
@@ -87,7 +92,11 @@ class Ctx:
     def cause(self, ref: SourceRef) -> Cause:
         """``with ctx.cause(SourceRef("quest", qid)):`` — events and Decisions inside name it
         as their source. Generators may yield inside: the stack follows ``yield from``."""
-        return Cause(self.causes, ref)
+        made = self.memo.causes  # (one Cause per SourceRef, kept: table/memo.py)
+        got = made.get(ref)
+        if got is None:
+            got = made[ref] = Cause(self.causes, ref)
+        return got
 
     @property
     def source(self) -> SourceRef | None:
@@ -102,7 +111,7 @@ class Ctx:
         if causes and event.source is None:
             _set_source(event, causes[-1])
         kind = type(event)
-        watch = WATCH.get(kind)  # what the rules keep beside the state follows it (changes.follow)
+        watch = _watch_of(kind)  # what the rules keep beside the state follows it (changes.follow)
         if watch is not None:
             watch(self, event)
         rec = self.recorder
@@ -141,7 +150,7 @@ class Ctx:
             if kind not in _NO_ENTRY and _ALWAYS.offered(self, actor, kind):  # (turn and build list it all directly)
                 shown += (_ENTRY,)
             answer = yield new_tuple(Decision, (actor, kind, prompt, shown, source, tuple(chosen)))
-            if answer == _ENTRY.id and answer not in (o.id for o in opts):
+            if answer == _ENTRY_ID and answer not in (o.id for o in opts):
                 yield from _ALWAYS.menu(self, self.state.player(actor), _ALWAYS.BACK)
                 continue  # asked again, recomputed
             return answer

@@ -58,7 +58,11 @@ def build_unit(ctx: "Ctx", p: "Player", unit: str, hid: str, reason: str) -> Non
 def unit_value(cat: "Catalog", unit: str) -> int:
     """How expensive a Unit is: its cheapest cost in resources, elite above basic on ties."""
     u = cat.units[unit]
-    cheapest = min(c.salt + c.plunder + c.food + c.any for c in u.costs)
+    cheapest = None
+    for c in u.costs:  # (min over a generator: a function made per call in 3.11)
+        n = c.salt + c.plunder + c.food + c.any
+        if cheapest is None or n < cheapest:
+            cheapest = n
     return cheapest * 2 + (1 if u.grade == "elite" else 0)
 
 

@@ -8,7 +8,8 @@ to date what depends on it:
   walks and distances (an explored tile with no impassable edge and no Sea Tower changes none);
   Units, a Haven or Defenses that changed on a hex update the Board's indexes
   of each faction's hexes and Havens and its counts of Towers and Walls;
-* the memo (table/memo.py): what read the face of a hex that changed face is forgotten;
+* the memo (table/memo.py): what read the face of a hex that changed face is forgotten, and
+  what read where the Units stand when a Unit is placed, moved or destroyed;
 * the Capital rule (rules/fights.py): an event that names the Capital says what stands there may have
   changed, so the rule's one check is owed (``ctx.capital_changed``).
 
@@ -50,11 +51,13 @@ def _lost_tower(ctx, e) -> None:  # a Sea Tower lost: its reach to every hex is 
 
 def _units(ctx, e) -> None:
     ctx.board.units_changed(e.hex)
+    ctx.memo.units_changed()
 
 
 def _units_moved(ctx, e) -> None:
     ctx.board.units_changed(e.src)
     ctx.board.units_changed(e.dst)
+    ctx.memo.units_changed()
 
 
 def _haven(ctx, e) -> None:

@@ -7,12 +7,13 @@ are paid, everyone chosen moves at once, and the hex's combats are fought.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ..causes import caused_by
 from ...face.decision import CANCEL, CANCELLED, Option, OptionCost, new_tuple, option, ref
 from ..economy import add_ap, pay
 from ...face.events import HeroMoved
-from ...table.memo import per_hex, static
+from ...table.memo import per_hex, per_units, static
 from ..fights import settle
 from ...face.refs import Ref
 from ..units import HEX_LIMIT, move_units, unit_value
@@ -118,20 +119,29 @@ def _still_there(ctx, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str,
     return out
 
 
-def _pool(ctx, p, dst: str, picks: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Every Unit of `p` that could still be chosen, one (from hex, unit) entry each, in the order
-    the single picks are offered (hexes in map order, Unit types by id)."""
+@per_units
+def comers(ctx, faction: str, dst: str) -> tuple[tuple[str, str], ...]:
+    """Every Unit of `faction` that could come to `dst`, one (from hex, unit) entry each, in the
+    order the single picks are offered (hexes in map order, Unit types by id)."""
     hexes = ctx.state.hexes
-    taken: dict[tuple[str, str], int] = {}
-    for pick in picks:
-        taken[pick] = taken.get(pick, 0) + 1
     out: list[tuple[str, str]] = []
-    for src in sources(ctx, p, dst):
+    for src in sources(ctx, ctx.state.player(faction), dst):
         units = hexes[src].units
         for unit in sorted(units) if len(units) > 1 else units:
-            free = units[unit] - taken.get((src, unit), 0) if taken else units[unit]
-            if free > 0:
-                out.extend([(src, unit)] * free)
+            out.extend([(src, unit)] * units[unit])
+    return tuple(out)
+
+
+def _pool(ctx, p, dst: str, picks: list[tuple[str, str]]) -> Sequence[tuple[str, str]]:
+    """Every Unit of `p` that could still be chosen: those that could come (`comers`) less the
+    picks so far, in the same order."""
+    pool = comers(ctx, p.faction, dst)
+    if not picks:
+        return pool
+    out = list(pool)
+    for pick in picks:  # each pick takes the first of its (hex, unit) entries
+        if pick in out:
+            out.remove(pick)
     return out
 
 
@@ -139,7 +149,7 @@ def _room(ctx, dst: str, picks) -> int:
     return HEX_LIMIT - sum(ctx.state.hexes[dst].units.values()) - len(picks)  # Hex.unit_count
 
 
-def _shortcuts(ctx, pool: list[tuple[str, str]], room: int) -> dict[str, tuple[str, list[tuple[str, str]]]]:
+def _shortcuts(ctx, pool: Sequence[tuple[str, str]], room: int) -> dict[str, tuple[str, list[tuple[str, str]]]]:
     """The several-at-once picks on offer, given who could still come (`_pool`) and the room
     left: option id -> (label, the (from hex, unit) picks it makes).
 
@@ -157,8 +167,11 @@ def _shortcuts(ctx, pool: list[tuple[str, str]], room: int) -> dict[str, tuple[s
         for unit in sorted(kinds):
             n = min(kinds[unit], room)
             if n >= 2:
-                out[f"bring:{unit}*{n}"] = (f"Bring {n} {ctx.name(unit)}",
-                                            [pick for pick in pool if pick[1] == unit][:n])
+                brings = []  # the first `n` of this type (a loop: a comprehension is a function made per call in 3.11)
+                for pick in pool:
+                    if pick[1] == unit:
+                        brings.append(pick)
+                out[f"bring:{unit}*{n}"] = (f"Bring {n} {ctx.name(unit)}", brings[:n])
     if len(pool) <= room:
         out["bring:all"] = (f"Bring all {len(pool)} Units that can come", pool)
     else:

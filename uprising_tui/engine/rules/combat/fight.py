@@ -383,7 +383,7 @@ class Combat(CombatEffects, CardWindows):
             return
         nxt = groups(self.ctx, self.hid, "chaos")
         if nxt and (nxt[0].kind, nxt[0].card) != (side.kind, side.card):
-            side.kind, side.card = nxt[0].kind, nxt[0].card
+            side.become(nxt[0].kind, nxt[0].card)
             self.ctx.emit(CombatSideChanged(self.id, side.owner, side.kind, side.card))
 
     # ------------------------------------------------------------ After Combat
