@@ -258,3 +258,18 @@ def test_the_hint_searches_its_budget_s_pool(monkeypatch):
     assert len(set(later)) == len(later) and not top & set(later)
     advise(game, Budget(rollouts=4, width=3, horizon="chapter"))
     assert pools[-1] == "rank"
+
+
+def test_a_difference_that_rounds_to_nothing_reads_0_and_the_noise_is_the_search_s():
+    from types import SimpleNamespace as NS
+
+    from uprising_tui.bots.strong.search import floor_se
+    from uprising_tui.bots.strong.wording import kept_reason, points
+
+    assert (points(0.052), points(-0.031), points(-0.004), points(0.0)) == ("+5", "-3", "0", "0")
+    pick = NS(option="a", win=0.950)
+    same = NS(option="b", win=0.951, versus=lambda other: (0.001, 0.0, 16))  # the same end in 16 worlds
+    namer = NS(option=lambda oid: {"a": "Command", "b": "Buy"}[oid])
+    (_, text, _), = kept_reason(pick, [same], namer)
+    # sixteen plays that all agree cannot show a difference smaller than the search's floor
+    assert f"its lead, 0 ± {100 * floor_se(0.0, 16):.0f} points over 16 paired plays" in text

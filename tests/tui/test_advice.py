@@ -210,3 +210,37 @@ async def test_advice_on_marks_the_advisor_s_pick_and_is_kept_in_the_settings(tm
         assert await until(pilot, lambda: g.bar.marked is not None, limit=3000)  # on from the start
         assert g.advice_marks.toggle() is False
     assert Settings(tmp_path).advice is False
+
+
+@pytest.mark.asyncio
+async def test_on_a_small_terminal_the_pane_s_keys_stay_in_sight_below_a_long_answer(tmp_path):
+    """At 80x24 the three options and their reasons are longer than the pane: they scroll, and the
+    line that says which keys play or close stays drawn at the pane's foot."""
+    from uprising_tui.tui.screenshots import DEFAULT_SEED, SCENES
+
+    from .test_nothing_cut import region_text
+    app = SCENES["game"].make(tmp_path, DEFAULT_SEED)
+    advisor = _Answering()
+    app.advisor_process = lambda: advisor
+    long = tuple(Reason("search", f"reason {i}: what the plays after it show, in a line of its own", 0.1)
+                 for i in range(5))
+
+    def ask(game, budget=None, seed=0):  # the fixed answer, each option with five reasons more
+        from dataclasses import replace
+        n = _Answering.ask(advisor, game, budget, seed)
+        done = advisor.asked[-1]
+        options = tuple(replace(o, reasons=o.reasons + long) for o in done.advice.options)
+        advisor.asked[-1] = done._replace(advice=replace(done.advice, options=options))
+        return n
+
+    advisor.ask = ask
+    async with app.run_test(size=(80, 24)) as pilot:
+        await SCENES["game"].keys(pilot)
+        pane = await _asked(pilot, app)
+        assert await until(pilot, lambda: pane.advice is not None)
+        await pilot.pause()
+        hint = pane.query_one("#advice-hint")
+        box = pane.query_one("Vertical").content_region
+        assert pane.query_one("VerticalScroll").max_scroll_y > 0  # the answer does not fit: it scrolls
+        assert box.contains_region(hint.region) and hint.region.bottom <= 24
+        assert "Esc or w: close · Enter: play my pick · 1–3: play that option" in region_text(app, hint)

@@ -1,6 +1,6 @@
 """Scenes of the client at a fixed seed, for `uprising screenshots` (SVGs for the README) and the
 snapshot tests: the title, setup, a turn with a Command target and its odds, a fight, the Nemesis
-Phase step by step, the end of a game, the help and the load screens.
+Phase step by step, the end of a game, the advisor's answer, the help and the load screens.
 
 A scene is an app (made with `make_app`, saves in a folder of its own) and the keys to press
 before the picture is taken."""
@@ -169,6 +169,30 @@ async def nemesis_keys(pilot) -> None:
     await pilot.pause()
 
 
+def advice_app(data: Path, seed: int) -> UprisingApp:
+    """The turn of the game scene, with the advisor's budget in rollouts (a budget in seconds
+    would give other figures on every machine; the time it took still differs)."""
+    from ..bots.strong.advisor import HINT_BUDGET
+    from ..bots.strong.search import Budget
+    app = game_app(data, seed)
+    app.advice_budget = Budget(rollouts=64, width=HINT_BUDGET.width, horizon=HINT_BUDGET.horizon,
+                               settle=False, pool=HINT_BUDGET.pool)
+    return app
+
+
+async def advice_keys(pilot) -> None:
+    """Ask "what would you do?" and wait for the answer."""
+    await settle(pilot)
+    await pilot.press("w")
+    from .screens.advice import AdviceScreen
+    for _ in range(3000):  # the advisor thinks in a process of its own
+        await pilot.pause(0.02)
+        scr = pilot.app.screen
+        if isinstance(scr, AdviceScreen) and not scr.thinking:
+            break
+    await pilot.pause()
+
+
 def end_app(data: Path, seed: int) -> UprisingApp:
     store = SaveStore(data)
     ctl = _duo(seed, store)
@@ -255,6 +279,7 @@ SCENES = {
     "combat": Scene("combat", combat_app, _nothing),
     "nemesis": Scene("nemesis", nemesis_app, nemesis_keys),
     "end": Scene("end", end_app, _nothing),
+    "advice": Scene("advice", advice_app, advice_keys),
     "help": Scene("help", title_app, help_keys),
     "load": Scene("load", load_app, load_keys),
     "market": Scene("market", market_app, market_keys),

@@ -139,6 +139,13 @@ def _happening(key, mine: float, theirs: float, detail, namer: Namer, other: str
     return None
 
 
+def points(d: float) -> str:
+    """A difference of chances in whole points, signed ("+5", "-3"), and "0" for one that rounds
+    to nothing (not "-0")."""
+    v = round(100 * d)
+    return f"{v:+d}" if v else "0"
+
+
 def reasons_for(line, other, namer: Namer, world, horizon: str) -> list[tuple[str, str, float]]:
     """(kind, text, weight) reasons for `line` against `other` (None: nothing to compare); the
     rollouts went to `horizon` ("chapter" or "game")."""
@@ -152,7 +159,7 @@ def reasons_for(line, other, namer: Namer, world, horizon: str) -> list[tuple[st
     d, se, n = line.versus(other)
     oname = f"“{namer.option(other.option)}”"  # the other choice, quoted: its label may be a name
     out.append(("search", f"wins {pct(line.win)} of {line.n} plays to {horizon}, against {pct(other.win)} "
-                          f"with {oname} (paired difference {100 * d:+.0f} ± {100 * se:.0f} points)"
+                          f"with {oname} (paired difference {points(d)} ± {100 * floor_se(se, n):.0f} points)"
                 if n > 1 else f"wins {pct(line.win)} of {line.n} plays to {horizon}", abs(d)))
     mine, mdet = _shares(line)
     theirs, tdet = _shares(other)
@@ -182,7 +189,7 @@ def kept_reason(pick, others, namer: "Namer") -> list[tuple[str, str, float]]:
         d, se, n = other.versus(pick)
         noise = floor_se(se, n)
         out.append(("search", f"kept over “{namer.option(other.option)}” ({pct(other.win)} against {pct(pick.win)}): "
-                              f"its lead, {100 * d:+.0f} ± {100 * noise:.0f} points over {n} paired plays, is within "
+                              f"its lead, {points(d)} ± {100 * noise:.0f} points over {n} paired plays, is within "
                               f"the noise, so the plan stands", abs(d)))
     return out[:1]
 

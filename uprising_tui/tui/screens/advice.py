@@ -52,7 +52,7 @@ class AdviceScreen(ModalScreen[None]):
     AdviceScreen #advice-title { text-style: bold; margin-bottom: 1; }
     AdviceScreen ProgressBar { margin-bottom: 1; }
     AdviceScreen VerticalScroll { height: auto; max-height: 20; }
-    AdviceScreen #advice-hint { color: $text-muted; }
+    AdviceScreen #advice-hint { color: $text-muted; dock: bottom; }  /* kept in sight on a short terminal */
     """
     BINDINGS = [Binding("escape,w", "close", "Close"), Binding("enter", "play(0)", "Play my pick", show=False),
                 Binding("1", "play(1)", show=False), Binding("2", "play(2)", show=False),
