@@ -160,6 +160,7 @@ def _uses(cat) -> dict[str, tuple]:
         _USES[:] = [cat, table]
         _COMBAT_CARDS.clear()
         _TIMED.clear()
+        _USABLE.clear()
         _COMBAT_CARDS.update(cid for cid, (use, eff) in table.items() if use is not None and use.when == "combat" and eff)
     return table
 
@@ -203,15 +204,18 @@ def pay_card_cost(ctx: "Ctx", p: "Player", cid: str) -> None:
         discard_card(ctx, p, cid)
 
 
-_TIMED: dict = {}  # ("usable", when), ("combat", part, step), ("trigger", on) -> the cards of _USES's catalog they take
+_TIMED: dict = {}  # ("combat", part, step), ("trigger", on) -> the cards of _USES's catalog they take
+# `usable`'s timings (`when`) -> the cards of _USES's catalog they take: by `when` itself, not a
+# ("usable", when) key made and hashed (its `when` with it) at each of the ~300 calls a game
+# (-0.7 M instructions over the 3 replayed games of bench_replay_instr.py)
+_USABLE: dict = {}
 
 
 def _timed(cat, when) -> frozenset[str]:
     """The cards of `cat` that `usable(..., when)` may give: an effect, a timing in `when`, and
     not a Build card that gains an attribute (those are resolved when gained)."""
     table = _uses(cat)
-    key = ("usable", when)
-    got = _TIMED.get(key)
+    got = _USABLE.get(when)
     if got is None:
         ids = []
         for cid, (use, eff) in table.items():
@@ -220,7 +224,7 @@ def _timed(cat, when) -> frozenset[str]:
             if use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in eff):
                 continue
             ids.append(cid)
-        got = _TIMED[key] = frozenset(ids)
+        got = _USABLE[when] = frozenset(ids)
     return got
 
 
@@ -228,7 +232,7 @@ def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
     """Face-up cards of `p` whose timing is one of `when` (not combat: see combat.py)."""
     when = when if isinstance(when, (tuple, frozenset)) else frozenset(when)
     cat = ctx.cat
-    timed = _TIMED.get(("usable", when)) if _USES[0] is cat else None
+    timed = _USABLE.get(when) if _USES[0] is cat else None
     if timed is None:  # (the catalog indexed by _uses is another, or this timing is new)
         timed = _timed(cat, when)
     # the timing first: it rules out most cards cheaply; only Items have a requirement
