@@ -58,15 +58,20 @@ def option(oid: str, label: str, group: str, refs: tuple[Ref, ...] = (), cost: O
     return new_tuple(Option, (oid, label, hx, cd, group, refs, cost))
 
 
-_REFS: dict[tuple[str, str], Ref] = {}
+# the shared Refs by kind, then id: two lookups of a string (its hash kept) rather than one of a
+# (kind, id) tuple made and hashed at each of the ~1,400 calls a game (-1.1 M instructions over the
+# 3 replayed games of bench_replay_instr.py)
+_REFS: dict[str, dict[str, Ref]] = {}
 
 
 def ref(kind: str, rid: str) -> Ref:
     """A Ref, shared (options are made by the thousand)."""
-    key = (kind, rid)
-    got = _REFS.get(key)
+    of_kind = _REFS.get(kind)
+    if of_kind is None:
+        of_kind = _REFS[kind] = {}
+    got = of_kind.get(rid)
     if got is None:
-        got = _REFS[key] = Ref(kind, rid)
+        got = of_kind[rid] = Ref(kind, rid)
     return got
 
 
