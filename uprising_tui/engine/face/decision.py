@@ -49,12 +49,13 @@ class Option(NamedTuple):
 def option(oid: str, label: str, group: str, refs: tuple[Ref, ...] = (), cost: OptionCost | None = None) -> Option:
     """An Option whose `hex` and `card` (what a client lights up) are its first hex and card refs."""
     hx = cd = None
-    for kind, rid in refs:
+    for r in refs:  # (r[0], r[1]: unpacking a Ref, a tuple's subclass, takes an iterator made per Ref in 3.11)
+        kind = r[0]
         if kind == "hex":
             if hx is None:
-                hx = rid
+                hx = r[1]
         elif kind == "card" and cd is None:
-            cd = rid
+            cd = r[1]
     return new_tuple(Option, (oid, label, hx, cd, group, refs, cost))
 
 
