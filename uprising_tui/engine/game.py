@@ -64,7 +64,7 @@ class Game:
         self.log: list[GameEvent] = []
         self._listeners: list[Callable[[GameEvent], None]] = []
         self.answers: list[str] = []
-        self._checkpoints: list[Checkpoint] = []  # phase and turn starts (checkpoints())
+        self._checkpoints: list[tuple] = []  # phase and turn starts, as the Recorder took them (checkpoints())
         self._rec = Recorder(self.log, self._listeners, self._checkpoints, self.answers, self.state)
         self.ctx = Ctx(self.state, self.cat, self.board, self.dice, self.rng, setup, self._rec.emit)
         self.ctx.recorder = self._rec
@@ -257,7 +257,7 @@ class Game:
 
     def checkpoints(self) -> list[Checkpoint]:
         """Every phase start and Actions turn start reached so far, oldest first."""
-        return list(self._checkpoints)
+        return list(self._rec.made())
 
     def history(self) -> list[Answered]:
         """One record per answer given: option, kind, actor, and whether it rolled or revealed."""

@@ -160,11 +160,17 @@ def _uses(cat) -> dict[str, tuple]:
         _USES[:] = [cat, table]
         _COMBAT_CARDS.clear()
         _TIMED.clear()
+        _USABLE.clear()
+        _COMBAT_AT.clear()
         _COMBAT_CARDS.update(cid for cid, (use, eff) in table.items() if use is not None and use.when == "combat" and eff)
     return table
 
 
 _COMBAT_CARDS: set[str] = set()  # the cards of _USES's catalog with an effect used in combat
+# combat_cards_at's answers for _USES's catalog, by part, then step: asked at every card window of
+# a player's side, by strings (no (part, step) key made and hashed per window; with the per-combat
+# table it replaces, -0.55 M instructions over the 3 replayed games of bench_replay_instr.py)
+_COMBAT_AT: dict[str, dict] = {}
 
 
 def combat_cards(cat) -> set[str]:
@@ -177,10 +183,12 @@ def combat_cards_at(cat, part: str, step: str | None) -> frozenset[str]:
     """The combat cards of `cat` whose timing takes this part of a combat (and, in an Archery
     or Clash round, this step)."""
     table = _uses(cat)
-    key = ("combat", part, step)
-    got = _TIMED.get(key)
+    by_step = _COMBAT_AT.get(part)
+    if by_step is None:
+        by_step = _COMBAT_AT[part] = {}
+    got = by_step.get(step)
     if got is None:
-        got = _TIMED[key] = frozenset(
+        got = by_step[step] = frozenset(
             cid for cid in _COMBAT_CARDS
             if part in table[cid][0].parts and (part not in ("archery", "clash") or table[cid][0].step == step))
     return got
@@ -203,15 +211,18 @@ def pay_card_cost(ctx: "Ctx", p: "Player", cid: str) -> None:
         discard_card(ctx, p, cid)
 
 
-_TIMED: dict = {}  # ("usable", when), ("combat", part, step), ("trigger", on) -> the cards of _USES's catalog they take
+_TIMED: dict = {}  # ("trigger", on), ("attribute_feats",) -> the cards of _USES's catalog they take
+# `usable`'s timings (`when`) -> the cards of _USES's catalog they take: by `when` itself, not a
+# ("usable", when) key made and hashed (its `when` with it) at each of the ~300 calls a game
+# (-0.7 M instructions over the 3 replayed games of bench_replay_instr.py)
+_USABLE: dict = {}
 
 
 def _timed(cat, when) -> frozenset[str]:
     """The cards of `cat` that `usable(..., when)` may give: an effect, a timing in `when`, and
     not a Build card that gains an attribute (those are resolved when gained)."""
     table = _uses(cat)
-    key = ("usable", when)
-    got = _TIMED.get(key)
+    got = _USABLE.get(when)
     if got is None:
         ids = []
         for cid, (use, eff) in table.items():
@@ -220,7 +231,7 @@ def _timed(cat, when) -> frozenset[str]:
             if use.when == "build" and any(op.op in ("gain_attribute", "gain_choice") for op in eff):
                 continue
             ids.append(cid)
-        got = _TIMED[key] = frozenset(ids)
+        got = _USABLE[when] = frozenset(ids)
     return got
 
 
@@ -228,7 +239,7 @@ def usable(ctx: "Ctx", p: "Player", when: Iterable[str]) -> list[str]:
     """Face-up cards of `p` whose timing is one of `when` (not combat: see combat.py)."""
     when = when if isinstance(when, (tuple, frozenset)) else frozenset(when)
     cat = ctx.cat
-    timed = _TIMED.get(("usable", when)) if _USES[0] is cat else None
+    timed = _USABLE.get(when) if _USES[0] is cat else None
     if timed is None:  # (the catalog indexed by _uses is another, or this timing is new)
         timed = _timed(cat, when)
     # the timing first: it rules out most cards cheaply; only Items have a requirement

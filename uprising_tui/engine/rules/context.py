@@ -48,14 +48,18 @@ _ALWAYS: Any = None  # the ALWAYS menu (rules/always.py), once the rules are imp
 _NO_ENTRY: frozenset[str] = frozenset()  # the Decision kinds never offered its entry
 _ENTRY: Any = None  # its entry option
 _ENTRY_ID: str | None = None  # the entry option's id, read once (not a NamedTuple field read per answer)
+_CANCEL_ONLY: tuple = (CANCEL,)  # what ask adds after the options: cancel, the entry or both
+_ENTRY_ONLY: tuple = ()
+_CANCEL_ENTRY: tuple = (CANCEL,)
 
 
 def offer_always(menu: Any) -> None:
     """Take the ALWAYS menu that ``ask`` offers from every Decision: a module with ``ENTRY`` (the
     entry option), ``BACK`` (its way out), ``NO_ENTRY`` (the kinds never offered it),
     ``offered(ctx, actor, kind)`` and ``menu(ctx, player, exit)``."""
-    global _ALWAYS, _NO_ENTRY, _ENTRY, _ENTRY_ID
+    global _ALWAYS, _NO_ENTRY, _ENTRY, _ENTRY_ID, _ENTRY_ONLY, _CANCEL_ENTRY
     _ALWAYS, _NO_ENTRY, _ENTRY, _ENTRY_ID = menu, menu.NO_ENTRY, menu.ENTRY, menu.ENTRY.id
+    _ENTRY_ONLY, _CANCEL_ENTRY = (menu.ENTRY,), (CANCEL, menu.ENTRY)
 
 
 class Ctx:
@@ -144,11 +148,11 @@ class Ctx:
                 raise RuntimeError(f"no options for {kind} ({prompt})")
             if len(opts) == 1 or (tie and self.setup.auto_ties):
                 return opts[0].id
-            shown = opts
-            if cancel:
-                shown += (CANCEL,)
+            # what is shown besides the options, added in one concatenation (one tuple made)
             if kind not in _NO_ENTRY and _ALWAYS.offered(self, actor, kind):  # (turn and build list it all directly)
-                shown += (_ENTRY,)
+                shown = opts + (_CANCEL_ENTRY if cancel else _ENTRY_ONLY)
+            else:
+                shown = opts + _CANCEL_ONLY if cancel else opts
             answer = yield new_tuple(Decision, (actor, kind, prompt, shown, source, tuple(chosen)))
             if answer == _ENTRY_ID and answer not in (o.id for o in opts):
                 yield from _ALWAYS.menu(self, self.state.player(actor), _ALWAYS.BACK)

@@ -56,9 +56,6 @@ class Combat(CombatEffects, CardWindows):
         self.round = 0
         self.destroyed_by: dict[str, str] = {}  # card id -> destroyer owner
         self.merged = False  # Skeletons of this combat became a Horde: it is still this combat
-        # (part, step) -> combat_cards_at(...) for this combat's catalog: a player's side asks it at
-        # every card window, most of which turn out empty
-        self._timed: dict[tuple, frozenset[str]] = {}
         self._players: dict[str, object] = {}  # faction -> its Player (a game's Players are never replaced)
 
     # ------------------------------------------------------------ helpers

@@ -22,15 +22,12 @@ CONTINUE = option("done", "Continue", "done")
 class CardWindows:
     ctx: "Ctx"
     hid: str
-    _timed: dict[tuple, frozenset[str]]
 
     def usable_cards(self, side: Side, part: str, step: str | None) -> list[str]:
         ctx = self.ctx
         if side.kind != "player":
             return []
-        timed = self._timed.get((part, step))  # the timing first: it rules out most cards cheaply
-        if timed is None:
-            timed = self._timed[(part, step)] = combat_cards_at(ctx.cat, part, step)
+        timed = combat_cards_at(ctx.cat, part, step)  # the timing first: it rules out most cards cheaply
         p = self._player(side.owner)
         out = []
         for cards in (p.feats, p.items, p.quests):
