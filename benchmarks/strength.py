@@ -65,7 +65,7 @@ def table(rows: list[dict]) -> str:
         for bot, games in sorted(bots.items()):
             if bot == BASELINE:
                 continue
-            seeds = sorted(s for s in games if s in base and not games[s]["error"] and not base[s]["error"])
+            seeds = common(base, games)
             n = len(seeds)
             if n == 0:
                 continue
@@ -81,6 +81,11 @@ def table(rows: list[dict]) -> str:
     return "\n".join(out)
 
 
+def common(a: dict[int, dict], b: dict[int, dict]) -> list[int]:
+    """The seeds both runs played to an end (no error in either), in order: the pairs."""
+    return sorted(s for s in a if s in b and not a[s]["error"] and not b[s]["error"])
+
+
 def paired(d: list[int]) -> tuple[float, float]:
     """The mean of paired differences and the half-width of its 95% interval (normal approximation)."""
     n = len(d)
@@ -90,13 +95,13 @@ def paired(d: list[int]) -> tuple[float, float]:
 
 
 def versus(key: tuple, bots: dict[str, dict[int, dict]]) -> list[str]:
-    """Two budgets of the strong bot in one cell (runs merged with --report A B): the later-named
-    less the earlier on the setups both played, paired."""
+    """Every two budgets of the strong bot in one cell (runs merged with --report A B): the one
+    whose name sorts later less the other, on the setups both played, paired."""
     out = []
     names = sorted(bots)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            seeds = sorted(s for s in bots[a] if s in bots[b] and not bots[a][s]["error"] and not bots[b][s]["error"])
+            seeds = common(bots[a], bots[b])
             if len(seeds) < 2:
                 continue
             mean, half = paired([int(bots[b][s]["win"]) - int(bots[a][s]["win"]) for s in seeds])
