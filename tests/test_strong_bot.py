@@ -32,11 +32,12 @@ def _played(n: int, seed: int, answers: int, kind: str = "turn") -> Game:
 def test_the_strong_bot_is_registered_and_takes_settings():
     assert BOTS["strong"] is StrongBot
     bot = get_bot("strong:rollouts=8,width=2,horizon=chapter,z=1.5", 3)
-    assert bot.budget == Budget(rollouts=8, width=2, horizon="chapter") and bot.z == 1.5
+    assert bot.budget == Budget(rollouts=8, width=2, horizon="chapter", pool="kinds") and bot.z == 1.5
     assert get_bot("strong:seconds=0.5", 1).budget.rollouts is None
     # the default is the budget measured in docs/balance.md; a setting not given keeps it
-    assert StrongBot(1).budget == Budget(rollouts=32, width=4, horizon="chapter")
-    assert get_bot("strong:rollouts=12", 1).budget == Budget(rollouts=12, width=4, horizon="chapter")
+    assert StrongBot(1).budget == Budget(rollouts=96, width=6, horizon="chapter", pool="kinds")
+    assert get_bot("strong:rollouts=12", 1).budget == Budget(rollouts=12, width=6, horizon="chapter", pool="kinds")
+    assert get_bot("strong:pool=rank,width=4", 1).budget == Budget(rollouts=96, width=4, horizon="chapter")
     for bad, says in (("strong:depth=3", "unknown setting 'depth'"), ("strong:rollouts=many", "not setting=value"),
                       ("strong:horizon=forever", "horizon must be"), ("heuristic:x=1", "takes no settings")):
         with pytest.raises(ValueError, match=says):

@@ -20,10 +20,11 @@ from ..heuristic import HeuristicBot
 from .search import ENTRIES, Budget, Search, choose, rank, real_options, restricted
 
 SEARCHED = frozenset({"turn", "keep_feat"})
-# the measured budget (docs/balance.md, "The strong bot, wider"): 32 rollouts to the end of the
-# Chapter over the heuristic's top 4 options; +6.2 points of win rate over the heuristic at 1
-# faction, Veteran (400 paired setups), about 5 s a 4-Chapter game
-DEFAULT_BUDGET = Budget(rollouts=32, width=4, horizon="chapter")
+# the measured budget (docs/balance.md, "96 rollouts, six by kind"): up to 96 rollouts to the end
+# of the Chapter over six candidates (the heuristic's top two, then its best of each other kind of
+# option); +10.5 points of win rate over the heuristic at 1 faction, Veteran (400 paired setups),
+# about 12 s a 4-Chapter game there
+DEFAULT_BUDGET = Budget(rollouts=96, width=6, horizon="chapter", pool="kinds")
 
 
 class StrongBot:
