@@ -5,6 +5,7 @@ screen owns (`GameScreen.playback`); it holds the queue of updates and who was l
 works the screen's panes through the screen."""
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 LOSS_KINDS = ("assign_damage", "destroy_choice")
 NEMESIS_DECISIONS = ("nemesis_tie", "nemesis_move", "skeleton_order", "retarget")
 COMBAT_EVENTS = frozenset({"CombatStarted", "CombatRolled", "CombatTally", "CombatEnded", "GodpowerUsed"})
+SEARCHING_BOTS = frozenset({"strong"})  # bots that think for a while (up to 2 s a Decision): off the screen's loop
 
 
 class Playback:
@@ -40,6 +42,7 @@ class Playback:
         self._seen_at: dict[str, int] = {}  # person -> events when last asked
         self._presented_at = 0  # events seen when a person was last asked
         self._told_save_error: str | None = None  # the autosave failure last said
+        self.thinking = False  # a searching bot is choosing in a thread (undo waits for it)
 
     def forget_person(self) -> None:
         """After an undo in a hot-seat game: the next person is handed the device again."""
@@ -81,7 +84,7 @@ class Playback:
                                     "Esc: run to the next person", style="dim"))
                     await s.pacer.wait()
                     if not self.queue and ctl.is_bot_turn() and not self.gone():
-                        self.answer_safely(ctl.bot_choice(), seat)
+                        await self.bot_turn(seat)
                     continue
                 if d.kind in LOSS_KINDS and s.auto_losses is not None and s.view.combat is not None \
                         and s.view.combat.id == s.auto_losses:
@@ -106,6 +109,23 @@ class Playback:
                 return
         finally:
             self.driving = False
+
+    async def bot_turn(self, seat) -> None:
+        """The bot at `seat` answers. A searching bot thinks in a thread, so the screen keeps drawing
+        and taking keys meanwhile (the search holds the GIL between switches: keys come slower, not
+        never); undo waits until it has answered, and an answer the game has moved past is dropped."""
+        ctl = self.screen.ctl
+        if seat.bot.partition(":")[0] not in SEARCHING_BOTS:
+            self.answer_safely(ctl.bot_choice(), seat)
+            return
+        at = ctl.answers
+        self.thinking = True
+        try:
+            choice = await asyncio.to_thread(ctl.bot_choice)
+        finally:
+            self.thinking = False
+        if ctl.answers == at and ctl.is_bot_turn() and not self.gone():
+            self.answer_safely(choice, seat)
 
     async def play(self, u: Update) -> None:
         s = self.screen

@@ -51,7 +51,17 @@ def one_of(screen: "GameScreen", opt, lead: str = "") -> str:
     return f"{lead}{'your last ' + what if here == 1 else f'1 of your {here} {what}'}"
 
 
+def bot_thinking(screen: "GameScreen") -> bool:
+    """A searching bot is choosing from the game as it stands: undo waits until it has answered."""
+    if screen.playback.thinking:
+        screen.notify("A bot is thinking; undo once it has answered.", severity="warning")
+        return True
+    return False
+
+
 def undo(screen: "GameScreen") -> None:
+    if bot_thinking(screen):
+        return
     try:
         plan = screen.ctl.undo_plan()
     except IllegalChoice as exc:
@@ -63,6 +73,8 @@ def undo(screen: "GameScreen") -> None:
 def undo_to(screen: "GameScreen") -> None:
     """Pick a phase start or a turn to go back to."""
     from .undo_to import UndoToScreen
+    if bot_thinking(screen):
+        return
     cps = screen.ctl.checkpoints()
     if not cps:
         screen.notify("There is nothing to go back to yet.", severity="warning")
@@ -85,7 +97,7 @@ def confirm_undo(screen: "GameScreen", plan) -> None:
         q += "\nCareful: " + " and ".join(warn) + "."
 
     def done(yes: bool | None) -> None:
-        if yes:
+        if yes and not bot_thinking(screen):
             screen.auto_losses = None
             screen.playback.forget_person()
             screen.ctl.undo(plan)

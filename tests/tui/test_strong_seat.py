@@ -1,0 +1,83 @@
+"""A Strong bot seat thinks in a thread: the screen keeps taking keys while it searches, undo waits
+for its answer, and its answers are the game's."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from uprising_tui.engine import Setup
+from uprising_tui.tui.app import make_app
+from uprising_tui.tui.controller import Seat
+from uprising_tui.tui.screens.help import HelpScreen
+
+from .pilot_helpers import game_screen, settle
+
+pytestmark = pytest.mark.asyncio
+
+STRONG = "strong:rollouts=4,width=2,horizon=chapter"
+
+
+def seats() -> list[Seat]:
+    return [Seat("krowh", "Cas", None, "red"), Seat("druwhn", "Strong bot", STRONG, "green")]
+
+
+async def until_thinking(pilot, g) -> None:
+    for _ in range(2000):
+        await pilot.pause(0.01)
+        if g.playback.thinking:
+            return
+    raise AssertionError("the strong seat never started thinking")
+
+
+async def test_a_strong_seat_answers_its_own_decisions(tmp_path):
+    app = make_app(setup=Setup(factions=["krowh", "druwhn"], chapters=2, seed=3), seats=seats(),
+                   data_dir=tmp_path, pacing="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        g = None
+        for _ in range(60):
+            await settle(pilot)
+            g = game_screen(app)
+            if sum(1 for a in g.ctl.game.history() if a.actor == "druwhn") >= 5:
+                break
+            assert g.ctl.decision.actor == "krowh", "the client stopped on the bot's decision"
+            await pilot.press("x")
+        assert sum(1 for a in g.ctl.game.history() if a.actor == "druwhn") >= 5
+        assert not g.playback.thinking
+
+
+async def test_keys_are_taken_while_the_strong_seat_thinks_and_undo_waits(tmp_path, monkeypatch):
+    app = make_app(setup=Setup(factions=["krowh", "druwhn"], chapters=2, seed=3), seats=seats(),
+                   data_dir=tmp_path, pacing="instant")
+    go = threading.Event()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        real = g.ctl.bot_choice
+
+        def slow() -> str:  # the search, held until the test lets it answer
+            assert go.wait(30), "the test never let the bot answer"
+            return real()
+        monkeypatch.setattr(g.ctl, "bot_choice", slow)
+        for _ in range(60):  # the person plays on until it is the bot's turn
+            if g.ctl.decision.actor == "druwhn":
+                break
+            await pilot.press("x")
+            await pilot.pause(0.05)
+        await until_thinking(pilot, g)
+        at = g.ctl.answers
+        await pilot.press("question_mark")  # a key while it thinks: Help opens at once
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, HelpScreen) and g.playback.thinking
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        await pilot.press("u")  # undo waits: nothing is taken back under the bot
+        await pilot.pause(0.1)
+        assert g.ctl.answers == at and g.playback.thinking
+        assert app.screen is g, "undo asked to confirm while the bot was thinking"
+        go.set()
+        for _ in range(500):
+            await pilot.pause(0.02)
+            if g.ctl.answers > at:
+                break
+        assert g.ctl.answers > at and g.ctl.game.history()[at].actor == "druwhn"
