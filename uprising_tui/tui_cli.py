@@ -42,7 +42,8 @@ def add_commands(sub) -> None:
     new.add_argument("--difficulty", "-d", choices=DIFFICULTIES, default="veteran")
     new.add_argument("--bots", type=_factions, default=[], metavar="F1,F2",
                      help="factions a bot plays (the others are people)")
-    new.add_argument("--bot", choices=("heuristic", "random"), default="heuristic", help="which bot (default heuristic)")
+    new.add_argument("--bot", choices=("heuristic", "random", "strong"), default="heuristic",
+                     help="which bot (default heuristic; strong searches, up to 2 s a decision)")
     new.add_argument("--names", metavar="N1,N2", help="the people's names, in faction order")
     new.add_argument("--auto-ties", action="store_true", help="let the game settle Nemesis ties")
     _client_options(new)

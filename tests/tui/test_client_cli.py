@@ -25,6 +25,13 @@ def test_new_reads_factions_bots_and_names():
         ("druwhn", "Ann", None), ("duerkhar", "Bo", None), ("krowh", "Heuristic bot", "heuristic")]
 
 
+def test_new_seats_a_strong_bot():
+    args = build_parser().parse_args(["new", "--factions", "2", "--bots", "duerkhar", "--bot", "strong"])
+    _, seats = tui_cli.new_setup(args)
+    assert [(s.faction, s.bot) for s in seats] == [("druwhn", None), ("duerkhar", "strong")]
+    assert seats[1].name == "Strong bot (searches: slow)"
+
+
 def test_new_with_named_factions_and_a_random_seed():
     args = build_parser().parse_args(["new", "--play", "mohyar,krowh"])
     setup, seats = tui_cli.new_setup(args)
