@@ -81,3 +81,42 @@ async def test_keys_are_taken_while_the_strong_seat_thinks_and_undo_waits(tmp_pa
             if g.ctl.answers > at:
                 break
         assert g.ctl.answers > at and g.ctl.game.history()[at].actor == "druwhn"
+
+
+async def test_an_answer_the_game_moved_past_is_dropped(tmp_path, monkeypatch):
+    app = make_app(setup=Setup(factions=["krowh", "druwhn"], chapters=2, seed=3), seats=seats(),
+                   data_dir=tmp_path, pacing="instant")
+    go = threading.Event()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        real, picked, calls = g.ctl.bot_choice, [], []
+
+        def slow() -> str:  # the bot chooses, then the game moves on before its answer lands
+            choice = real()
+            picked.append((g.ctl.answers, choice))
+            assert go.wait(30), "the test never let the bot answer"
+            return choice
+        monkeypatch.setattr(g.ctl, "bot_choice", slow)
+        for _ in range(60):
+            if g.ctl.decision.actor == "druwhn":
+                break
+            await pilot.press("x")
+            await pilot.pause(0.05)
+        await until_thinking(pilot, g)
+        for _ in range(500):
+            if picked:
+                break
+            await pilot.pause(0.02)
+        at, stale = picked[0]
+        g.ctl.answer(stale, by=g.ctl.actor_seat())  # the game moves past the bot's Decision meanwhile
+        answer_safely = g.playback.answer_safely
+        monkeypatch.setattr(g.playback, "answer_safely",
+                            lambda option, seat: calls.append((g.ctl.answers, option)) or answer_safely(option, seat))
+        go.set()
+        await settle(pilot)
+        # the stale pick was not answered again at the next Decision: the first answer after it is the
+        # bot's next pick, made for that Decision
+        assert calls, "nothing was answered after the bot's stale pick"
+        assert calls[0] != (at + 1, stale) or picked[1:2] == [(at + 1, stale)]
+        assert g.ctl.game.history()[at].option == stale

@@ -124,7 +124,7 @@ class Playback:
             choice = await asyncio.to_thread(ctl.bot_choice)
         finally:
             self.thinking = False
-        if ctl.answers == at and ctl.is_bot_turn() and not self.gone():
+        if self.screen.ctl is ctl and ctl.answers == at and ctl.is_bot_turn() and not self.gone():
             self.answer_safely(choice, seat)
 
     async def play(self, u: Update) -> None:
