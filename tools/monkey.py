@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/monkey.py --runs 200 --keys 500 --seed 1
     .venv/bin/python tools/monkey.py --runs 1 --keys 500 --seed 137      # replay one run
+    .venv/bin/python tools/monkey.py --runs 8 --keys 300 --strong        # bot seats are strong bots
 
 Each run is one seed (tests/tui/monkey.py says what a seed decides and what is checked after every
 key). A failing run prints its seed, its setup, what failed, the last keys pressed and the command
@@ -24,9 +25,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from tests.tui.monkey import Result, run_seed  # noqa: E402
 
 
-def one(seed: int, keys: int) -> dict:
+def one(seed: int, keys: int, strong: bool = False) -> dict:
     t = time.process_time()
-    r: Result = run_seed(seed, keys)
+    r: Result = run_seed(seed, keys, strong)
     return {"seed": seed, "spec": r.spec.describe(), "ok": r.ok, "failure": r.failure, "keys": len(r.pressed),
             "last_keys": r.last_keys(), "where": r.where, "answers": r.answers, "finished": r.finished,
             "launches": r.launches, "screens": dict(r.screens), "kinds": dict(r.kinds),
@@ -40,6 +41,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1, help="the first run's seed")
     ap.add_argument("--jobs", type=int, default=1, help="runs at once (processes)")
     ap.add_argument("--log", metavar="FILE", help="append one JSON line per run to FILE")
+    ap.add_argument("--strong", action="store_true",
+                    help="every bot seat is the strong bot (a small budget), which thinks in a thread")
     args = ap.parse_args()
     if args.runs < 1 or args.keys < 1 or args.jobs < 1:
         ap.error("--runs, --keys and --jobs are at least 1")
@@ -52,10 +55,10 @@ def main() -> int:
     log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
     try:
         if args.jobs == 1:
-            results = (one(s, args.keys) for s in seeds)
+            results = (one(s, args.keys, args.strong) for s in seeds)
         else:
             pool = ProcessPoolExecutor(args.jobs)
-            results = pool.map(one, seeds, [args.keys] * len(seeds))
+            results = pool.map(one, seeds, [args.keys] * len(seeds), [args.strong] * len(seeds))
         for r in results:
             totals.update(runs=1, keys=r["keys"], answers=r["answers"], finished=int(r["finished"]),
                           launches=r["launches"])

@@ -63,19 +63,20 @@ class Spec:
     bots: tuple[str, ...]
     start: str
     pacing: str
+    strong: bool = False  # every bot seat is the strong bot (a small budget): it thinks in a thread
 
     @classmethod
-    def of(cls, seed: int, keys: int) -> "Spec":
+    def of(cls, seed: int, keys: int, strong: bool = False) -> "Spec":
         rng = random.Random(f"spec-{seed}")
         n = rng.randint(1, 4)
         factions = tuple(rng.sample(FACTIONS, n))
         bots = tuple(f for f in factions[1:] if rng.random() < 0.5)  # the first is always a person
-        return cls(seed, keys, rng.choice(SIZES), factions, bots, rng.choice(STARTS), rng.choice(PACINGS))
+        return cls(seed, keys, rng.choice(SIZES), factions, bots, rng.choice(STARTS), rng.choice(PACINGS), strong)
 
     def describe(self) -> str:
         people = [f for f in self.factions if f not in self.bots]
         return (f"seed {self.seed}: {self.size[0]}x{self.size[1]}, {'+'.join(self.factions)}"
-                f" (bots: {','.join(self.bots) or 'none'}; {len(people)} person(s)), start {self.start}, "
+                f" ({'strong ' if self.strong and self.bots else ''}bots: {','.join(self.bots) or 'none'}; {len(people)} person(s)), start {self.start}, "
                 f"pacing {self.pacing}")
 
 
@@ -100,11 +101,14 @@ class Result:
 
 
 # ------------------------------------------------------------------ making the app
+STRONG_BUDGET = Budget(rollouts=4, width=2, horizon="chapter")  # Spec.strong: the seats' bot, a quick search
 def _seats(spec: Spec) -> list[Seat]:
     from uprising_tui.tui.theme import FACTION_COLOURS
     out = []
     for i, f in enumerate(spec.factions):
-        if f in spec.bots:
+        if f in spec.bots and spec.strong:
+            out.append(Seat(f, "Strong bot", "strong", FACTION_COLOURS[f]))
+        elif f in spec.bots:
             out.append(Seat(f, "Heuristic bot" if i % 2 else "Random bot", "heuristic" if i % 2 else "random",
                             FACTION_COLOURS[f]))
         else:
@@ -339,6 +343,8 @@ async def run_async(spec: Spec, monkeypatch: pytest.MonkeyPatch | None = None) -
     mp = monkeypatch or pytest.MonkeyPatch()
     install(mp, reads)
     fast_waits(mp)
+    if spec.strong:  # a seat names its bot, never a budget (saves say "strong"): the default is made small
+        mp.setattr("uprising_tui.bots.strong.bot.DEFAULT_BUDGET", STRONG_BUDGET)
     try:
         with tempfile.TemporaryDirectory(prefix="monkey-") as tmp:
             data = Path(tmp)
@@ -361,5 +367,5 @@ async def run_async(spec: Spec, monkeypatch: pytest.MonkeyPatch | None = None) -
     return result
 
 
-def run_seed(seed: int, keys: int = 500) -> Result:
-    return asyncio.run(run_async(Spec.of(seed, keys)))
+def run_seed(seed: int, keys: int = 500, strong: bool = False) -> Result:
+    return asyncio.run(run_async(Spec.of(seed, keys, strong)))

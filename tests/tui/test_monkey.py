@@ -36,3 +36,14 @@ async def test_monkey(seed, monkeypatch):
     assert len(r.pressed) >= KEYS
     if seed == 6:
         assert r.screens["ReviewScreen"], "the sample reaches the game review"
+
+
+@pytest.mark.asyncio
+async def test_monkey_beside_strong_bots(monkeypatch):
+    """Keys mashed while strong bots think in their thread (undo among them): seed 2 seats two."""
+    spec = Spec.of(2, KEYS, strong=True)
+    assert len(spec.bots) == 2
+    r = await run_async(spec, monkeypatch)
+    assert r.ok, (f"{r.spec.describe()}\nwhere: {r.where}\nlast keys: {r.last_keys()}\n{r.failure}\n"
+                  f"replay: .venv/bin/python tools/monkey.py --runs 1 --keys {KEYS} --seed 2 --strong")
+    assert len(r.pressed) >= KEYS

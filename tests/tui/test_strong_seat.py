@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from uprising_tui.bots.strong.search import Budget
 from uprising_tui.engine import Setup
 from uprising_tui.tui.app import make_app
 from uprising_tui.tui.controller import Seat
@@ -15,11 +16,16 @@ from .pilot_helpers import game_screen, settle
 
 pytestmark = pytest.mark.asyncio
 
-STRONG = "strong:rollouts=4,width=2,horizon=chapter"
+
+
+@pytest.fixture(autouse=True)
+def quick_search(monkeypatch):
+    """A seat names its bot (a save says "strong"), so the default budget is made small here."""
+    monkeypatch.setattr("uprising_tui.bots.strong.bot.DEFAULT_BUDGET", Budget(rollouts=4, width=2, horizon="chapter"))
 
 
 def seats() -> list[Seat]:
-    return [Seat("krowh", "Cas", None, "red"), Seat("druwhn", "Strong bot", STRONG, "green")]
+    return [Seat("krowh", "Cas", None, "red"), Seat("druwhn", "Strong bot", "strong", "green")]
 
 
 async def until_thinking(pilot, g) -> None:
