@@ -75,8 +75,9 @@ class Spec:
 
     def describe(self) -> str:
         people = [f for f in self.factions if f not in self.bots]
+        kind = "strong bots" if self.strong and self.bots else "bots"
         return (f"seed {self.seed}: {self.size[0]}x{self.size[1]}, {'+'.join(self.factions)}"
-                f" ({'strong ' if self.strong and self.bots else ''}bots: {','.join(self.bots) or 'none'}; {len(people)} person(s)), start {self.start}, "
+                f" ({kind}: {','.join(self.bots) or 'none'}; {len(people)} person(s)), start {self.start}, "
                 f"pacing {self.pacing}")
 
 
@@ -102,6 +103,8 @@ class Result:
 
 # ------------------------------------------------------------------ making the app
 STRONG_BUDGET = Budget(rollouts=4, width=2, horizon="chapter")  # Spec.strong: the seats' bot, a quick search
+
+
 def _seats(spec: Spec) -> list[Seat]:
     from uprising_tui.tui.theme import FACTION_COLOURS
     out = []
