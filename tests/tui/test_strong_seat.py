@@ -28,7 +28,18 @@ def seats() -> list[Seat]:
     return [Seat("krowh", "Cas", None, "red"), Seat("druwhn", "Strong bot", "strong", "green")]
 
 
+def new_app(tmp_path):
+    return make_app(setup=Setup(factions=["krowh", "druwhn"], chapters=2, seed=3), seats=seats(),
+                    data_dir=tmp_path, pacing="instant")
+
+
 async def until_thinking(pilot, g) -> None:
+    """The person plays on (x) until it is the bot's turn, then the bot is seen thinking."""
+    for _ in range(60):
+        if g.ctl.decision.actor == "druwhn":
+            break
+        await pilot.press("x")
+        await pilot.pause(0.05)
     for _ in range(2000):
         await pilot.pause(0.01)
         if g.playback.thinking:
@@ -37,8 +48,7 @@ async def until_thinking(pilot, g) -> None:
 
 
 async def test_a_strong_seat_answers_its_own_decisions(tmp_path):
-    app = make_app(setup=Setup(factions=["krowh", "druwhn"], chapters=2, seed=3), seats=seats(),
-                   data_dir=tmp_path, pacing="instant")
+    app = new_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         g = None
         for _ in range(60):
@@ -53,8 +63,7 @@ async def test_a_strong_seat_answers_its_own_decisions(tmp_path):
 
 
 async def test_keys_are_taken_while_the_strong_seat_thinks_and_undo_waits(tmp_path, monkeypatch):
-    app = make_app(setup=Setup(factions=["krowh", "druwhn"], chapters=2, seed=3), seats=seats(),
-                   data_dir=tmp_path, pacing="instant")
+    app = new_app(tmp_path)
     go = threading.Event()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -65,11 +74,6 @@ async def test_keys_are_taken_while_the_strong_seat_thinks_and_undo_waits(tmp_pa
             assert go.wait(30), "the test never let the bot answer"
             return real()
         monkeypatch.setattr(g.ctl, "bot_choice", slow)
-        for _ in range(60):  # the person plays on until it is the bot's turn
-            if g.ctl.decision.actor == "druwhn":
-                break
-            await pilot.press("x")
-            await pilot.pause(0.05)
         await until_thinking(pilot, g)
         at = g.ctl.answers
         await pilot.press("question_mark")  # a key while it thinks: Help opens at once
@@ -90,8 +94,7 @@ async def test_keys_are_taken_while_the_strong_seat_thinks_and_undo_waits(tmp_pa
 
 
 async def test_an_answer_the_game_moved_past_is_dropped(tmp_path, monkeypatch):
-    app = make_app(setup=Setup(factions=["krowh", "druwhn"], chapters=2, seed=3), seats=seats(),
-                   data_dir=tmp_path, pacing="instant")
+    app = new_app(tmp_path)
     go = threading.Event()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -104,11 +107,6 @@ async def test_an_answer_the_game_moved_past_is_dropped(tmp_path, monkeypatch):
             assert go.wait(30), "the test never let the bot answer"
             return choice
         monkeypatch.setattr(g.ctl, "bot_choice", slow)
-        for _ in range(60):
-            if g.ctl.decision.actor == "druwhn":
-                break
-            await pilot.press("x")
-            await pilot.pause(0.05)
         await until_thinking(pilot, g)
         for _ in range(500):
             if picked:
