@@ -274,3 +274,38 @@ def test_a_difference_that_rounds_to_nothing_reads_0_and_the_noise_is_the_search
     (_, text, _), = kept_reason(pick, [same], namer)
     # sixteen plays that all agree cannot show a difference smaller than the search's floor
     assert f"its lead, 0 ± {100 * floor_se(0.0, 16):.0f} points over 16 paired plays" in text
+
+
+def test_options_that_end_as_a_shown_one_are_named_beside_it_not_lost():
+    # seed 1's third answer is a choice of one resource: Salt, Plunder and Food end the same
+    # in every world tried, so the search stops playing two of them; the pane names them
+    game = Game(Setup(factions=FACTIONS[:2], chapters=2, seed=1, auto_ties=True)).start()
+    bot = get_bot("heuristic", 1)
+    while len(game.answers) < 2:
+        game.answer(bot.choose(game, game.decision))
+    assert game.decision.kind == "gain_choice"
+    advice = advise(game, Budget(rollouts=8, width=3, horizon="chapter"))
+    shown = {o.label for o in advice.options}
+    same = [r for o in advice.options for r in o.reasons if r.kind == "same"]
+    assert len(same) == 1
+    named = {label for label in ("Salt", "Plunder", "Food") if f"“{label}”" in same[0].text}
+    assert len(named) == 2 and not named & shown and named | shown == {"Salt", "Plunder", "Food"}
+    assert "played no further" in same[0].text
+
+
+def test_a_twin_of_a_twin_is_named_beside_the_option_it_ends_as():
+    from types import SimpleNamespace as NS
+
+    from uprising_tui.bots.strong.advisor import _alike
+    from uprising_tui.bots.strong.search import Line
+    from uprising_tui.bots.strong.wording import same_reason
+
+    a, b, c, d = (Line(x, i, ()) for i, x in enumerate("abcd"))
+    b.same_as, c.same_as = "a", "b"  # c ended as b, which ended as a
+    assert _alike(a, [a, b, c, d]) == [b, c] and _alike(d, [a, b, c, d]) == []
+    namer = NS(option=str.upper)
+    assert same_reason([], namer) == []
+    (kind, text, _), = same_reason([b], namer)
+    assert kind == "same" and text.startswith("“B” ended exactly as this in each of its 0 plays")
+    (_, text, _), = same_reason([b, c], namer)
+    assert text.startswith("“B” and “C” ended exactly as this in every play they had")

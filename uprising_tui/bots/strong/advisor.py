@@ -23,7 +23,7 @@ from typing import Callable
 from ...engine.sandbox import Sandboxes
 from .bot import StrongBot
 from .search import Budget, Line, Search, Stop, choose, rank, real_options
-from .wording import Namer, kept_reason, reasons_for
+from .wording import Namer, kept_reason, reasons_for, same_reason
 
 # a hint: 1.5 s of rollouts to the end of the Chapter, all of it spent on the candidates; the
 # candidates by kind (the heuristic's top two, then its best Trade, Command, Quest...): a player
@@ -35,7 +35,8 @@ SHOWN = 3
 
 @dataclass(frozen=True)
 class Reason:
-    kind: str  # "search" (the figures), "gain", "answer" (a threat it meets), "risk", "fight", "quest"
+    kind: str  # "search" (the figures), "same" (options that end as this one), "gain", "answer" (a threat
+    # it meets), "risk", "fight", "quest"
     text: str
     weight: float  # the difference it rests on (a share of rollouts, or VP): bigger first
 
@@ -124,15 +125,31 @@ def advise(game, budget: Budget = HINT_BUDGET, *, seed: int = 0, progress: Calla
     ordered = [pick, *others][:SHOWN]
     namer = Namer(game.cat, root, d)
     horizon = budget.horizon if root.chapter < root.chapters else "game"  # the last Chapter's end is the game's
-    shown = tuple(_option(ln, ordered, namer, world, horizon) for ln in ordered)
+    shown = tuple(_option(ln, ordered, namer, world, horizon, _alike(ln, lines)) for ln in ordered)
     return Advice(len(game.answers), d.actor, d.kind, shown, pick.option, search.rollouts,
                   time.perf_counter() - t0, complete, horizon)
 
 
-def _option(line: Line, ordered: list[Line], namer: Namer, world, horizon: str) -> OptionAdvice:
+def _alike(line: Line, lines: list[Line]) -> list[Line]:
+    """The options the search stopped playing because they ended exactly as `line` (or as one
+    that ended as it) in every world they were played in: a player is shown them beside it, not
+    left to wonder where the rest of the choices went."""
+    by_option = {ln.option: ln for ln in lines}
+
+    def root(ln: Line) -> Line:
+        seen = set()
+        while ln.same_as and ln.same_as in by_option and ln.option not in seen:
+            seen.add(ln.option)
+            ln = by_option[ln.same_as]
+        return ln
+    return [ln for ln in lines if ln.same_as and root(ln) is line]
+
+
+def _option(line: Line, ordered: list[Line], namer: Namer, world, horizon: str, alike: list[Line]) -> OptionAdvice:
     other = ordered[1] if line is ordered[0] and len(ordered) > 1 else ordered[0]
     said = reasons_for(line, other if other is not line else None, namer, world, horizon)
     if line is ordered[0]:
         said[1:1] = kept_reason(line, ordered[1:], namer)
+    said[1:1] = same_reason(alike, namer)
     reasons = tuple(Reason(*r) for r in said)
     return OptionAdvice(line.option, namer.option(line.option), line.win, line.margin, line.n, line.rank, reasons)

@@ -9,6 +9,8 @@ the others) it words, largest difference first:
   who did it and when, the most common case;
 * the VP each side ends with at the horizon, where they differ by ``VP_STEP`` or more;
 * the exact odds of the fight the option starts (engine/odds), when it starts one;
+* the options that ended exactly as this one in every play they had (``same_reason``: the search
+  stopped playing them, and the player is told where they went);
 * for the pick, when another option shows a higher chance: why it was kept (``kept_reason``: that
   lead is within the noise of the paired plays, so the heuristic's plan stands).
 
@@ -192,6 +194,21 @@ def kept_reason(pick, others, namer: "Namer") -> list[tuple[str, str, float]]:
                               f"its lead, {points(d)} ± {100 * noise:.0f} points over {n} paired plays, is within "
                               f"the noise, so the plan stands", abs(d)))
     return out[:1]
+
+
+def same_reason(alike, namer: "Namer") -> list[tuple[str, str, float]]:
+    """The options that ended exactly as this one (the same win, margin and VP for every side) in
+    every world both were played in, so the search played them no further (search.Search._race)."""
+    if not alike:
+        return []
+    names = [f"“{namer.option(ln.option)}”" for ln in alike]
+    plays = min(ln.n for ln in alike)
+    if len(names) == 1:
+        return [("same", f"{names[0]} ended exactly as this in each of its {plays} plays (every side's VP the "
+                         f"same), so it was played no further", 0.0)]
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    return [("same", f"{listed} ended exactly as this in every play they had ({plays} or more each, every "
+                     f"side's VP the same), so they were played no further", 0.0)]
 
 
 def _mean_vp(line) -> Counter:
