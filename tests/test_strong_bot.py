@@ -309,3 +309,21 @@ def test_a_twin_of_a_twin_is_named_beside_the_option_it_ends_as():
     assert kind == "same" and text.startswith("“B” ended exactly as this in each of its 0 plays")
     (_, text, _), = same_reason([b, c], namer)
     assert text.startswith("“B” and “C” ended exactly as this in every play they had")
+
+
+def test_a_haven_saved_or_lost_says_who_would_take_it_in_plain_words():
+    from types import SimpleNamespace as NS
+
+    from uprising_tui.bots.strong.wording import _happening
+
+    namer = NS(when=lambda chapter, phase: "in this Chapter's Nemesis Phase", hex=lambda h: f"{h} Khatrak Kautil",
+               side=lambda who: {"duerkhar": "Duerkhar", "warlock": "The Warlock"}[who])
+    key = ("haven_lost", "H17", "duerkhar")
+    kind, text = _happening(key, 0.0, 0.51, ("warlock", 1, "nemesis"), namer, "“Duerkhar”", "druwhn")
+    assert kind == "answer"
+    assert text == ("saves Duerkhar's Haven on H17 Khatrak Kautil from The Warlock in this Chapter's Nemesis Phase "
+                    "(lost in 0% of plays, against 51% with “Duerkhar”)")
+    kind, text = _happening(key, 0.0, 0.51, ("overrun", 1, "nemesis"), namer, "“Duerkhar”", "druwhn")
+    assert text.startswith("saves Duerkhar's Haven on H17 Khatrak Kautil from being lost in this")
+    kind, text = _happening(key, 0.42, 0.0, ("warlock", 1, "nemesis"), namer, "“Duerkhar”", "druwhn")
+    assert kind == "risk" and text.startswith("Duerkhar's Haven on H17 Khatrak Kautil is lost by The Warlock in")

@@ -54,7 +54,7 @@ async def test_w_shows_the_advisor_s_best_options_with_their_figures(tmp_path, m
         assert 1 <= len(advice.options) <= 3
         ids = {o.id for o in ctl.decision.options}
         assert all(o.option in ids for o in advice.options) and advice.pick in ids
-        body = str(pane.query_one("#advice-body").render())
+        body = plain(pane.query_one("#advice-body").content, width=200)
         assert advice.options[0].label in body and "win " in body and " VP" in body
         await pilot.press("escape")
         await pilot.pause()
@@ -120,10 +120,29 @@ def test_the_pane_words_each_option_with_its_figures_and_marks_the_pick():
     advice = Advice(12, "druwhn", "turn", (
         OptionAdvice("explore", "Explore", 0.61, 2.5, 40, 1, (Reason("gain", "turns the hex over for a Quest", 1.0),)),
         OptionAdvice("end", "End turn", 0.44, -1.0, 30, 0, ())), "explore", 70, 1.2, False, "chapter")
-    text = advice_text(advice).plain
+    text = plain(advice_text(advice))
     assert text.startswith("1. Explore  ◆ my pick\n   win 61% · margin +2.5 VP · 40 plays\n   – turns the hex over")
     assert "2. End turn\n   win 44% · margin -1.0 VP" in text
     assert "to the end of this Chapter" in text and "stopped early" in text
+
+
+def plain(renderable, width: int = 100) -> str:
+    import io
+
+    from rich.console import Console
+    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+    console.print(renderable)
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+def test_a_reason_that_wraps_keeps_its_indent_under_the_dash():
+    long = "saves Duerkhar's Haven on H17 Khatrak Kautil from The Warlock in this Chapter's Nemesis Phase"
+    advice = Advice(12, "druwhn", "turn", (
+        OptionAdvice("a", "Druwhn", 0.40, -17.6, 52, 0, (Reason("answer", long, 0.5),)),), "a", 52, 1.5, True, "chapter")
+    rows = plain(advice_text(advice), width=40).splitlines()
+    at = next(i for i, row in enumerate(rows) if row.startswith("   – saves"))
+    assert rows[at + 1].startswith("     ") and rows[at + 1].strip()  # the next line of it, indented past the dash
+    assert " ".join(r.strip() for r in rows[at:at + 4]).startswith("– " + long[:60])
 
 
 def drawn_rows(bar) -> list[str]:

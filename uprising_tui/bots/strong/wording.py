@@ -109,11 +109,12 @@ def _happening(key, mine: float, theirs: float, detail, namer: Namer, other: str
             ("risk", f"fewer Havens built on {namer.hex(key[1])} ({odds})")
     if what == "haven_lost":
         whose = namer.side(key[2])
-        agent = f" by {namer.side(by)}" if by and by not in ("overrun", "razed", "curse", "effect") else ""
+        known = by and by not in ("overrun", "razed", "curse", "effect")
         if more:
+            agent = f" by {namer.side(by)}" if known else ""
             return "risk", f"{whose}'s Haven on {namer.hex(key[1])} is lost{agent} {when} ({odds})"
-        return "answer", f"saves {whose}'s Haven on {namer.hex(key[1])} from{agent or ' being lost'} {when} " \
-                         f"(lost in {odds})"
+        return "answer", f"saves {whose}'s Haven on {namer.hex(key[1])} from {namer.side(by) if known else 'being lost'} " \
+                         f"{when} (lost in {odds})"
     if what == "curse":
         agent = f" by {namer.side(by)}" if by else ""
         if more:

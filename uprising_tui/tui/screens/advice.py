@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,25 +25,33 @@ if TYPE_CHECKING:
 POLL = 0.05  # seconds between two looks for the worker's messages
 
 
-def advice_text(advice) -> Text:
-    """The advice in words: each option with its figures and reasons, the advisor's pick marked."""
-    out = Text()
+def advice_text(advice) -> Group:
+    """The advice in words: each option with its figures and reasons, the advisor's pick marked;
+    a reason that wraps keeps its indent under the dash (a grid, not one long Text)."""
+    parts: list = []
     for i, o in enumerate(advice.options, 1):
         if i > 1:
-            out.append("\n")
-        out.append(f"{i}. {o.label}", style="bold")
+            parts.append(Text(""))
+        head = Text(f"{i}. {o.label}", style="bold")
         if o.option == advice.pick:
-            out.append("  ◆ my pick", style="bold green")
-        out.append("\n")
+            head.append("  ◆ my pick", style="bold green")
+        parts.append(head)
         if o.samples:
-            out.append(f"   win {100 * o.win:.0f}% · margin {o.margin:+.1f} VP · {o.samples} plays\n", style="italic")
-        for r in o.reasons:
-            out.append(f"   – {r.text}\n")
+            parts.append(Text(f"   win {100 * o.win:.0f}% · margin {o.margin:+.1f} VP · {o.samples} plays",
+                              style="italic"))
+        if o.reasons:
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(width=4, justify="right")
+            grid.add_column()
+            for r in o.reasons:
+                grid.add_row("–", r.text)
+            parts.append(grid)
     horizon = "to the end of the game" if advice.horizon == "game" else "to the end of this Chapter"
-    out.append(f"\nPlayed out {advice.rollouts} times {horizon}, in {advice.seconds:.1f} s", style="dim")
+    foot = Text(f"\nPlayed out {advice.rollouts} times {horizon}, in {advice.seconds:.1f} s", style="dim")
     if not advice.complete:
-        out.append(" (stopped early: the figures so far)", style="dim")
-    return out
+        foot.append(" (stopped early: the figures so far)", style="dim")
+    parts.append(foot)
+    return Group(*parts)
 
 
 class AdviceScreen(ModalScreen[None]):
