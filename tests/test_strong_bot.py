@@ -244,9 +244,9 @@ def test_the_hint_searches_its_budget_s_pool(monkeypatch):
     assert advisor.HINT_BUDGET.pool == "kinds"
     pools, ranked = [], []
 
-    def spy(world, width, seed, first=None, pool="rank"):
+    def spy(world, width, seed, first=None, pool="rank", fill=False):
         pools.append(pool)
-        ranked.extend(rank(world, width, seed, first=first, pool=pool))
+        ranked.extend(rank(world, width, seed, first=first, pool=pool, fill=fill))
         return ranked
 
     monkeypatch.setattr(advisor, "rank", spy)
@@ -327,3 +327,21 @@ def test_a_haven_saved_or_lost_says_who_would_take_it_in_plain_words():
     assert text.startswith("saves Duerkhar's Haven on H17 Khatrak Kautil from being lost in this")
     kind, text = _happening(key, 0.42, 0.0, ("warlock", 1, "nemesis"), namer, "“Duerkhar”", "druwhn")
     assert kind == "risk" and text.startswith("Duerkhar's Haven on H17 Khatrak Kautil is lost by The Warlock in")
+
+
+def test_where_every_option_is_of_one_kind_the_hint_still_weighs_three():
+    # Salt, Plunder or Food: one kind, so the kinds pool stops at the heuristic's top two (the
+    # bot's measured way); the advisor fills it by rank, so its player hears of all three
+    from uprising_tui.bots.strong import advisor
+    from uprising_tui.bots.strong.search import rank
+    game = Game(Setup(factions=FACTIONS[:2], chapters=2, seed=1, auto_ties=True)).start()
+    bot = get_bot("heuristic", 1)
+    while len(game.answers) < 2:
+        game.answer(bot.choose(game, game.decision))
+    world = StrongBot(1).sandboxes(game).world(0)
+    assert len(rank(world, 4, 1, pool="kinds")) == 2
+    filled = rank(world, 4, 1, pool="kinds", fill=True)
+    assert sorted(ln.option for ln in filled) == sorted(o.id for o in game.decision.options if o.group != "always")
+    advice = advise(game, replace(advisor.HINT_BUDGET, seconds=None, rollouts=12))
+    text = " ".join([o.label for o in advice.options] + [r.text for o in advice.options for r in o.reasons])
+    assert all(name in text for name in ("Salt", "Plunder", "Food"))

@@ -108,7 +108,7 @@ def advise(game, budget: Budget = HINT_BUDGET, *, seed: int = 0, progress: Calla
     if bot is not None:
         first = bot.first_pick(game)
         first = first if first in reals else None
-    lines = rank(world, max(budget.width, SHOWN), seed, first=first, pool=budget.pool)
+    lines = rank(world, max(budget.width, SHOWN), seed, first=first, pool=budget.pool, fill=True)
     search = Search(sb, budget, search_seed, collect=True, progress=progress, cancel=cancel, lines=lines)
     complete = True
     try:

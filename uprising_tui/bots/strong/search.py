@@ -128,14 +128,16 @@ def restricted(decision, among: Iterable[str]):
     return decision._replace(options=tuple(o for o in decision.options if o.id in keep))
 
 
-def rank(world, width: int, seed: int, first: str | None = None, pool: str = "rank") -> list[Line]:
+def rank(world, width: int, seed: int, first: str | None = None, pool: str = "rank", fill: bool = False) -> list[Line]:
     """The heuristic's `width` favourite options at the world's Decision, best first (`first`: its
     pick already known, from a heuristic that has followed the game).
 
     ``pool="kinds"``: its top ``KINDS_TOP``, then its favourite among the options of each kind
     (the option's group: a Move, a Trade, a Market buy, a Quest, ...) not yet among them, kinds in
     the order the options list them. A heuristic that likes Moves ranks Move after Move below its
-    pick; the option it undervalues is more often another kind of action."""
+    pick; the option it undervalues is more often another kind of action. When every kind is in,
+    the pool ends there (the bot's measured way), or with `fill` goes on by rank to `width`: the
+    advisor's, whose player asks about all three of Salt, Plunder and Food, all of one kind."""
     d = world.decision
     left = real_options(d)
     group = {o.id: o.group for o in d.options}
@@ -144,9 +146,9 @@ def rank(world, width: int, seed: int, first: str | None = None, pool: str = "ra
         if pool == "kinds" and len(lines) >= KINDS_TOP:
             seen = {group.get(ln.option) for ln in lines}
             kinds = [k for k in dict.fromkeys(group[o] for o in left) if k not in seen]
-            if not kinds:
+            if not kinds and not fill:
                 break
-            among = tuple(o for o in left if group[o] == kinds[0])
+            among = tuple(o for o in left if group[o] == kinds[0]) if kinds else tuple(left)
         else:
             among = tuple(left)
         if first is not None and not lines:
