@@ -276,13 +276,15 @@ def test_a_difference_that_rounds_to_nothing_reads_0_and_the_noise_is_the_search
     assert f"its lead, 0 ± {100 * floor_se(0.0, 16):.0f} points over 16 paired plays" in text
 
 
+def _at_a_choice_of_one_resource() -> Game:
+    """Seed 1 at 2 factions, after two answers: Salt, Plunder or Food (one kind of option)."""
+    return _played(2, 1, 2, kind="gain_choice")
+
+
 def test_options_that_end_as_a_shown_one_are_named_beside_it_not_lost():
     # seed 1's third answer is a choice of one resource: Salt, Plunder and Food end the same
     # in every world tried, so the search stops playing two of them; the pane names them
-    game = Game(Setup(factions=FACTIONS[:2], chapters=2, seed=1, auto_ties=True)).start()
-    bot = get_bot("heuristic", 1)
-    while len(game.answers) < 2:
-        game.answer(bot.choose(game, game.decision))
+    game = _at_a_choice_of_one_resource()
     assert game.decision.kind == "gain_choice"
     advice = advise(game, Budget(rollouts=8, width=3, horizon="chapter"))
     shown = {o.label for o in advice.options}
@@ -334,10 +336,7 @@ def test_where_every_option_is_of_one_kind_the_hint_still_weighs_three():
     # bot's measured way); the advisor fills it by rank, so its player hears of all three
     from uprising_tui.bots.strong import advisor
     from uprising_tui.bots.strong.search import rank
-    game = Game(Setup(factions=FACTIONS[:2], chapters=2, seed=1, auto_ties=True)).start()
-    bot = get_bot("heuristic", 1)
-    while len(game.answers) < 2:
-        game.answer(bot.choose(game, game.decision))
+    game = _at_a_choice_of_one_resource()
     world = StrongBot(1).sandboxes(game).world(0)
     assert len(rank(world, 4, 1, pool="kinds")) == 2
     filled = rank(world, 4, 1, pool="kinds", fill=True)
