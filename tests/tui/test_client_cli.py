@@ -29,7 +29,7 @@ def test_new_seats_a_strong_bot():
     args = build_parser().parse_args(["new", "--factions", "2", "--bots", "duerkhar", "--bot", "strong"])
     _, seats = tui_cli.new_setup(args)
     assert [(s.faction, s.bot) for s in seats] == [("druwhn", None), ("duerkhar", "strong")]
-    assert seats[1].name == "Strong bot (searches: slow)"
+    assert seats[1].name == "Strong bot"
 
 
 def test_new_with_named_factions_and_a_random_seed():

@@ -31,16 +31,25 @@ def _label_of(sel: Select) -> str:
     return next(str(prompt) for prompt, value in sel._options if value == sel.value)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def _longest(sel: Select):
+    return max(sel._options, key=lambda option: len(str(option[0])))[1]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
 async def test_no_label_wraps_or_is_cut(tmp_path, size):
     app = make_app(data_dir=tmp_path, preload=False)
     app.setup_seed = 7
     async with app.run_test(size=size) as pilot:
         scr = await open_setup(pilot, app)
-        for i in range(4):  # every seat on show, each played by the longest choice
-            scr.query_one("#count", Select).value = 4
-            scr.query_one(f"#ctl-{i}", Select).value = "heuristic"
-        scr.query_one("#hero-0", Select).value = "syndra"  # the longest Hero label
+        scr.query_one("#count", Select).value = 4
+        await pilot.pause()
+        for i in range(4):  # every seat on show, each with its longest Hero, played by the longest choice
+            ctl = scr.query_one(f"#ctl-{i}", Select)
+            ctl.value = _longest(ctl)
+            hero = scr.query_one(f"#hero-{i}", Select)
+            hero.value = _longest(hero)
+        assert scr.query_one("#ctl-0", Select).value == "strong"
+        assert scr.query_one("#hero-0", Select).value == "fhayanor"
         await pilot.pause()
         seen = 0
         for sel in scr.query(Select):

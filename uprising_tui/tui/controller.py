@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..engine.face.view import PublicView
     from .saves import SaveStore
 
-BOT_LABELS = {"heuristic": "Heuristic bot", "random": "Random bot", "strong": "Strong bot (searches: slow)"}
+BOT_LABELS = {"heuristic": "Heuristic bot", "random": "Random bot", "strong": "Strong bot"}
 
 
 class Seat(NamedTuple):

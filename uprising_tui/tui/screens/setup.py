@@ -31,7 +31,9 @@ DIFFICULTY_TEXT = {
                   "and Events too.",
 }
 ADVANCED_TEXT = {"rebel": "none", "veteran": "none", "nightmare": "some (listed above)", "apocalypse": "all"}
-CONTROLLERS = [("Person", "person")] + [(label, bot) for bot, label in BOT_LABELS.items()]
+# the list says what a seat costs in time: the Strong bot searches (a second or two a turn)
+CONTROLLERS = [("Person", "person")] + [(f"{label} (slow)" if bot == "strong" else label, bot)
+                                        for bot, label in BOT_LABELS.items()]
 
 
 def hero_label(h) -> str:
@@ -72,6 +74,12 @@ class SetupScreen(Screen):
     SetupScreen Select { width: 1fr; min-width: 12; }
     SetupScreen Select > SelectCurrent { padding: 0 1; }
     SetupScreen .seat Select { min-width: 10; }
+    /* a label never wraps onto the field's border: one line, cut with an ellipsis if it must be */
+    SetupScreen SelectCurrent > #label { text-wrap: nowrap; text-overflow: ellipsis; }
+    /* the Hero's and the player's columns take their longest labels whole ("Fhayanor R1 P1 U1
+       W/Y1", "Strong bot (slow)") with the field's border, padding and arrow; the head follows */
+    SetupScreen .seat Select.hero, SetupScreen .seat-head Label.hero { min-width: 28; }
+    SetupScreen .seat Select.ctl, SetupScreen .seat-head Label.ctl { min-width: 23; }
     SetupScreen #seed { width: 14; }
     SetupScreen #count, SetupScreen #chapters { width: 12; }
     SetupScreen .seat-head { height: 1; }
@@ -90,22 +98,24 @@ class SetupScreen(Screen):
     /* narrow terminals: borderless fields (one line each) in columns sized to their longest
        words, so no label wraps or is cut */
     SetupScreen.-narrow .row, SetupScreen.-narrow .seat { height: 1; margin-bottom: 1; }
+    SetupScreen.-narrow Select > SelectCurrent { padding: 0 1 0 0; }  /* the arrow's space parts two fields */
     SetupScreen.-narrow .row Label, SetupScreen.-narrow .seat-num { padding: 0 1 0 0; }
     SetupScreen.-narrow #count, SetupScreen.-narrow #chapters { width: 7; min-width: 7; }
     SetupScreen.-narrow #difficulty { width: 16; min-width: 16; }
     SetupScreen.-narrow #ties { width: 26; min-width: 26; }
     SetupScreen.-narrow #seed { width: 10; min-width: 10; }
     SetupScreen.-narrow #reseed { min-width: 10; width: 12; height: 1; border: none; }
-    SetupScreen.-narrow .seat Select.faction { width: 12; min-width: 12; }
-    SetupScreen.-narrow .seat Select.hero { width: 20; min-width: 20; }
-    SetupScreen.-narrow .seat Select.ctl { width: 17; min-width: 17; }
+    SetupScreen.-narrow .seat Select.faction { width: 11; min-width: 11; }
+    SetupScreen.-narrow .seat Select.hero { width: 25; min-width: 25; }
+    SetupScreen.-narrow .seat Select.ctl { width: 20; min-width: 20; }
     SetupScreen.-narrow .seat Input { width: 1fr; min-width: 8; }
-    SetupScreen.-narrow .seat Select.colour { width: 10; min-width: 10; }
-    SetupScreen.-narrow .seat-head Label.faction { width: 12; }
-    SetupScreen.-narrow .seat-head Label.hero { width: 20; }
-    SetupScreen.-narrow .seat-head Label.ctl { width: 17; }
+    SetupScreen.-narrow .seat Select.colour { width: 9; min-width: 9; margin-left: 1; }
+    SetupScreen.-narrow .seat-head Label.faction { width: 11; }
+    SetupScreen.-narrow .seat-head Label.hero { width: 25; min-width: 25; }
+    SetupScreen.-narrow .seat-head Label.ctl { width: 20; min-width: 20; }
     SetupScreen.-narrow .seat-head Label.colour { width: 10; }
-    SetupScreen.-narrow .seat-head Label { padding: 0 0 0 1; }
+    SetupScreen.-narrow .seat-head Label { padding: 0; }
+    SetupScreen.-narrow .seat-head Label.colour { padding: 0 0 0 1; }  /* over the field past its margin */
     SetupScreen.-narrow #buttons { height: 1; margin-top: 0; }
     SetupScreen.-narrow #buttons Button { height: 1; border: none; min-width: 14; }
     SetupScreen.-narrow #diff-text { margin: 0; }
