@@ -42,6 +42,15 @@ def fit(parts: list[tuple[list[Text], int]], width: int) -> Text:
     return line
 
 
+def who_plays(person: str, hero: str, is_bot: bool) -> str:
+    """Who is at the faction's seat: "You (Syndra)", "Heuristic bot (Yanny)", or the Hero alone
+    where the seat bears the faction's name ("Syndra"); "bot" said once."""
+    if not person:
+        return f"{hero} (bot)" if is_bot else hero
+    bot = ", bot" if is_bot and "bot" not in person.lower() else ""
+    return f"{person} ({hero}{bot})"
+
+
 class StatusBar(TextLines):
     DEFAULT_CSS = """
     StatusBar { height: 2; background: $panel; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -74,7 +83,7 @@ class StatusBar(TextLines):
             short = t.copy()
             person = "" if who.name == name(cat, who.faction) else who.name
             hero = name(cat, p.hero) if p is not None else ""
-            t.append(f" — {person + ' ' if person else ''}({hero}{', bot' if who.is_bot else ''})")
+            t.append(" — " + who_plays(person, hero, who.is_bot))
             if p is not None and v.phase == "actions":
                 for x in (t, short):
                     x.append(f" · {p.ap} AP", style="bold")
