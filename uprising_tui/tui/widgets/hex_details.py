@@ -238,7 +238,8 @@ def hex_line(cat, view: PublicView, hex_id: str | None, colours: Mapping[str, st
     h = view.hexes[hex_id]
     look = hs.terrain_look(h.terrain)
     t.append(f"{h.id} {hex_name(cat, h)}", style="bold")
-    t.append(f" ({look.name if h.terrain is not None else 'face-down'})")
+    if h.terrain is not None:  # (a face-down hex's name says so already)
+        t.append(f" ({look.name})")
     parts: list[tuple[str, str]] = []
 
     def fstyle(fid: str | None) -> str:
