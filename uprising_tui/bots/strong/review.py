@@ -47,6 +47,12 @@ class Step:
     cost: float = 0.0  # best_win less the chance after the answer given (0 when it was the best)
     samples: int = 0
 
+    @property
+    def costly(self) -> bool:
+        """It cost a whole point of the chance to win or more: less is told as the advisor's pick
+        too (a "cost" that rounds to 0 points is the search's noise, not a lesson)."""
+        return round(100 * self.cost) >= 1
+
 
 @dataclass(frozen=True)
 class Review:
@@ -64,7 +70,7 @@ class Review:
             out.append("answer  chapter  phase       who        chance after  answer")
             for s in self.steps:
                 chance = "    -" if s.win_after is None else f"{100 * s.win_after:4.0f}%"
-                mark = f"   (the advisor: {s.best_label}, -{100 * s.cost:.0f} points)" if s.cost > 0 else ""
+                mark = f"   (the advisor: {s.best_label}, -{100 * s.cost:.0f} points)" if s.costly else ""
                 out.append(f"{s.index + 1:>6}  {s.chapter:>7}  {s.phase:<10}  {s.actor:<9}  {chance:>12}  "
                            f"{s.chosen_label}{mark}")
             out.append("")
@@ -130,7 +136,7 @@ def review(game: Game, budget: Budget = REVIEW_BUDGET, *, samples: int = 4, kind
         low = min(p.vp for p in end.players)
         final = 1.0 if low > max(end.vp_empire, end.vp_chaos) else 0.0
         steps[-1] = replace(steps[-1], win_after=final)
-    costly = tuple(sorted((s for s in steps if s.cost > 0), key=lambda s: (-s.cost, s.index))[:SHOWN])
+    costly = tuple(sorted((s for s in steps if s.costly), key=lambda s: (-s.cost, s.index))[:SHOWN])
     return Review(tuple(steps), costly, replay.public_view().verdict, searched, rollouts,
                   time.perf_counter() - t0, complete)
 

@@ -64,9 +64,11 @@ def head(cat, frame: "Frame", total: int, step: "Step | None", before: float | N
     out.append("\n")
     if step is None or step.win_after is None:
         out.append("The review has not judged this answer yet.", style="dim italic")
-    elif step.best is not None and step.cost > 0:
+    elif step.best is not None and step.costly:
         out.append(f"The advisor preferred “{step.best_label}” (win {100 * (step.best_win or 0):.0f}%): "
                    f"this answer cost {round(100 * step.cost)} points.", style="yellow")
+    elif step.best is not None and step.best != step.chosen:
+        out.append(f"As good as the advisor's pick, “{step.best_label}” (within a point).", style="green")
     elif step.best is not None:
         out.append("The advisor's pick too.", style="green")
     else:
@@ -76,7 +78,7 @@ def head(cat, frame: "Frame", total: int, step: "Step | None", before: float | N
 
 def costliest(steps) -> list["Step"]:
     """The answers that cost the most, dearest first (as review.review ranks them)."""
-    return sorted((s for s in steps if s is not None and s.cost > 0), key=lambda s: (-s.cost, s.index))[:SHOWN]
+    return sorted((s for s in steps if s is not None and s.costly), key=lambda s: (-s.cost, s.index))[:SHOWN]
 
 
 def costly_text(cat, costly: list["Step"], on_show: int | None, finished: bool) -> Text:
