@@ -17,7 +17,6 @@ from .pilot_helpers import game_screen, settle
 pytestmark = pytest.mark.asyncio
 
 
-
 @pytest.fixture(autouse=True)
 def quick_search(monkeypatch):
     """A seat names its bot (a save says "strong"), so the default budget is made small here."""
@@ -31,6 +30,21 @@ def seats() -> list[Seat]:
 def new_app(tmp_path):
     return make_app(setup=Setup(factions=["krowh", "druwhn"], chapters=2, seed=3), seats=seats(),
                     data_dir=tmp_path, pacing="instant")
+
+
+def held(monkeypatch, g, go: threading.Event, picked: list | None = None) -> None:
+    """The strong seat's answer, held until the test sets `go`. With `picked` the bot chooses first
+    (its pick, with the game's answers then, goes there) and then waits; without, it waits first
+    and then chooses, so nothing searches while the test presses its keys."""
+    real = g.ctl.bot_choice
+
+    def slow() -> str:
+        choice = real() if picked is not None else None
+        if picked is not None:
+            picked.append((g.ctl.answers, choice))
+        assert go.wait(30), "the test never let the bot answer"
+        return choice if picked is not None else real()
+    monkeypatch.setattr(g.ctl, "bot_choice", slow)
 
 
 async def until_thinking(pilot, g) -> None:
@@ -68,12 +82,7 @@ async def test_keys_are_taken_while_the_strong_seat_thinks_and_undo_waits(tmp_pa
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         g = game_screen(app)
-        real = g.ctl.bot_choice
-
-        def slow() -> str:  # the search, held until the test lets it answer
-            assert go.wait(30), "the test never let the bot answer"
-            return real()
-        monkeypatch.setattr(g.ctl, "bot_choice", slow)
+        held(monkeypatch, g, go)
         await until_thinking(pilot, g)
         at = g.ctl.answers
         await pilot.press("question_mark")  # a key while it thinks: Help opens at once
@@ -99,14 +108,8 @@ async def test_an_answer_the_game_moved_past_is_dropped(tmp_path, monkeypatch):
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         g = game_screen(app)
-        real, picked, calls = g.ctl.bot_choice, [], []
-
-        def slow() -> str:  # the bot chooses, then the game moves on before its answer lands
-            choice = real()
-            picked.append((g.ctl.answers, choice))
-            assert go.wait(30), "the test never let the bot answer"
-            return choice
-        monkeypatch.setattr(g.ctl, "bot_choice", slow)
+        picked, calls = [], []
+        held(monkeypatch, g, go, picked)  # the bot chooses, then the game moves on before its answer lands
         await until_thinking(pilot, g)
         for _ in range(500):
             if picked:
@@ -124,3 +127,4 @@ async def test_an_answer_the_game_moved_past_is_dropped(tmp_path, monkeypatch):
         assert calls, "nothing was answered after the bot's stale pick"
         assert calls[0] != (at + 1, stale) or picked[1:2] == [(at + 1, stale)]
         assert g.ctl.game.history()[at].option == stale
+
