@@ -128,3 +128,15 @@ async def test_an_answer_the_game_moved_past_is_dropped(tmp_path, monkeypatch):
         assert calls[0] != (at + 1, stale) or picked[1:2] == [(at + 1, stale)]
         assert g.ctl.game.history()[at].option == stale
 
+
+async def test_the_bot_loop_stops_once_the_screen_is_being_taken_down(tmp_path):
+    # the app closing prunes the screen: every pane is marked at once and removed one by one, so
+    # a pane (the odds) can be gone while the decision bar is still there; the loop stops at the mark
+    app = new_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        g = game_screen(app)
+        assert not g.playback.gone()
+        removing = app._prune(g)  # (what App._close_all does to each screen)
+        assert g.playback.gone()
+        await removing

@@ -62,7 +62,9 @@ class Playback:
         """Left, or being taken down (the app closing takes the panes first): nothing more is played
         or answered, and no pane is looked for."""
         s = self.screen
-        return s.leaving or not s.is_attached or not s.query("DecisionBar") or not s.bar.complete
+        # a screen being taken down no longer displays (Textual marks it and every pane at once, then
+        # removes the panes one by one): a pane still found may be the last one left
+        return s.leaving or not s.is_attached or not s.display or not s.query("DecisionBar") or not s.bar.complete
 
     async def drive(self) -> None:
         s = self.screen
